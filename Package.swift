@@ -1,0 +1,23 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "SignInKit",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "SignInKit", targets: ["SignInKit"]),
+    .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "SignInKit", swiftSettings: strict),
+    .target(name: "SignInKitTesting", dependencies: ["SignInKit"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInKitTestingTests", dependencies: ["SignInKitTesting"], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

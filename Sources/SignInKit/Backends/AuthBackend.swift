@@ -1,0 +1,33 @@
+/// An identity service that ``Auth`` exchanges credentials with.
+///
+/// One method per Identity Toolkit v1 / Secure Token call (see the Firebase Auth REST reference),
+/// typed requests and responses, and every failure thrown as an ``AuthError`` whose code is mapped
+/// from the server's message (`EMAIL_EXISTS` → ``AuthError/Code/emailAlreadyInUse``, …). A backend
+/// holds no session: `Auth` passes the tokens it needs in each request.
+///
+/// Conformers: `FirebaseBackend` (REST), `EmbeddedBackend` (in-process, module
+/// `SignInKitEmbedded`), and `ScriptedBackend` for tests (module `SignInKitTesting`).
+///
+/// - Concurrency: `Sendable`; callable from any isolation. Every method must honour cancellation
+///   of the calling task (stop the request and throw) and must not change state when it throws.
+public protocol AuthBackend: Sendable {
+  /// `accounts:signUp`: a new email/password or anonymous account, or links email/password to
+  /// the user of `request.idToken`.
+  func signUp(_ request: SignUpRequest) async throws -> SignInResponse
+  /// `accounts:signInWithPassword`.
+  func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse
+  /// `accounts:signInWithIdp`: signs in, or links when `request.idToken` is set.
+  func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse
+  /// Secure Token `token` with `grant_type=refresh_token`.
+  func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse
+  /// `accounts:lookup` for the user of an ID token.
+  func lookup(_ request: LookupRequest) async throws -> AccountInfo
+  /// `accounts:update`: profile, email, password, unlink, or applying an action code.
+  func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse
+  /// `accounts:delete` for the user of an ID token.
+  func delete(_ request: DeleteAccountRequest) async throws
+  /// `accounts:sendOobCode`: password-reset or verification email.
+  func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse
+  /// `accounts:resetPassword`: checks a reset code, or confirms it with a new password.
+  func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse
+}

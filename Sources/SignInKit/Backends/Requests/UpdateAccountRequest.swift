@@ -1,0 +1,54 @@
+import Foundation
+
+/// `accounts:update`. Set `idToken` and what changes; or set only `oobCode` to apply an
+/// email-verification code.
+///
+/// - Concurrency: `Sendable` value; its description never contains a password or token.
+public struct UpdateAccountRequest: Sendable, Equatable, CustomStringConvertible,
+  CustomReflectable
+{
+  /// `deleteAttribute` values.
+  public enum Attribute: String, Sendable, Equatable {
+    case displayName = "DISPLAY_NAME"
+    case photoURL = "PHOTO_URL"
+  }
+
+  public var idToken: String?
+  public var oobCode: String?
+  public var email: String?
+  public var password: String?
+  public var displayName: String?
+  public var photoURL: URL?
+  public var deleteAttributes: [Attribute]
+  public var deleteProviders: [ProviderID]
+
+  public init(
+    idToken: String? = nil, oobCode: String? = nil, email: String? = nil, password: String? = nil,
+    displayName: String? = nil, photoURL: URL? = nil, deleteAttributes: [Attribute] = [],
+    deleteProviders: [ProviderID] = []
+  ) {
+    self.idToken = idToken
+    self.oobCode = oobCode
+    self.email = email
+    self.password = password
+    self.displayName = displayName
+    self.photoURL = photoURL
+    self.deleteAttributes = deleteAttributes
+    self.deleteProviders = deleteProviders
+  }
+
+  public var description: String {
+    var parts: [String] = []
+    if oobCode != nil { parts.append("oobCode") }
+    if let email { parts.append("email: \(email)") }
+    if password != nil { parts.append("password") }
+    if let displayName { parts.append("displayName: \(displayName)") }
+    if let photoURL { parts.append("photoURL: \(photoURL)") }
+    if !deleteAttributes.isEmpty { parts.append("delete: \(deleteAttributes.map(\.rawValue))") }
+    if !deleteProviders.isEmpty { parts.append("unlink: \(deleteProviders.map(\.rawValue))") }
+    return "UpdateAccountRequest(\(parts.joined(separator: ", ")))"
+  }
+  public var customMirror: Mirror {
+    Mirror(self, children: ["email": email as Any, "displayName": displayName as Any])
+  }
+}

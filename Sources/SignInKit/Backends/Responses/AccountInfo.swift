@@ -1,0 +1,40 @@
+import Foundation
+
+/// One user as `accounts:lookup` (and `accounts:update`) describe it.
+///
+/// - Concurrency: `Sendable` value.
+public struct AccountInfo: Sendable, Equatable {
+  public var localID: String
+  public var email: String?
+  public var emailVerified: Bool
+  public var displayName: String?
+  public var photoURL: URL?
+  public var disabled: Bool
+  public var providers: [ProviderInfo]
+  public var createdAt: Date?
+  public var lastLoginAt: Date?
+
+  public init(
+    localID: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+    photoURL: URL? = nil, disabled: Bool = false, providers: [ProviderInfo] = [],
+    createdAt: Date? = nil, lastLoginAt: Date? = nil
+  ) {
+    self.localID = localID
+    self.email = email
+    self.emailVerified = emailVerified
+    self.displayName = displayName
+    self.photoURL = photoURL
+    self.disabled = disabled
+    self.providers = providers
+    self.createdAt = createdAt
+    self.lastLoginAt = lastLoginAt
+  }
+
+  /// The public ``User`` this account describes. An empty email means none.
+  public var user: User {
+    User(
+      uid: localID, email: email.flatMap { $0.isEmpty ? nil : $0 }, emailVerified: emailVerified,
+      displayName: displayName.flatMap { $0.isEmpty ? nil : $0 }, photoURL: photoURL,
+      providers: providers, createdAt: createdAt, lastSignInAt: lastLoginAt)
+  }
+}

@@ -1,0 +1,22 @@
+/// The identifier of a sign-in method, spelled as Firebase spells it (`password`, `google.com`).
+///
+/// - Concurrency: `Sendable` value.
+public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  /// Email and password.
+  public static let password: ProviderID = "password"
+  /// A user with no credential yet.
+  public static let anonymous: ProviderID = "anonymous"
+  /// Google (OIDC).
+  public static let google: ProviderID = "google.com"
+  /// Sign in with Apple.
+  public static let apple: ProviderID = "apple.com"
+
+  public var description: String { rawValue }
+}

@@ -1,0 +1,261 @@
+import Foundation
+
+extension Auth {
+  // MARK: - Linking
+
+  /// Links an email and password to the signed-in user (for example an anonymous one). The uid
+  /// stays the same.
+  ///
+  /// - Throws: ``AuthError/Code/noCurrentUser``, ``AuthError/Code/emailAlreadyInUse``,
+  ///   ``AuthError/Code/weakPassword``, ``AuthError/Code/invalidEmail``.
+  public func linkEmail(_ email: String, password: String) async throws -> SignInResult {
+    try await userOperation {
+      try await withSignedInUser { session, token in
+        let response = try await backend.signUp(
+          SignUpRequest(email: email, password: password, idToken: token))
+        let user = try await applyAccountChange(
+          of: session, expecting: response.localID, tokens: response.tokens)
+        return SignInResult(user: user, isNewUser: false, providerID: .password)
+      }
+    }
+  }
+
+  /// Links an identity provider's credential to the signed-in user; the uid stays the same.
+  ///
+  /// - Throws: ``AuthError/Code/credentialAlreadyInUse`` when the credential belongs to another
+  ///   account, ``AuthError/Code/noCurrentUser``, and the provider's own errors.
+  public func link(with provider: some SignInProvider) async throws -> SignInResult {
+    let providerID = await provider.id
+    return try await userOperation {
+      try await withSignedInUser { session, token in
+        let credential = try await provider.credential()
+        let response = try await backend.signInWithIdp(
+          IdpSignInRequest(credential: credential, idToken: token))
+        let user = try await applyAccountChange(
+          of: session, expecting: response.localID, tokens: response.tokens)
+        return SignInResult(user: user, isNewUser: false, providerID: providerID)
+      }
+    }
+  }
+
+  /// Removes a linked provider from the signed-in user.
+  ///
+  /// - Throws: ``AuthError/Code/noSuchProvider`` when it is not linked.
+  public func unlink(_ provider: ProviderID) async throws -> User {
+    try await userOperation {
+      try await withSignedInUser { session, token in
+        guard session.user.providers.contains(where: { $0.providerID == provider }) else {
+          throw AuthError(
+            .noSuchProvider,
+            "\(provider) is not linked to this account; linked: "
+              + "\(session.user.providers.map(\.providerID.rawValue).joined(separator: ", ")).")
+        }
+        _ = try await backend.update(
+          UpdateAccountRequest(idToken: token, deleteProviders: [provider]))
+        return try await applyAccountChange(of: session)
+      }
+    }
+  }
+
+  // MARK: - Profile
+
+  /// Fetches the signed-in user's profile again from the backend.
+  ///
+  /// - Throws: ``AuthError/Code/noCurrentUser``; a terminal code (the account was deleted or
+  ///   disabled elsewhere) after signing the user out.
+  public func reload() async throws -> User {
+    try await userOperation {
+      try await withSignedInUser { session, _ in try await applyAccountChange(of: session) }
+    }
+  }
+
+  /// Changes the display name and photo. A `nil` argument leaves that field as it is; an empty
+  /// display name removes it.
+  public func updateProfile(displayName: String?, photoURL: URL?) async throws -> User {
+    try await userOperation {
+      try await withSignedInUser { session, token in
+        var request = UpdateAccountRequest(idToken: token, photoURL: photoURL)
+        if displayName == "" {
+          request.deleteAttributes = [.displayName]
+        } else {
+          request.displayName = displayName
+        }
+        _ = try await backend.update(request)
+        return try await applyAccountChange(of: session)
+      }
+    }
+  }
+
+  /// Changes the signed-in user's email. The backend issues new tokens (the old ones are
+  /// revoked); they are stored before the change is published.
+  ///
+  /// - Throws: ``AuthError/Code/requiresRecentLogin`` (call a `reauthenticate` method, then try
+  ///   again), ``AuthError/Code/emailAlreadyInUse``, ``AuthError/Code/invalidEmail``.
+  public func updateEmail(_ email: String) async throws {
+    _ = try await userOperation {
+      try await withSignedInUser { session, token in
+        let response = try await backend.update(UpdateAccountRequest(idToken: token, email: email))
+        return try await applyAccountChange(of: session, tokens: response.tokens)
+      }
+    }
+  }
+
+  /// Changes the signed-in user's password; new tokens are stored as for ``updateEmail(_:)``.
+  ///
+  /// - Throws: ``AuthError/Code/weakPassword``, ``AuthError/Code/requiresRecentLogin``.
+  public func updatePassword(_ password: String) async throws {
+    _ = try await userOperation {
+      try await withSignedInUser { session, token in
+        let response = try await backend.update(
+          UpdateAccountRequest(idToken: token, password: password))
+        return try await applyAccountChange(of: session, tokens: response.tokens)
+      }
+    }
+  }
+
+  /// Deletes the signed-in account, then signs out with ``SignOutReason/userDeleted``.
+  ///
+  /// - Throws: ``AuthError/Code/requiresRecentLogin``; the account and session are then kept.
+  public func deleteAccount() async throws {
+    try await userOperation {
+      try await withSignedInUser { _, token in
+        try await backend.delete(DeleteAccountRequest(idToken: token))
+        signedInProvider = nil
+        try await endSession(.userDeleted, byUser: true)
+      }
+    }
+  }
+
+  // MARK: - Reauthentication
+
+  /// Proves again that the user knows the password, for operations that need a recent sign-in.
+  /// The session's tokens are replaced with fresh ones.
+  ///
+  /// - Throws: ``AuthError/Code/userMismatch`` when the credentials belong to another account
+  ///   (nothing changes), ``AuthError/Code/wrongPassword``.
+  public func reauthenticate(email: String, password: String) async throws -> User {
+    try await userOperation {
+      try await withSignedInUser { session, _ in
+        let response = try await backend.signInWithPassword(
+          PasswordSignInRequest(email: email, password: password))
+        return try await applyAccountChange(
+          of: session, expecting: response.localID, tokens: response.tokens)
+      }
+    }
+  }
+
+  /// Signs in again with an identity provider for operations that need a recent sign-in.
+  ///
+  /// - Throws: ``AuthError/Code/userMismatch`` when the credential belongs to another account.
+  public func reauthenticate(with provider: some SignInProvider) async throws -> User {
+    try await userOperation {
+      try await withSignedInUser { session, _ in
+        let credential = try await provider.credential()
+        let response = try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+        return try await applyAccountChange(
+          of: session, expecting: response.localID, tokens: response.tokens)
+      }
+    }
+  }
+
+  // MARK: - Out-of-band codes
+
+  /// Asks the backend to email a password-reset code to `email`. Needs no signed-in user.
+  public func sendPasswordReset(to email: String) async throws {
+    try await userOperation {
+      _ = try await backend.sendOobCode(.passwordReset(email: email))
+    }
+  }
+
+  /// Sets a new password with a reset code from the email.
+  ///
+  /// - Throws: ``AuthError/Code/invalidActionCode``, ``AuthError/Code/expiredActionCode``,
+  ///   ``AuthError/Code/weakPassword``.
+  public func confirmPasswordReset(code: String, newPassword: String) async throws {
+    try await userOperation {
+      _ = try await backend.resetPassword(
+        ResetPasswordRequest(oobCode: code, newPassword: newPassword))
+    }
+  }
+
+  /// Asks the backend to email a verification code to the signed-in user's address.
+  public func sendEmailVerification() async throws {
+    try await userOperation {
+      try await withSignedInUser { _, token in
+        _ = try await backend.sendOobCode(.verifyEmail(idToken: token))
+      }
+    }
+  }
+
+  /// Applies an email-verification code. When it verifies the signed-in user, their profile is
+  /// reloaded and published.
+  public func applyActionCode(_ code: String) async throws {
+    try await userOperation {
+      let response = try await backend.update(UpdateAccountRequest(oobCode: code))
+      if let session, session.user.uid == response.account.localID {
+        _ = try await withSignedInUser { session, _ in try await applyAccountChange(of: session) }
+      }
+    }
+  }
+
+  // MARK: - Shared steps
+
+  /// Runs `body` with the signed-in session and a valid ID token. A terminal error about the
+  /// session signs the user out (as the Firebase SDKs do) before it is rethrown.
+  func withSignedInUser<T: Sendable>(
+    _ body: (StoredSession, String) async throws -> T
+  ) async throws -> T {
+    guard let session else { throw AuthError.noCurrentUser }
+    let mine = epoch
+    let token = try await idToken()
+    guard mine == epoch, let current = self.session else { throw AuthError.superseded }
+    do {
+      return try await body(current, token)
+    } catch {
+      let error = AuthError.wrapping(error)
+      if error.code.endsSession, mine == epoch, self.session?.user.uid == session.user.uid {
+        try? await endSession(error.code.signOutReason, byUser: false)
+      }
+      throw error
+    }
+  }
+
+  /// Looks the account up with the newest token, then stores and publishes the changed user
+  /// (and `tokens`, when the backend issued new ones), if the identity did not change meanwhile.
+  ///
+  /// - Parameter uid: when set, the uid the backend's reply must be for; another one throws
+  ///   ``AuthError/Code/userMismatch`` and changes nothing.
+  func applyAccountChange(
+    of session: StoredSession, expecting uid: String? = nil, tokens: IssuedTokens? = nil
+  ) async throws -> User {
+    if let uid, uid != session.user.uid {
+      throw AuthError(
+        .userMismatch,
+        "Those credentials belong to a different account than the signed-in one; nothing "
+          + "changed. Use the signed-in account's credentials, or sign out first.")
+    }
+    let mine = epoch
+    let token = tokens?.idToken ?? session.idToken
+    let account = try await backend.lookup(LookupRequest(idToken: token))
+    try Task.checkCancellation()
+    guard mine == epoch, var current = self.session else { throw AuthError.superseded }
+    let changed = current.user != account.user
+    current.user = account.user
+    var health = SessionHealth.fresh
+    if case .signedIn(_, let now) = committed { health = now }
+    if let tokens {
+      current.idToken = tokens.idToken
+      current.refreshToken = tokens.refreshToken
+      current.expiresAt = now().addingTimeInterval(tokens.expiresIn.seconds)
+      health = .fresh
+    }
+    try store.save(current)
+    self.session = current
+    committed = .signedIn(current.user, health)
+    await publish(
+      StoreUpdate(
+        state: committedStateToShow, event: changed || tokens != nil ? .userUpdated(current.user) : nil,
+        idToken: tokens.map { .some($0.idToken) }))
+    return current.user
+  }
+}

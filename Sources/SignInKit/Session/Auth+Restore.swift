@@ -1,0 +1,98 @@
+extension Auth {
+  /// Whether a previous sign-in is stored. Cheap: it only looks at the store, never at the
+  /// network, and never changes state. A stored session that turns out unreadable counts as
+  /// present; ``restorePreviousSignIn()`` reports it.
+  public func hasPreviousSignIn() -> Bool {
+    session != nil || store.containsSession()
+  }
+
+  /// Restores the stored session at launch, and always ends in a definite state.
+  ///
+  /// Publishes ``AuthState/restoring`` and reads the store. With a session whose ID token has
+  /// more than the refresh lead time left, it publishes `signedIn(user, .fresh)` at once, with no
+  /// network. Otherwise it refreshes inside a task group under
+  /// ``AuthConfiguration/restoreDeadline``: success gives `.fresh`; a network failure, the
+  /// deadline or cancellation gives `signedIn(user, .stale)` (offline is still signed in, and a
+  /// retry is scheduled); a terminal error gives `signedOut(reason)` and clears the store.
+  ///
+  /// Concurrent calls share one restore. A call when a user is already signed in returns that
+  /// user. A sign-in or sign-out started meanwhile wins: the restore then changes nothing.
+  ///
+  /// - Returns: the restored user, or `nil` when nothing was stored or the session ended.
+  /// - Throws: ``AuthError/Code/storage`` when the stored session is unreadable (it is moved
+  ///   aside, not deleted; the state becomes `signedOut(.storageUnreadable)`);
+  ///   ``AuthError/Code/cancelled`` when the calling task is cancelled.
+  public func restorePreviousSignIn() async throws -> User? {
+    if case .signedIn(let user, _) = committed { return user }
+    do {
+      return try await restoreFlight.run { [self] in try await restore() }
+    } catch {
+      throw AuthError.wrapping(error)
+    }
+  }
+
+  /// The one restore that concurrent callers share.
+  private func restore() async throws -> User? {
+    if case .signedIn(let user, _) = committed { return user }
+    let mine = ticket
+    committed = .restoring
+    await publish(StoreUpdate(state: committedStateToShow, errorMessage: .some(nil)))
+    let stored: StoredSession?
+    do {
+      stored = try store.load()
+    } catch {
+      let error = AuthError.wrapping(error)
+      guard mine == ticket else { return session?.user }
+      committed = .signedOut(.storageUnreadable)
+      await publish(
+        StoreUpdate(
+          state: committedStateToShow, event: .failed(error), errorMessage: .some(error.message)))
+      await publish(StoreUpdate(event: .initialState(committed)))
+      throw error
+    }
+    guard mine == ticket else { return session?.user }
+    guard let stored else {
+      committed = .signedOut(.initial)
+      await publish(StoreUpdate(state: committedStateToShow, event: .initialState(committed)))
+      return nil
+    }
+    if hasTimeLeft(stored) {
+      adopt(stored, health: .fresh)
+      await publish(
+        StoreUpdate(
+          state: committedStateToShow, event: .initialState(committed),
+          idToken: .some(stored.idToken)))
+      return stored.user
+    }
+    epoch &+= 1
+    session = stored
+    let identity = epoch
+    do {
+      _ = try await withTimeout(configuration.restoreDeadline, clock: clock) { [self] in
+        try await refreshFlight.run { [self] in try await refreshSession() }
+      }
+    } catch {
+      // refreshSession has already published what a network or terminal failure means; the
+      // deadline and cancellation are settled below.
+    }
+    // A sign-in or sign-out started meanwhile owns the outcome.
+    guard mine == ticket else { return session?.user }
+    if case .signedIn(let user, .fresh) = committed {
+      startAutomaticRefresh()
+      await publish(StoreUpdate(event: .initialState(committed)))
+      return user
+    }
+    guard identity == epoch, let session else {
+      // A terminal failure signed the user out and cleared the store.
+      await publish(StoreUpdate(event: .initialState(committed)))
+      return nil
+    }
+    committed = .signedIn(session.user, .stale)
+    startAutomaticRefresh(afterFailures: 1)
+    await publish(
+      StoreUpdate(
+        state: committedStateToShow, event: .initialState(committed),
+        idToken: .some(session.idToken)))
+    return session.user
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+extension Auth {
+  /// The signed-in user's ID token, refreshed first when it has less than
+  /// ``AuthConfiguration/refreshLeadTime`` left or when `forceRefresh` is set.
+  ///
+  /// Single flight: any number of concurrent calls that need a refresh share one backend request
+  /// and all receive the same token. Cancelling one caller's task makes only that call throw
+  /// ``AuthError/Code/cancelled``; the request is cancelled when no caller waits for it any more.
+  /// A refresh that finishes after the user changed is dropped.
+  ///
+  /// - Throws: ``AuthError/Code/noCurrentUser`` when signed out; a transient code (offline) while
+  ///   the session is kept as ``SessionHealth/stale``; a terminal code after the user was signed
+  ///   out.
+  public func idToken(forceRefresh: Bool = false) async throws -> String {
+    guard let session else { throw AuthError.noCurrentUser }
+    if !forceRefresh, hasTimeLeft(session) { return session.idToken }
+    do {
+      return try await refreshFlight.run { [self] in try await refreshSession() }
+    } catch {
+      throw AuthError.wrapping(error)
+    }
+  }
+
+  /// Whether `session`'s ID token has more than the refresh lead time left.
+  func hasTimeLeft(_ session: StoredSession) -> Bool {
+    session.expiresAt.timeIntervalSince(now()) > configuration.refreshLeadTime.seconds
+  }
+
+  /// One backend refresh of the current session; runs as the single flight's operation.
+  ///
+  /// On success the new tokens are stored, then published with `signedIn(user, .fresh)` and
+  /// ``AuthEvent/tokenRefreshed``. On a terminal error the user is signed out with its reason; on
+  /// any other error the session is kept as `.stale`; on cancellation the health goes back to
+  /// what it was. A result that arrives after the identity changed touches nothing.
+  func refreshSession() async throws -> String {
+    guard let session else { throw AuthError.noCurrentUser }
+    let mine = epoch
+    let before = committed
+    if case .signedIn(let user, _) = committed {
+      committed = .signedIn(user, .refreshing)
+      await publish(StoreUpdate(state: committedStateToShow))
+    }
+    do {
+      let response = try await backend.refresh(
+        RefreshTokenRequest(refreshToken: session.refreshToken))
+      try Task.checkCancellation()
+      guard mine == epoch, var current = self.session else { throw AuthError.superseded }
+      current.idToken = response.tokens.idToken
+      current.refreshToken = response.tokens.refreshToken
+      current.expiresAt = now().addingTimeInterval(response.tokens.expiresIn.seconds)
+      try store.save(current)
+      self.session = current
+      committed = .signedIn(current.user, .fresh)
+      await publish(
+        StoreUpdate(
+          state: committedStateToShow, event: .tokenRefreshed, idToken: .some(current.idToken)))
+      return current.idToken
+    } catch {
+      let error = AuthError.wrapping(error)
+      guard mine == epoch, let current = self.session else { throw error }
+      if error.code.endsSession {
+        try? await endSession(error.code.signOutReason, byUser: false)
+      } else if error.code == .cancelled {
+        committed = before
+        await publish(StoreUpdate(state: committedStateToShow))
+      } else {
+        committed = .signedIn(current.user, .stale)
+        await publish(StoreUpdate(state: committedStateToShow, event: .failed(error)))
+      }
+      throw error
+    }
+  }
+
+  /// Replaces the proactive refresh task with one for the current session.
+  ///
+  /// `failures` > 0 starts in backoff (the session is stale), otherwise the task sleeps until
+  /// the lead time before expiry.
+  func startAutomaticRefresh(afterFailures failures: Int = 0) {
+    autoRefreshTask?.cancel()
+    autoRefreshTask = nil
+    guard configuration.refreshesAutomatically, !isShutDown, session != nil else { return }
+    let mine = epoch
+    autoRefreshTask = Task { [weak self] in
+      await self?.refreshAutomatically(epoch: mine, failures: failures)
+    }
+  }
+
+  /// The proactive refresh loop of one identity; ends when the identity changes, on a terminal
+  /// failure, or when cancelled.
+  private func refreshAutomatically(epoch mine: UInt64, failures start: Int) async {
+    var failures = start
+    while !Task.isCancelled, mine == epoch, let session {
+      let wait: Duration
+      if failures > 0 {
+        wait = configuration.retryBackoff.delay(
+          afterFailures: failures, random: Double.random(in: 0..<1))
+      } else {
+        let seconds = session.expiresAt.timeIntervalSince(now())
+          - configuration.refreshLeadTime.seconds
+        wait = .milliseconds(Int64(max(0, seconds) * 1000))
+      }
+      do {
+        try await clock.sleep(for: wait)
+      } catch {
+        return
+      }
+      guard !Task.isCancelled, mine == epoch, let current = self.session else { return }
+      if failures == 0, hasTimeLeft(current) { continue }
+      do {
+        _ = try await refreshFlight.run { [self] in try await refreshSession() }
+        failures = 0
+      } catch let error as AuthError where error.code.endsSession {
+        return
+      } catch {
+        if Task.isCancelled || mine != epoch { return }
+        failures += 1
+      }
+    }
+  }
+}

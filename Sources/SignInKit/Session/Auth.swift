@@ -1,0 +1,322 @@
+import Foundation
+
+/// The actor that owns the session: it exchanges credentials with an ``AuthBackend``, persists the
+/// session in a ``SessionStore``, refreshes tokens (one request however many callers), restores
+/// the previous sign-in at launch, and publishes every change to ``AuthStateStore`` on
+/// ``UIStateActor``.
+///
+/// ```swift
+/// let auth = Auth(backend: backend)
+/// Task { for await state in auth.states { print(state) } }   // current state first, then changes
+/// _ = try await auth.restorePreviousSignIn()
+/// let result = try await auth.signIn(email: "ada@example.com", password: password)
+/// let token = try await auth.idToken()                       // refreshed once if it is expiring
+/// try await auth.signOut()
+/// await auth.shutdown()
+/// ```
+///
+/// Rules every operation follows:
+/// - **Persist first, publish second.** A state that says `signedIn` is already stored.
+/// - **Last started wins.** A sign-in that finishes after a newer sign-in or sign-out started, or
+///   a refresh or profile call that finishes after the signed-in user changed, is dropped (it
+///   throws ``AuthError/Code/cancelled``) and never touches the newer session.
+/// - **Cancellation.** Cancelling the calling task cancels the backend call; the state goes back
+///   to what it was and the call throws ``AuthError/Code/cancelled``.
+/// - **Terminal token failures** (`INVALID_REFRESH_TOKEN`, `USER_NOT_FOUND`, `USER_DISABLED`,
+///   `TOKEN_EXPIRED`) sign the user out with that reason and clear the store; transient ones keep
+///   the user signed in as ``SessionHealth/stale`` and retry with backoff.
+///
+/// Call ``shutdown()`` when done: it cancels the refresh task `Auth` owns and ends every stream.
+///
+/// ## Topics
+/// - Streams: ``states``, ``events``, ``idTokens``, ``stateStore``
+/// - Launch: ``hasPreviousSignIn()``, ``restorePreviousSignIn()``
+/// - Sign-in: ``signUp(email:password:)``, ``signIn(email:password:)``, ``signInAnonymously()``,
+///   ``signIn(with:)``, ``link(with:)``, ``linkEmail(_:password:)``, ``signOut()``
+/// - Tokens: ``idToken(forceRefresh:)``
+///
+/// - Concurrency: actor. Its public async methods may be called from any isolation, concurrently.
+public actor Auth {
+  /// What screens read, isolated to ``UIStateActor``.
+  public nonisolated let stateStore: AuthStateStore
+  public nonisolated let configuration: AuthConfiguration
+
+  let backend: any AuthBackend
+  let store: any SessionStore
+  let clock: any Clock<Duration>
+  let now: @Sendable () -> Date
+
+  /// The signed-in session, as stored.
+  var session: StoredSession?
+  /// The state the session implies, without transient `signingIn` states.
+  var committed: AuthState = .restoring
+  /// The last state handed to the store, so an unchanged state is not sent twice.
+  var lastPublished: AuthState = .restoring
+  /// Bumped when a sign-in or sign-out starts: the last started wins.
+  var ticket: UInt64 = 0
+  /// Bumped whenever the signed-in identity changes: late refreshes and updates are dropped.
+  var epoch: UInt64 = 0
+  /// Sign-ins in flight; while any, background work updates ``committed`` without publishing it.
+  var signInsInFlight = 0
+  var busyOperations = 0
+  var signedInProvider: (any SignInProvider)?
+  var autoRefreshTask: Task<Void, Never>?
+  var isShutDown = false
+  let refreshFlight = SingleFlight<String>()
+  let restoreFlight = SingleFlight<User?>()
+
+  /// Creates an `Auth`. Nothing runs until you call a method: no task is started here.
+  ///
+  /// - Parameters:
+  ///   - backend: the identity service.
+  ///   - store: where the session is kept; by default a ``FileSessionStore`` under
+  ///     `$XDG_STATE_HOME/signinkit/default`.
+  ///   - clock: drives proactive refresh, retry backoff and the restore deadline.
+  ///   - configuration: tunables.
+  ///   - now: the wall clock used for token expiry (tests pair it with their clock).
+  public init(
+    backend: any AuthBackend, store: any SessionStore = FileSessionStore.default(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    configuration: AuthConfiguration = AuthConfiguration(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.backend = backend
+    self.store = store
+    self.clock = clock
+    self.configuration = configuration
+    self.now = now
+    self.stateStore = AuthStateStore(eventBufferLimit: configuration.eventBufferLimit)
+  }
+
+  // MARK: - Streams
+
+  /// Every state, starting with the current one.
+  ///
+  /// Each subscriber receives the current state first (registered atomically with the replay, so
+  /// nothing is missed or repeated), then every later state in the same order as every other
+  /// subscriber. A subscriber that falls behind is conflated to the newest state; it never slows
+  /// `Auth`. The subscription ends when the consuming loop ends or its task is cancelled, and
+  /// every stream finishes on ``shutdown()``.
+  public nonisolated var states: AsyncStream<AuthState> { stateStore.states.subscribe() }
+
+  /// Every event from the moment of subscription, without replay.
+  ///
+  /// Each subscriber buffers up to ``AuthConfiguration/eventBufferLimit`` events; beyond that
+  /// the oldest buffered events are dropped. Ends like ``states``.
+  public nonisolated var events: AsyncStream<AuthEvent> { stateStore.events.subscribe() }
+
+  /// The current ID token (or `nil` when signed out) first, then every new one: after sign-in,
+  /// refresh, email or password change, and sign-out. Conflated and ended like ``states``.
+  public nonisolated var idTokens: AsyncStream<String?> { stateStore.idTokens.subscribe() }
+
+  /// The signed-in user, if any.
+  public var currentUser: User? { session?.user }
+
+  /// Ends the session's background work: cancels the proactive refresh task and any refresh or
+  /// restore in flight, and finishes every stream. The stored session is kept. Later calls throw
+  /// ``AuthError/Code/misconfigured``.
+  public func shutdown() {
+    isShutDown = true
+    autoRefreshTask?.cancel()
+    autoRefreshTask = nil
+    refreshFlight.cancel()
+    restoreFlight.cancel()
+    stateStore.finish()
+  }
+
+  // MARK: - Publishing
+
+  /// Hands an update to the store in `Auth`'s order and waits until it is visible there.
+  func publish(_ update: StoreUpdate) async {
+    var update = update
+    if let state = update.state {
+      if state == lastPublished { update.state = nil } else { lastPublished = state }
+    }
+    stateStore.enqueue(update)
+    await stateStore.drain()
+  }
+
+  /// The committed state when no sign-in owns the screen, else `nil` (the sign-in will publish
+  /// the committed state when it ends).
+  var committedStateToShow: AuthState? { signInsInFlight == 0 ? committed : nil }
+
+  /// Runs an operation the app started: marks the store busy, clears the last error, and on
+  /// failure records the error's message and a ``AuthEvent/failed(_:)`` event.
+  func userOperation<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    guard !isShutDown else {
+      throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
+    }
+    busyOperations += 1
+    await publish(StoreUpdate(errorMessage: .some(nil), isBusy: true))
+    do {
+      let value = try await body()
+      busyOperations -= 1
+      await publish(StoreUpdate(isBusy: busyOperations > 0))
+      return value
+    } catch {
+      let error = AuthError.wrapping(error)
+      busyOperations -= 1
+      if error.code == .cancelled {
+        await publish(StoreUpdate(isBusy: busyOperations > 0))
+      } else {
+        await publish(
+          StoreUpdate(
+            event: .failed(error), errorMessage: .some(error.message),
+            isBusy: busyOperations > 0))
+      }
+      throw error
+    }
+  }
+
+  // MARK: - Sign-in and sign-out
+
+  /// Starts a sign-in: claims the newest ticket and shows `signingIn(provider)`.
+  func beginSignIn(_ provider: ProviderID) async -> UInt64 {
+    ticket &+= 1
+    signInsInFlight += 1
+    await publish(StoreUpdate(state: .signingIn(provider)))
+    return ticket
+  }
+
+  /// Runs a sign-in whose backend exchange is `exchange`, then commits it if it is still the
+  /// newest; on failure or cancellation shows the committed state again.
+  func signIn(
+    as provider: ProviderID, using signInProvider: (any SignInProvider)? = nil,
+    _ exchange: () async throws -> SignInResponse
+  ) async throws -> SignInResult {
+    try await userOperation {
+      let mine = await beginSignIn(provider)
+      do {
+        let response = try await exchange()
+        let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
+        try Task.checkCancellation()
+        guard mine == ticket else { throw AuthError.superseded }
+        let session = StoredSession(
+          user: account.user, idToken: response.tokens.idToken,
+          refreshToken: response.tokens.refreshToken,
+          expiresAt: now().addingTimeInterval(response.tokens.expiresIn.seconds),
+          signInProvider: provider)
+        try store.save(session)
+        signInsInFlight -= 1
+        adopt(session, health: .fresh)
+        signedInProvider = signInProvider
+        await publish(
+          StoreUpdate(
+            state: committed, event: .signedIn(session.user, isNewUser: response.isNewUser),
+            idToken: .some(session.idToken)))
+        return SignInResult(
+          user: session.user, isNewUser: response.isNewUser, providerID: provider)
+      } catch {
+        signInsInFlight -= 1
+        if mine == ticket, let state = committedStateToShow {
+          await publish(StoreUpdate(state: state))
+        }
+        throw error
+      }
+    }
+  }
+
+  /// Makes `session` the signed-in session (already stored) and restarts proactive refresh.
+  func adopt(_ session: StoredSession, health: SessionHealth, failures: Int = 0) {
+    epoch &+= 1
+    refreshFlight.cancel()
+    self.session = session
+    committed = .signedIn(session.user, health)
+    startAutomaticRefresh(afterFailures: failures)
+  }
+
+  /// Ends the session locally: clears the store, forgets the session, publishes `signedOut`.
+  ///
+  /// A sign-out the user asked for is the newest operation: it claims the ticket (sign-ins in
+  /// flight are dropped) and is shown at once. One caused by the backend (a terminal refresh
+  /// failure, a deleted account) only ends the current identity; a sign-in in flight goes on and
+  /// shows its own result.
+  ///
+  /// - Throws: ``AuthError/Code/storage`` when the store cannot be cleared and `mustClear`; the
+  ///   session is then kept. Otherwise a failure to clear is ignored: the server already ended the
+  ///   session, and a later restore will learn that again.
+  func endSession(_ reason: SignOutReason, byUser: Bool, mustClear: Bool = false) async throws {
+    do {
+      try store.clear()
+    } catch where mustClear {
+      throw error
+    } catch {}
+    if byUser { ticket &+= 1 }
+    epoch &+= 1
+    autoRefreshTask?.cancel()
+    autoRefreshTask = nil
+    refreshFlight.cancel()
+    session = nil
+    committed = .signedOut(reason)
+    await publish(
+      StoreUpdate(
+        state: byUser ? committed : committedStateToShow, event: .signedOut(reason),
+        idToken: .some(nil)))
+  }
+
+  /// Signs up a new email/password account and signs it in.
+  ///
+  /// - Throws: ``AuthError`` — ``AuthError/Code/emailAlreadyInUse``,
+  ///   ``AuthError/Code/weakPassword``, ``AuthError/Code/invalidEmail``, network codes.
+  public func signUp(email: String, password: String) async throws -> SignInResult {
+    try await signIn(as: .password) {
+      try await backend.signUp(SignUpRequest(email: email, password: password))
+    }
+  }
+
+  /// Signs in with email and password.
+  ///
+  /// Shows ``AuthState/signingIn(_:)`` while the backend is asked; on success the session is
+  /// stored, then ``AuthState/signedIn(_:_:)`` is published. Cancelling the calling task cancels
+  /// the request and shows the previous state again.
+  ///
+  /// - Throws: ``AuthError`` — ``AuthError/Code/wrongPassword``, ``AuthError/Code/userNotFound``,
+  ///   ``AuthError/Code/invalidCredential``, ``AuthError/Code/userDisabled``,
+  ///   ``AuthError/Code/tooManyRequests``, ``AuthError/Code/cancelled``, network codes.
+  public func signIn(email: String, password: String) async throws -> SignInResult {
+    try await signIn(as: .password) {
+      try await backend.signInWithPassword(PasswordSignInRequest(email: email, password: password))
+    }
+  }
+
+  /// Creates an anonymous account and signs it in. Link a credential later to keep its uid.
+  public func signInAnonymously() async throws -> SignInResult {
+    try await signIn(as: .anonymous) { try await backend.signUp(SignUpRequest()) }
+  }
+
+  /// Signs in with an identity provider: the provider obtains a credential (off this actor),
+  /// then the backend exchanges it.
+  ///
+  /// - Throws: what the provider throws, wrapped as ``AuthError``, or the backend's errors such
+  ///   as ``AuthError/Code/accountExistsWithDifferentCredential``.
+  public func signIn(with provider: some SignInProvider) async throws -> SignInResult {
+    let providerID = await provider.id
+    return try await signIn(as: providerID, using: provider) {
+      let credential = try await provider.credential()
+      return try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+    }
+  }
+
+  /// Signs out: clears the stored session, publishes `signedOut(.userRequested)`, and asks the
+  /// provider used to sign in to forget its tokens. Any sign-in or refresh still in flight is
+  /// dropped when it finishes.
+  ///
+  /// - Throws: ``AuthError/Code/storage`` when the stored session cannot be removed; the user then
+  ///   stays signed in.
+  public func signOut() async throws {
+    try await userOperation {
+      let provider = signedInProvider
+      signedInProvider = nil
+      try await endSession(.userRequested, byUser: true, mustClear: true)
+      await provider?.signOut()
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a `TimeInterval`.
+  var seconds: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,29 @@
+/// Tunables of ``Auth``. The defaults match the Firebase iOS SDK.
+///
+/// - Concurrency: `Sendable` value.
+public struct AuthConfiguration: Sendable {
+  /// Refresh this long before the ID token expires; a token with less left is refreshed before
+  /// ``Auth/idToken(forceRefresh:)`` returns it. Default 5 minutes.
+  public var refreshLeadTime: Duration
+  /// How long ``Auth/restorePreviousSignIn()`` waits for a refresh before settling on a stale
+  /// session. Default 10 seconds.
+  public var restoreDeadline: Duration
+  /// Delays between retries of a refresh that failed transiently.
+  public var retryBackoff: RetryBackoff
+  /// Whether ``Auth`` refreshes tokens ahead of expiry by itself. Default `true`.
+  public var refreshesAutomatically: Bool
+  /// How many events ``Auth/events`` buffers per subscriber before dropping the oldest.
+  public var eventBufferLimit: Int
+
+  public init(
+    refreshLeadTime: Duration = .seconds(5 * 60), restoreDeadline: Duration = .seconds(10),
+    retryBackoff: RetryBackoff = RetryBackoff(), refreshesAutomatically: Bool = true,
+    eventBufferLimit: Int = 256
+  ) {
+    self.refreshLeadTime = refreshLeadTime
+    self.restoreDeadline = restoreDeadline
+    self.retryBackoff = retryBackoff
+    self.refreshesAutomatically = refreshesAutomatically
+    self.eventBufferLimit = eventBufferLimit
+  }
+}

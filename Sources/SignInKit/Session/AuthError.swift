@@ -1,0 +1,118 @@
+import Foundation
+
+/// The one error type SignInKit throws: a stable ``code``, a human ``message`` that says what to do,
+/// and, when a server answered, its raw ``serverMessage``.
+///
+/// Messages never contain a password or a token.
+///
+/// ```swift
+/// do { try await auth.signIn(email: email, password: password) }
+/// catch let error as AuthError where error.code == .wrongPassword { showRetry(error.message) }
+/// ```
+///
+/// - Concurrency: `Sendable` value.
+public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+  /// A stable error code. New codes may be added; switch with a `default`.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let emailAlreadyInUse = Code(rawValue: "email-already-in-use")
+    public static let wrongPassword = Code(rawValue: "wrong-password")
+    public static let userNotFound = Code(rawValue: "user-not-found")
+    public static let invalidCredential = Code(rawValue: "invalid-credential")
+    public static let weakPassword = Code(rawValue: "weak-password")
+    public static let invalidEmail = Code(rawValue: "invalid-email")
+    public static let userDisabled = Code(rawValue: "user-disabled")
+    public static let tooManyRequests = Code(rawValue: "too-many-requests")
+    public static let requiresRecentLogin = Code(rawValue: "requires-recent-login")
+    public static let accountExistsWithDifferentCredential = Code(
+      rawValue: "account-exists-with-different-credential")
+    public static let credentialAlreadyInUse = Code(rawValue: "credential-already-in-use")
+    /// The ID token was revoked or expired on the server (`TOKEN_EXPIRED`, `INVALID_ID_TOKEN`).
+    public static let sessionExpired = Code(rawValue: "session-expired")
+    /// The refresh token is unknown or revoked (`INVALID_REFRESH_TOKEN`).
+    public static let invalidRefreshToken = Code(rawValue: "invalid-refresh-token")
+    public static let invalidActionCode = Code(rawValue: "invalid-action-code")
+    public static let expiredActionCode = Code(rawValue: "expired-action-code")
+    public static let operationNotAllowed = Code(rawValue: "operation-not-allowed")
+    /// The operation needs a signed-in user and there is none.
+    public static let noCurrentUser = Code(rawValue: "no-current-user")
+    /// Reauthentication signed in a different account than the current one.
+    public static let userMismatch = Code(rawValue: "user-mismatch")
+    /// The provider is not linked to this user.
+    public static let noSuchProvider = Code(rawValue: "no-such-provider")
+    public static let network = Code(rawValue: "network")
+    public static let timeout = Code(rawValue: "timeout")
+    /// The server answered 5xx or is temporarily unavailable.
+    public static let unavailable = Code(rawValue: "unavailable")
+    public static let cancelled = Code(rawValue: "cancelled")
+    public static let storage = Code(rawValue: "storage")
+    public static let misconfigured = Code(rawValue: "misconfigured")
+    public static let `internal` = Code(rawValue: "internal")
+
+    /// Transient failures may succeed if retried later: the session is kept (as
+    /// ``SessionHealth/stale``) and a retry is scheduled.
+    public var isTransient: Bool {
+      self == .network || self == .timeout || self == .unavailable || self == .tooManyRequests
+    }
+
+    /// Terminal failures of a token operation end the session: the user is signed out with
+    /// ``reason`` and the store is cleared.
+    public var endsSession: Bool {
+      self == .invalidRefreshToken || self == .sessionExpired || self == .userNotFound
+        || self == .userDisabled
+    }
+
+    /// The sign-out reason a terminal token failure gives.
+    var signOutReason: SignOutReason {
+      switch self {
+      case .userNotFound: .userDeleted
+      case .userDisabled: .userDisabled
+      default: .refreshRejected(self)
+      }
+    }
+  }
+
+  public var code: Code
+  /// What happened and what to do, in plain words.
+  public var message: String
+  /// The backend's own message (`WEAK_PASSWORD : Password should be at least 6 characters`).
+  public var serverMessage: String?
+
+  public init(_ code: Code, _ message: String, serverMessage: String? = nil) {
+    self.code = code
+    self.message = message
+    self.serverMessage = serverMessage
+  }
+
+  /// `true` when a retry later may succeed; see ``Code/isTransient``.
+  public var isTransient: Bool { code.isTransient }
+
+  public var description: String { "\(code): \(message)" }
+  public var errorDescription: String? { message }
+
+  /// The caller's task was cancelled; the state went back to what it was.
+  static let cancelled = AuthError(.cancelled, "The operation was cancelled; nothing changed.")
+
+  /// There is no signed-in user for an operation that needs one.
+  static let noCurrentUser = AuthError(
+    .noCurrentUser, "No user is signed in. Sign in first, then try again.")
+
+  /// An operation was overtaken by a newer sign-in or sign-out.
+  static let superseded = AuthError(
+    .cancelled, "A newer sign-in or sign-out replaced this operation; its result was discarded.")
+
+  /// Turns any error into an `AuthError`: cancellation becomes ``Code/cancelled``, other foreign
+  /// errors ``Code/internal``.
+  static func wrapping(_ error: any Error) -> AuthError {
+    switch error {
+    case let error as AuthError: error
+    case is CancellationError: .cancelled
+    default: AuthError(.internal, "Unexpected error: \(error). Try again; report it if it persists.")
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Synchronization
+
+/// Runs at most one operation at a time on behalf of any number of waiters, and gives every
+/// waiter of that run the same result.
+///
+/// - A waiter that arrives while a run is in flight joins it; one that arrives after it ended
+///   starts a new run.
+/// - Cancelling a waiter's task removes that waiter at once (it throws `CancellationError`); the
+///   run goes on for the others. When the last waiter leaves, the run's task is cancelled.
+/// - ``cancel()`` cancels the run in flight; its waiters get whatever the operation throws.
+///
+/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation. Continuations are resumed outside
+///   the lock. Registration runs on the caller's isolation (`#isolation`), so an actor can check
+///   its state and join in one step.
+final class SingleFlight<Value: Sendable>: Sendable {
+  private struct State {
+    var nextID: UInt64 = 0
+    var generation: UInt64 = 0
+    /// Waiters announced but not yet parked.
+    var announced: Set<UInt64> = []
+    /// Waiters cancelled before they parked; they leave as soon as they try.
+    var cancelledEarly: Set<UInt64> = []
+    /// Parked waiters of the run in flight.
+    var waiting: [UInt64: CheckedContinuation<Value, any Error>] = [:]
+    var run: Run?
+  }
+
+  private struct Run {
+    let generation: UInt64
+    var task: Task<Void, Never>?
+  }
+
+  private enum Registration {
+    case cancelled, joined
+    case start(UInt64)
+  }
+
+  private let state = Mutex(State())
+
+  init() {}
+
+  /// The number of waiters parked on the run in flight.
+  var waiterCount: Int { state.withLock { $0.waiting.count } }
+
+  /// Whether a run is in flight.
+  var isRunning: Bool { state.withLock { $0.run != nil } }
+
+  /// Joins the run in flight, or starts `operation` as a new run, and returns its result.
+  ///
+  /// - Throws: what the operation throws, or `CancellationError` when this waiter's task is
+  ///   cancelled (the run continues while other waiters remain).
+  func run(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: @escaping @Sendable () async throws -> Value
+  ) async throws -> Value {
+    let id = state.withLock { state in
+      defer { state.nextID &+= 1 }
+      state.announced.insert(state.nextID)
+      return state.nextID
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+        let registration = state.withLock { state -> Registration in
+          state.announced.remove(id)
+          if state.cancelledEarly.remove(id) != nil { return .cancelled }
+          state.waiting[id] = continuation
+          if state.run != nil { return .joined }
+          state.generation &+= 1
+          state.run = Run(generation: state.generation)
+          return .start(state.generation)
+        }
+        switch registration {
+        case .cancelled:
+          continuation.resume(throwing: CancellationError())
+        case .joined:
+          break
+        case .start(let generation):
+          let task = Task {
+            let result: Result<Value, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            self.finish(generation: generation, with: result)
+          }
+          let abandoned = state.withLock { state -> Bool in
+            guard state.run?.generation == generation else { return true }
+            state.run?.task = task
+            return false
+          }
+          if abandoned { task.cancel() }
+        }
+      }
+    } onCancel: {
+      let (continuation, task) = state.withLock {
+        state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+        if state.announced.remove(id) != nil {
+          state.cancelledEarly.insert(id)
+          return (nil, nil)
+        }
+        guard let continuation = state.waiting.removeValue(forKey: id) else { return (nil, nil) }
+        guard state.waiting.isEmpty, let run = state.run else { return (continuation, nil) }
+        state.run = nil
+        return (continuation, run.task)
+      }
+      continuation?.resume(throwing: CancellationError())
+      task?.cancel()
+    }
+  }
+
+  /// Cancels the run in flight, if any. Its waiters receive what the operation then throws.
+  func cancel() {
+    let task = state.withLock { $0.run?.task }
+    task?.cancel()
+  }
+
+  private func finish(generation: UInt64, with result: Result<Value, any Error>) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
+      guard state.run?.generation == generation else { return [] }
+      state.run = nil
+      defer { state.waiting.removeAll() }
+      return Array(state.waiting.values)
+    }
+    for waiter in waiters { waiter.resume(with: result) }
+  }
+}

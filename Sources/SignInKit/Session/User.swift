@@ -1,0 +1,43 @@
+import Foundation
+
+/// A signed-in user's profile. A value: it never changes under you; a newer one arrives on
+/// ``Auth/states``.
+///
+/// Its `description` names the user and never contains a token.
+///
+/// - Concurrency: `Sendable` value.
+public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The stable user id (Firebase `localId`). Linking an anonymous user keeps it.
+  public var uid: String
+  public var email: String?
+  public var emailVerified: Bool
+  public var displayName: String?
+  public var photoURL: URL?
+  /// The linked sign-in methods; empty for an anonymous user.
+  public var providers: [ProviderInfo]
+  public var createdAt: Date?
+  public var lastSignInAt: Date?
+
+  public init(
+    uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
+    photoURL: URL? = nil, providers: [ProviderInfo] = [], createdAt: Date? = nil,
+    lastSignInAt: Date? = nil
+  ) {
+    self.uid = uid
+    self.email = email
+    self.emailVerified = emailVerified
+    self.displayName = displayName
+    self.photoURL = photoURL
+    self.providers = providers
+    self.createdAt = createdAt
+    self.lastSignInAt = lastSignInAt
+  }
+
+  /// `true` when no sign-in method is linked and no email is set.
+  public var isAnonymous: Bool { providers.isEmpty && (email ?? "").isEmpty }
+
+  public var description: String {
+    if isAnonymous { return "anonymous user \(uid)" }
+    return email.map { "\($0) (\(uid))" } ?? uid
+  }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// Everything a screen shows about sign-in, readable synchronously from `@UIStateActor` code.
+///
+/// Only ``Auth`` changes it. `Auth` queues each change in its own serial order and then hops onto
+/// `UIStateActor` to apply the queue, so the store's properties and the three streams move through
+/// the same sequence of values, and a value is visible here before the `Auth` call that caused it
+/// returns.
+///
+/// ```swift
+/// @UIStateActor func render(_ store: AuthStateStore) {
+///   if store.isBusy { showSpinner() }
+///   if let message = store.errorMessage { showBanner(message) }
+/// }
+/// ```
+///
+/// - Concurrency: `@UIStateActor`. The streams (``Auth/states``, ``Auth/events``, ``Auth/idTokens``)
+///   can be subscribed from any isolation.
+@UIStateActor public final class AuthStateStore {
+  /// The current sign-in state.
+  public private(set) var state: AuthState = .restoring
+  /// The last failure in plain words, cleared when the next operation starts.
+  public private(set) var errorMessage: String?
+  /// `true` while an operation the app started is in flight.
+  public private(set) var isBusy = false
+
+  nonisolated let states: Broadcaster<AuthState>
+  nonisolated let events: Broadcaster<AuthEvent>
+  nonisolated let idTokens: Broadcaster<String?>
+  private nonisolated let pending = Mutex<[StoreUpdate]>([])
+
+  nonisolated init(eventBufferLimit: Int) {
+    states = Broadcaster(replaying: .restoring)
+    events = Broadcaster(bufferingNewest: eventBufferLimit)
+    idTokens = Broadcaster(replaying: nil)
+  }
+
+  /// Queues an update; ``Auth`` calls it in its own order, then awaits ``drain()``.
+  nonisolated func enqueue(_ update: StoreUpdate) {
+    pending.withLock { $0.append(update) }
+  }
+
+  /// Applies every queued update, oldest first.
+  func drain() {
+    let updates = pending.withLock { queue in
+      defer { queue.removeAll(keepingCapacity: true) }
+      return queue
+    }
+    for update in updates { apply(update) }
+  }
+
+  private func apply(_ update: StoreUpdate) {
+    if let busy = update.isBusy { isBusy = busy }
+    if let message = update.errorMessage { errorMessage = message }
+    if let state = update.state {
+      self.state = state
+      states.send(state)
+    }
+    if let token = update.idToken { idTokens.send(token) }
+    if let event = update.event { events.send(event) }
+  }
+
+  /// Ends every stream; used by ``Auth/shutdown()``.
+  nonisolated func finish() {
+    states.finish()
+    events.finish()
+    idTokens.finish()
+  }
+}

@@ -1,0 +1,92 @@
+import Synchronization
+
+/// Fans values out to any number of `AsyncStream` subscribers, one stream per subscriber.
+///
+/// Two shapes:
+/// - ``init(replaying:)``: each new subscriber first receives the latest value, registered in the
+///   same critical section as the replay, so nothing is missed, duplicated or reordered between
+///   the replay and live values. Buffers conflate to the newest value (`bufferingNewest(1)`).
+/// - ``init(bufferingNewest:)``: no replay; each subscriber buffers up to `limit` values and, when
+///   it falls further behind, the oldest buffered values are dropped.
+///
+/// `send` never blocks on a subscriber. A subscriber is removed as soon as its stream terminates:
+/// its iterator is dropped (the `for await` loop ended) or its task is cancelled.
+///
+/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation. `yield` runs inside the lock (it does
+///   not block, and it keeps one total order for all subscribers); `finish()` runs outside the
+///   lock because it calls `onTermination`, which takes the lock.
+final class Broadcaster<Value: Sendable>: Sendable {
+  private struct State {
+    var latest: Value?
+    var nextID: UInt64 = 0
+    var isFinished = false
+    var subscribers: [UInt64: AsyncStream<Value>.Continuation] = [:]
+  }
+
+  private let state: Mutex<State>
+  private let replays: Bool
+  private let policy: AsyncStream<Value>.Continuation.BufferingPolicy
+
+  /// A broadcaster that replays the latest value, starting with `initial`.
+  init(replaying initial: Value) {
+    state = Mutex(State(latest: initial))
+    replays = true
+    policy = .bufferingNewest(1)
+  }
+
+  /// A broadcaster without replay, each subscriber buffering at most `limit` values.
+  init(bufferingNewest limit: Int) {
+    state = Mutex(State())
+    replays = false
+    policy = .bufferingNewest(max(1, limit))
+  }
+
+  deinit { finish() }
+
+  /// The latest value sent (or the initial one); `nil` for a broadcaster without replay.
+  var latest: Value? { state.withLock { $0.latest } }
+
+  /// How many subscribers are registered now.
+  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+  /// A new stream: the latest value first when replaying, then every value sent from now on.
+  /// After ``finish()`` the stream yields the last value (when replaying) and ends.
+  func subscribe() -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: policy)
+    let id = state.withLock { state in
+      defer { state.nextID &+= 1 }
+      return state.nextID
+    }
+    continuation.onTermination = { [weak self] _ in
+      self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+    }
+    let isLive = state.withLock { state in
+      if replays, let latest = state.latest { continuation.yield(latest) }
+      guard !state.isFinished else { return false }
+      state.subscribers[id] = continuation
+      return true
+    }
+    if !isLive { continuation.finish() }
+    return stream
+  }
+
+  /// Delivers `value` to every subscriber, in the same order for all of them. Ignored after
+  /// ``finish()``.
+  func send(_ value: Value) {
+    state.withLock { state in
+      guard !state.isFinished else { return }
+      if replays { state.latest = value }
+      for continuation in state.subscribers.values { continuation.yield(value) }
+    }
+  }
+
+  /// Ends every stream; later subscribers get the replayed value, if any, and an ended stream.
+  func finish() {
+    let ending = state.withLock { state in
+      state.isFinished = true
+      defer { state.subscribers.removeAll() }
+      return Array(state.subscribers.values)
+    }
+    for continuation in ending { continuation.finish() }
+  }
+}

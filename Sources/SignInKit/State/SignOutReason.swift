@@ -1,0 +1,33 @@
+/// Why there is no signed-in user. Every ``AuthState/signedOut(_:)`` carries one.
+///
+/// - Concurrency: `Sendable` value.
+public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
+  /// Nobody has signed in yet, or the store held no session.
+  case initial
+  /// The app called ``Auth/signOut()``.
+  case userRequested
+  /// The backend refused to refresh the session, with the code it gave (for example
+  /// ``AuthError/Code/invalidRefreshToken`` or ``AuthError/Code/sessionExpired``).
+  case refreshRejected(AuthError.Code)
+  /// The account was deleted, here or elsewhere.
+  case userDeleted
+  /// An administrator disabled the account.
+  case userDisabled
+  /// The stored session was removed without a sign-out (for example by another process).
+  case storageCleared
+  /// The stored session could not be read. The file was kept aside (quarantined), nothing was
+  /// deleted, and ``AuthStateStore/errorMessage`` says where it is.
+  case storageUnreadable
+
+  public var description: String {
+    switch self {
+    case .initial: "not signed in"
+    case .userRequested: "signed out by request"
+    case .refreshRejected(let code): "session ended by the server: \(code)"
+    case .userDeleted: "account deleted"
+    case .userDisabled: "account disabled"
+    case .storageCleared: "saved session removed"
+    case .storageUnreadable: "saved session unreadable"
+    }
+  }
+}

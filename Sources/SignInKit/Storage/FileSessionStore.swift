@@ -1,0 +1,248 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A ``SessionStore`` that keeps the session in one JSON file, readable only by its owner.
+///
+/// The default location is `$XDG_STATE_HOME/signinkit/<namespace>/session.json`, falling back to
+/// `~/.local/state/signinkit/<namespace>/session.json`. The directory is created with mode 0700
+/// and the file with mode 0600.
+///
+/// - Writes go to a temporary file in the same directory, are flushed with `fsync`, then renamed
+///   over `session.json` (and the directory is synced), so a crash leaves the old or the new
+///   session, never a torn file.
+/// - A file that cannot be read or decoded is renamed to `session.json.corrupt-<timestamp>` and
+///   reported as ``AuthError/Code/storage``; it is never deleted and never read as "signed out".
+///
+/// - Concurrency: `Sendable` value with no mutable state; any isolation.
+public struct FileSessionStore: SessionStore {
+  /// The file the session lives in.
+  public let fileURL: URL
+  private let now: @Sendable () -> Date
+
+  /// A store for `session.json` inside `directory`.
+  /// - Parameter now: the wall clock used to name quarantined files.
+  public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.fileURL = directory.appendingPathComponent("session.json", isDirectory: false)
+    self.now = now
+  }
+
+  /// The store at the default location for `namespace` (one per app or account set).
+  ///
+  /// Characters other than letters, digits, `-`, `_` and `.` in `namespace` are replaced by `_`,
+  /// so a namespace can never leave the `signinkit` folder.
+  public static func `default`(
+    namespace: String = "default", environment: [String: String] = ProcessInfo.processInfo
+      .environment
+  ) -> FileSessionStore {
+    FileSessionStore(directory: defaultDirectory(namespace: namespace, environment: environment))
+  }
+
+  static func defaultDirectory(namespace: String, environment: [String: String]) -> URL {
+    let base: URL
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      base = URL(fileURLWithPath: state, isDirectory: true)
+    } else {
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+      base = URL(fileURLWithPath: home, isDirectory: true)
+        .appendingPathComponent(".local/state", isDirectory: true)
+    }
+    return base.appendingPathComponent("signinkit", isDirectory: true)
+      .appendingPathComponent(sanitized(namespace), isDirectory: true)
+  }
+
+  private static func sanitized(_ namespace: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+    let cleaned = String(namespace.map { allowed.contains($0) ? $0 : "_" })
+    return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) ? "default" : cleaned
+  }
+
+  private var directoryURL: URL { fileURL.deletingLastPathComponent() }
+
+  // MARK: - SessionStore
+
+  public func containsSession() -> Bool {
+    FileManager.default.fileExists(atPath: fileURL.path)
+  }
+
+  public func load() throws -> StoredSession? {
+    let bytes: Data
+    switch Self.readFile(at: fileURL.path) {
+    case .missing: return nil
+    case .data(let data): bytes = data
+    case .failed(let errno): throw quarantine(reason: "it could not be read (\(describe(errno)))")
+    }
+    let session: StoredSession
+    do {
+      session = try JSONDecoder.sessionDecoder.decode(StoredSession.self, from: bytes)
+    } catch {
+      throw quarantine(reason: "it is not a valid session file")
+    }
+    guard session.formatVersion == StoredSession.currentFormatVersion else {
+      throw quarantine(
+        reason: "it was written in format \(session.formatVersion), this build reads "
+          + "\(StoredSession.currentFormatVersion)")
+    }
+    return session
+  }
+
+  public func save(_ session: StoredSession) throws {
+    let data: Data
+    do {
+      data = try JSONEncoder.sessionEncoder.encode(session)
+    } catch {
+      throw AuthError(.storage, "The session could not be encoded: \(error).")
+    }
+    try createDirectory()
+    let temporary = directoryURL.appendingPathComponent(
+      ".session.json.tmp-\(UUID().uuidString)", isDirectory: false
+    ).path
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw writeError("create \(temporary)", errno) }
+    var failure: Int32?
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if failure == nil, fsync(fd) != 0 { failure = errno }
+    close(fd)
+    if let failure {
+      unlink(temporary)
+      throw writeError("write \(temporary)", failure)
+    }
+    guard rename(temporary, fileURL.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw writeError("replace \(fileURL.path)", code)
+    }
+    syncDirectory()
+  }
+
+  public func clear() throws {
+    guard unlink(fileURL.path) == 0 || errno == ENOENT else {
+      throw writeError("remove \(fileURL.path)", errno)
+    }
+    syncDirectory()
+  }
+
+  // MARK: - Quarantine
+
+  /// Moves the unreadable file aside and returns the error that says where it went.
+  private func quarantine(reason: String) -> AuthError {
+    let stamp = Self.stamp(now())
+    var target = fileURL.path + ".corrupt-\(stamp)"
+    var suffix = 2
+    while FileManager.default.fileExists(atPath: target) {
+      target = fileURL.path + ".corrupt-\(stamp)-\(suffix)"
+      suffix += 1
+    }
+    if rename(fileURL.path, target) == 0 {
+      syncDirectory()
+      return AuthError(
+        .storage,
+        "The saved sign-in at \(fileURL.path) could not be used: \(reason). It was kept at "
+          + "\(target) and nothing was deleted. Sign in again to continue.")
+    }
+    return AuthError(
+      .storage,
+      "The saved sign-in at \(fileURL.path) could not be used: \(reason), and it could not be "
+        + "moved aside (\(describe(errno))). Fix the file's permissions or move it away, then "
+        + "restore again.")
+  }
+
+  /// `20261130T024307Z`: sortable, no characters a shell or file system minds.
+  static func stamp(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(c.year ?? 0)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+  }
+
+  // MARK: - POSIX
+
+  private enum ReadResult {
+    case missing
+    case data(Data)
+    case failed(Int32)
+  }
+
+  private static func readFile(at path: String) -> ReadResult {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno) }
+    defer { close(fd) }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failed(errno)
+      }
+      if count == 0 { return .data(data) }
+      data.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  private func createDirectory() throws {
+    do {
+      try FileManager.default.createDirectory(
+        at: directoryURL, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw AuthError(
+        .storage,
+        "The session folder \(directoryURL.path) could not be created: "
+          + "\(error.localizedDescription). Check that its parent is writable.")
+    }
+  }
+
+  private func syncDirectory() {
+    let fd = open(directoryURL.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+  }
+
+  private func writeError(_ action: String, _ code: Int32) -> AuthError {
+    AuthError(
+      .storage,
+      "The session could not be saved: cannot \(action) (\(describe(code))). The previous "
+        + "session file, if any, is unchanged; free disk space or fix permissions and try again.")
+  }
+
+  private func describe(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}
+
+extension JSONEncoder {
+  static var sessionEncoder: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .secondsSince1970
+    return encoder
+  }
+}
+
+extension JSONDecoder {
+  static var sessionDecoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    return decoder
+  }
+}

@@ -1,0 +1,18 @@
+import Synchronization
+
+/// A ``SessionStore`` that forgets everything when the process ends: for tests, previews and
+/// sessions that must not outlive the app.
+///
+/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation.
+public final class InMemorySessionStore: SessionStore {
+  private let session: Mutex<StoredSession?>
+
+  public init(_ session: StoredSession? = nil) {
+    self.session = Mutex(session)
+  }
+
+  public func load() throws -> StoredSession? { session.withLock { $0 } }
+  public func save(_ session: StoredSession) throws { self.session.withLock { $0 = session } }
+  public func clear() throws { session.withLock { $0 = nil } }
+  public func containsSession() -> Bool { session.withLock { $0 != nil } }
+}
