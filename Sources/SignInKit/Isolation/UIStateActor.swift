@@ -29,3 +29,25 @@
 
   private init() {}
 }
+
+extension UIStateActor {
+  /// Runs `operation` as `@UIStateActor` code from a synchronous context that is known to be
+  /// running on the UI state executor (a callback on its queue), like `MainActor.assumeIsolated`.
+  ///
+  /// - Important: traps when called off the UI state executor; the check is the executor's
+  ///   `checkIsolated()`, so it works from callbacks the compiler cannot see as isolated.
+  /// - Concurrency: synchronous; no suspension.
+  public static func assumeIsolated<T: Sendable>(
+    _ operation: @UIStateActor () throws -> T, file: StaticString = #fileID, line: UInt = #line
+  ) rethrows -> T {
+    typealias Isolated = @UIStateActor () throws -> T
+    typealias Plain = () throws -> T
+    shared.preconditionIsolated(
+      "UIStateActor.assumeIsolated called off the UI state executor", file: file, line: line)
+    // The precondition proved we are on the actor's executor, so dropping the static isolation
+    // of the closure type is sound; this is how the standard library implements it for MainActor.
+    return try withoutActuallyEscaping(operation) { isolated in
+      try unsafeBitCast(isolated, to: Plain.self)()
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SignInKitTesting
+import Testing
+
+@testable import SignInKit
+
+@Suite(.timeLimit(.minutes(1)))
+struct AuthStreamsTests {
+  @Test func replaysCurrentStateToNewSubscriber() async throws {
+    let harness = Harness()
+    let result = try await harness.signUp()
+    var iterator = harness.auth.states.makeAsyncIterator()
+    #expect(await iterator.next() == .signedIn(result.user, .fresh))
+  }
+
+  @Test func newAuthStartsRestoringUntilTheStoreIsRead() async {
+    let harness = Harness()
+    var iterator = harness.auth.states.makeAsyncIterator()
+    #expect(await iterator.next() == .restoring)
+  }
+
+  @Test func everySubscriberSeesTheSameSequenceOfStates() async throws {
+    let harness = Harness()
+    let recorders = (0..<5).map { _ in Recorder.start(harness.auth.states) }
+    for recorder in recorders { await recorder.wait(for: .restoring) }
+    try await harness.signUp()
+    try await harness.auth.signOut()
+    _ = try await harness.auth.signInAnonymously()
+    let expectedLast = await harness.shownState()
+    for recorder in recorders { await recorder.wait { $0.last == expectedLast && $0.count >= 6 } }
+    let first = recorders[0].values
+    #expect(first.count == 6)
+    #expect(first.first == .restoring)
+    #expect(first[1] == .signingIn(.password))
+    #expect(first[3] == .signedOut(.userRequested))
+    #expect(first[4] == .signingIn(.anonymous))
+    for recorder in recorders { #expect(recorder.values == first) }
+  }
+
+  @Test func storeShowsEachStateBeforeTheCallThatCausedItReturns() async throws {
+    let harness = Harness()
+    let result = try await harness.signUp()
+    #expect(await harness.shownState() == .signedIn(result.user, .fresh))
+    #expect(await harness.stateStore { $0.isBusy } == false)
+  }
+
+  @Test func subscriberCountReturnsToZeroWhenSubscribersStop() async throws {
+    let harness = Harness()
+    let recorders = (0..<10).map { _ in Recorder.start(harness.auth.states) }
+    for recorder in recorders { await recorder.wait(for: .restoring) }
+    #expect(harness.auth.stateStore.states.subscriberCount == 10)
+    for recorder in recorders { recorder.cancel() }
+    for recorder in recorders { await recorder.waitForFinish() }
+    #expect(harness.auth.stateStore.states.subscriberCount == 0)
+    let events = Recorder.start(harness.auth.events)
+    try await harness.signUp()
+    await events.wait { !$0.isEmpty }
+    #expect(harness.auth.stateStore.events.subscriberCount == 1)
+    events.cancel()
+    await events.waitForFinish()
+    #expect(harness.auth.stateStore.events.subscriberCount == 0)
+  }
+
+  @Test func shutdownFinishesAllStreams() async throws {
+    let harness = Harness()
+    let states = Recorder.start(harness.auth.states)
+    let events = Recorder.start(harness.auth.events)
+    let tokens = Recorder.start(harness.auth.idTokens)
+    await states.wait(for: .restoring)
+    await harness.auth.shutdown()
+    await states.waitForFinish()
+    await events.waitForFinish()
+    await tokens.waitForFinish()
+    await #expect(throws: AuthError.self) { try await harness.signUp() }
+  }
+
+  @Test func eventsAreNotReplayedToLateSubscribers() async throws {
+    let harness = Harness()
+    try await harness.signUp()
+    let events = Recorder.start(harness.auth.events)
+    try await harness.auth.signOut()
+    await events.wait { $0.contains(.signedOut(.userRequested)) }
+    #expect(events.values == [.signedOut(.userRequested)])
+  }
+
+  @Test func eventsReportSignInWithNewUserFlag() async throws {
+    let harness = Harness()
+    let events = Recorder.start(harness.auth.events)
+    let first = try await harness.signUp()
+    try await harness.auth.signOut()
+    let second = try await harness.auth.signIn(email: "ada@example.com", password: "correct horse")
+    await events.wait { $0.count >= 3 }
+    #expect(
+      events.values == [
+        .signedIn(first.user, isNewUser: true), .signedOut(.userRequested),
+        .signedIn(second.user, isNewUser: false),
+      ])
+  }
+
+  @Test func idTokensEmitOnEveryTokenChange() async throws {
+    let harness = Harness()
+    let tokens = Recorder.start(harness.auth.idTokens)
+    try await harness.signUp()
+    let first = try await harness.auth.idToken()
+    let second = try await harness.auth.idToken(forceRefresh: true)
+    try await harness.auth.signOut()
+    await tokens.wait { $0.count >= 4 }
+    #expect(tokens.values == [nil, first, second, nil])
+    #expect(first != second)
+  }
+
+  @Test func failedOperationSetsErrorMessageAndTheNextOneClearsIt() async throws {
+    let harness = Harness()
+    let events = Recorder.start(harness.auth.events)
+    await #expect(throws: AuthError.self) {
+      try await harness.auth.signIn(email: "nobody@example.com", password: "whatever1")
+    }
+    #expect(await harness.stateStore { $0.errorMessage } != nil)
+    await events.wait { $0.contains { if case .failed = $0 { true } else { false } } }
+    try await harness.signUp()
+    #expect(await harness.stateStore { $0.errorMessage } == nil)
+  }
+}
