@@ -32,14 +32,22 @@ public final class ScriptedBackend: AuthBackend {
   public struct Step: Sendable {
     public var delay: Duration?
     public var error: AuthError?
+    /// When `false`, the call ignores cancellation of its caller and replies after its delay
+    /// anyway, like a server whose answer is already on the way.
+    public var honorsCancellation: Bool
 
-    public init(delay: Duration? = nil, error: AuthError? = nil) {
+    public init(delay: Duration? = nil, error: AuthError? = nil, honorsCancellation: Bool = true) {
       self.delay = delay
       self.error = error
+      self.honorsCancellation = honorsCancellation
     }
 
     /// Waits `duration` on the backend's clock, then replies normally.
     public static func delay(_ duration: Duration) -> Step { Step(delay: duration) }
+    /// Waits `duration` even if the caller is cancelled, then replies normally: a late reply.
+    public static func lateReply(after duration: Duration) -> Step {
+      Step(delay: duration, honorsCancellation: false)
+    }
     /// Throws `error` at once.
     public static func fail(_ error: AuthError) -> Step { Step(error: error) }
     /// Waits `duration`, then throws `error`.
@@ -165,7 +173,16 @@ public final class ScriptedBackend: AuthBackend {
     if interleaving > 0 {
       for _ in 0..<Int.random(in: 0...interleaving) { await Task.yield() }
     }
-    if let delay = step?.delay { try await clock.sleep(for: delay) }
+    if let step, let delay = step.delay {
+      if step.honorsCancellation {
+        try await clock.sleep(for: delay)
+      } else {
+        let clock = self.clock
+        try await Task { try await clock.sleep(for: delay) }.value
+        if let error = step.error ?? outage { throw error }
+        return
+      }
+    }
     try Task.checkCancellation()
     if let error = step?.error ?? outage { throw error }
   }

@@ -10,11 +10,11 @@ extension Auth {
   ///   ``AuthError/Code/weakPassword``, ``AuthError/Code/invalidEmail``.
   public func linkEmail(_ email: String, password: String) async throws -> SignInResult {
     try await userOperation {
-      try await withSignedInUser { session, token in
+      try await withSignedInUser { signedIn in
         let response = try await backend.signUp(
-          SignUpRequest(email: email, password: password, idToken: token))
+          SignUpRequest(email: email, password: password, idToken: signedIn.token))
         let user = try await applyAccountChange(
-          of: session, expecting: response.localID, tokens: response.tokens)
+          of: signedIn, expecting: response.localID, tokens: response.tokens)
         return SignInResult(user: user, isNewUser: false, providerID: .password)
       }
     }
@@ -27,12 +27,12 @@ extension Auth {
   public func link(with provider: some SignInProvider) async throws -> SignInResult {
     let providerID = await provider.id
     return try await userOperation {
-      try await withSignedInUser { session, token in
+      try await withSignedInUser { signedIn in
         let credential = try await provider.credential()
         let response = try await backend.signInWithIdp(
-          IdpSignInRequest(credential: credential, idToken: token))
+          IdpSignInRequest(credential: credential, idToken: signedIn.token))
         let user = try await applyAccountChange(
-          of: session, expecting: response.localID, tokens: response.tokens)
+          of: signedIn, expecting: response.localID, tokens: response.tokens)
         return SignInResult(user: user, isNewUser: false, providerID: providerID)
       }
     }
@@ -43,16 +43,16 @@ extension Auth {
   /// - Throws: ``AuthError/Code/noSuchProvider`` when it is not linked.
   public func unlink(_ provider: ProviderID) async throws -> User {
     try await userOperation {
-      try await withSignedInUser { session, token in
-        guard session.user.providers.contains(where: { $0.providerID == provider }) else {
+      try await withSignedInUser { signedIn in
+        guard signedIn.session.user.providers.contains(where: { $0.providerID == provider }) else {
           throw AuthError(
             .noSuchProvider,
             "\(provider) is not linked to this account; linked: "
-              + "\(session.user.providers.map(\.providerID.rawValue).joined(separator: ", ")).")
+              + "\(signedIn.session.user.providers.map(\.providerID.rawValue).joined(separator: ", ")).")
         }
         _ = try await backend.update(
-          UpdateAccountRequest(idToken: token, deleteProviders: [provider]))
-        return try await applyAccountChange(of: session)
+          UpdateAccountRequest(idToken: signedIn.token, deleteProviders: [provider]))
+        return try await applyAccountChange(of: signedIn)
       }
     }
   }
@@ -65,7 +65,7 @@ extension Auth {
   ///   disabled elsewhere) after signing the user out.
   public func reload() async throws -> User {
     try await userOperation {
-      try await withSignedInUser { session, _ in try await applyAccountChange(of: session) }
+      try await withSignedInUser { signedIn in try await applyAccountChange(of: signedIn) }
     }
   }
 
@@ -73,15 +73,15 @@ extension Auth {
   /// display name removes it.
   public func updateProfile(displayName: String?, photoURL: URL?) async throws -> User {
     try await userOperation {
-      try await withSignedInUser { session, token in
-        var request = UpdateAccountRequest(idToken: token, photoURL: photoURL)
+      try await withSignedInUser { signedIn in
+        var request = UpdateAccountRequest(idToken: signedIn.token, photoURL: photoURL)
         if displayName == "" {
           request.deleteAttributes = [.displayName]
         } else {
           request.displayName = displayName
         }
         _ = try await backend.update(request)
-        return try await applyAccountChange(of: session)
+        return try await applyAccountChange(of: signedIn)
       }
     }
   }
@@ -93,9 +93,9 @@ extension Auth {
   ///   again), ``AuthError/Code/emailAlreadyInUse``, ``AuthError/Code/invalidEmail``.
   public func updateEmail(_ email: String) async throws {
     _ = try await userOperation {
-      try await withSignedInUser { session, token in
-        let response = try await backend.update(UpdateAccountRequest(idToken: token, email: email))
-        return try await applyAccountChange(of: session, tokens: response.tokens)
+      try await withSignedInUser { signedIn in
+        let response = try await backend.update(UpdateAccountRequest(idToken: signedIn.token, email: email))
+        return try await applyAccountChange(of: signedIn, tokens: response.tokens)
       }
     }
   }
@@ -105,10 +105,10 @@ extension Auth {
   /// - Throws: ``AuthError/Code/weakPassword``, ``AuthError/Code/requiresRecentLogin``.
   public func updatePassword(_ password: String) async throws {
     _ = try await userOperation {
-      try await withSignedInUser { session, token in
+      try await withSignedInUser { signedIn in
         let response = try await backend.update(
-          UpdateAccountRequest(idToken: token, password: password))
-        return try await applyAccountChange(of: session, tokens: response.tokens)
+          UpdateAccountRequest(idToken: signedIn.token, password: password))
+        return try await applyAccountChange(of: signedIn, tokens: response.tokens)
       }
     }
   }
@@ -118,8 +118,8 @@ extension Auth {
   /// - Throws: ``AuthError/Code/requiresRecentLogin``; the account and session are then kept.
   public func deleteAccount() async throws {
     try await userOperation {
-      try await withSignedInUser { _, token in
-        try await backend.delete(DeleteAccountRequest(idToken: token))
+      try await withSignedInUser { signedIn in
+        try await backend.delete(DeleteAccountRequest(idToken: signedIn.token))
         signedInProvider = nil
         try await endSession(.userDeleted, byUser: true)
       }
@@ -135,11 +135,11 @@ extension Auth {
   ///   (nothing changes), ``AuthError/Code/wrongPassword``.
   public func reauthenticate(email: String, password: String) async throws -> User {
     try await userOperation {
-      try await withSignedInUser { session, _ in
+      try await withSignedInUser { signedIn in
         let response = try await backend.signInWithPassword(
           PasswordSignInRequest(email: email, password: password))
         return try await applyAccountChange(
-          of: session, expecting: response.localID, tokens: response.tokens)
+          of: signedIn, expecting: response.localID, tokens: response.tokens)
       }
     }
   }
@@ -149,11 +149,11 @@ extension Auth {
   /// - Throws: ``AuthError/Code/userMismatch`` when the credential belongs to another account.
   public func reauthenticate(with provider: some SignInProvider) async throws -> User {
     try await userOperation {
-      try await withSignedInUser { session, _ in
+      try await withSignedInUser { signedIn in
         let credential = try await provider.credential()
         let response = try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
         return try await applyAccountChange(
-          of: session, expecting: response.localID, tokens: response.tokens)
+          of: signedIn, expecting: response.localID, tokens: response.tokens)
       }
     }
   }
@@ -181,8 +181,8 @@ extension Auth {
   /// Asks the backend to email a verification code to the signed-in user's address.
   public func sendEmailVerification() async throws {
     try await userOperation {
-      try await withSignedInUser { _, token in
-        _ = try await backend.sendOobCode(.verifyEmail(idToken: token))
+      try await withSignedInUser { signedIn in
+        _ = try await backend.sendOobCode(.verifyEmail(idToken: signedIn.token))
       }
     }
   }
@@ -193,27 +193,35 @@ extension Auth {
     try await userOperation {
       let response = try await backend.update(UpdateAccountRequest(oobCode: code))
       if let session, session.user.uid == response.account.localID {
-        _ = try await withSignedInUser { session, _ in try await applyAccountChange(of: session) }
+        _ = try await withSignedInUser { signedIn in try await applyAccountChange(of: signedIn) }
       }
     }
   }
 
   // MARK: - Shared steps
 
+  /// The signed-in session an account operation started with: its stored form, a valid ID
+  /// token, and the identity epoch that its result must still match.
+  struct SignedInContext: Sendable {
+    let session: StoredSession
+    let token: String
+    let epoch: UInt64
+  }
+
   /// Runs `body` with the signed-in session and a valid ID token. A terminal error about the
   /// session signs the user out (as the Firebase SDKs do) before it is rethrown.
   func withSignedInUser<T: Sendable>(
-    _ body: (StoredSession, String) async throws -> T
+    _ body: (SignedInContext) async throws -> T
   ) async throws -> T {
-    guard let session else { throw AuthError.noCurrentUser }
+    guard session != nil else { throw AuthError.noCurrentUser }
     let mine = epoch
     let token = try await idToken()
-    guard mine == epoch, let current = self.session else { throw AuthError.superseded }
+    guard mine == epoch, let current = session else { throw AuthError.superseded }
     do {
-      return try await body(current, token)
+      return try await body(SignedInContext(session: current, token: token, epoch: mine))
     } catch {
       let error = AuthError.wrapping(error)
-      if error.code.endsSession, mine == epoch, self.session?.user.uid == session.user.uid {
+      if error.code.endsSession, mine == epoch {
         try? await endSession(error.code.signOutReason, byUser: false)
       }
       throw error
@@ -221,24 +229,25 @@ extension Auth {
   }
 
   /// Looks the account up with the newest token, then stores and publishes the changed user
-  /// (and `tokens`, when the backend issued new ones), if the identity did not change meanwhile.
+  /// (and `tokens`, when the backend issued new ones), if the identity is still the one the
+  /// operation started with.
   ///
   /// - Parameter uid: when set, the uid the backend's reply must be for; another one throws
   ///   ``AuthError/Code/userMismatch`` and changes nothing.
   func applyAccountChange(
-    of session: StoredSession, expecting uid: String? = nil, tokens: IssuedTokens? = nil
+    of signedIn: SignedInContext, expecting uid: String? = nil, tokens: IssuedTokens? = nil
   ) async throws -> User {
-    if let uid, uid != session.user.uid {
+    if let uid, uid != signedIn.session.user.uid {
       throw AuthError(
         .userMismatch,
         "Those credentials belong to a different account than the signed-in one; nothing "
           + "changed. Use the signed-in account's credentials, or sign out first.")
     }
-    let mine = epoch
-    let token = tokens?.idToken ?? session.idToken
+    guard signedIn.epoch == epoch else { throw AuthError.superseded }
+    let token = tokens?.idToken ?? signedIn.token
     let account = try await backend.lookup(LookupRequest(idToken: token))
     try Task.checkCancellation()
-    guard mine == epoch, var current = self.session else { throw AuthError.superseded }
+    guard signedIn.epoch == epoch, var current = self.session else { throw AuthError.superseded }
     let changed = current.user != account.user
     current.user = account.user
     var health = SessionHealth.fresh
@@ -254,7 +263,8 @@ extension Auth {
     committed = .signedIn(current.user, health)
     await publish(
       StoreUpdate(
-        state: committedStateToShow, event: changed || tokens != nil ? .userUpdated(current.user) : nil,
+        state: committedStateToShow,
+        event: changed || tokens != nil ? .userUpdated(current.user) : nil,
         idToken: tokens.map { .some($0.idToken) }))
     return current.user
   }

@@ -61,3 +61,9 @@ extension AuthError.Code {
     .invalidRefreshToken, .userNotFound, .userDisabled, .sessionExpired,
   ]
 }
+
+/// Yields until `condition` holds. For states with no stream to wait on (counters inside
+/// `Auth`); bounded by the suite's time limit. Never sleeps.
+func waitUntil(_ condition: @Sendable () async -> Bool) async {
+  while !(await condition()) { await Task.yield() }
+}
