@@ -64,6 +64,6 @@ extension AuthError.Code {
 
 /// Yields until `condition` holds. For states with no stream to wait on (counters inside
 /// `Auth`); bounded by the suite's time limit. Never sleeps.
-func waitUntil(_ condition: @Sendable () async -> Bool) async {
+func waitUntil(_ condition: () async -> Bool) async {
   while !(await condition()) { await Task.yield() }
 }
