@@ -1,0 +1,19 @@
+import Foundation
+
+/// A fresh directory under the system temporary folder, removed when the value is released.
+final class TemporaryDirectory: Sendable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("signinkit-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// The names of the files in the directory, sorted.
+  func files() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+}
