@@ -56,8 +56,11 @@ public actor Auth {
   var ticket: UInt64 = 0
   /// Bumped whenever the signed-in identity changes: late refreshes and updates are dropped.
   var epoch: UInt64 = 0
-  /// Sign-ins in flight; while any, background work updates ``committed`` without publishing it.
-  var signInsInFlight = 0
+  /// The ticket of the newest sign-in while it is in flight. It owns the screen (it shows
+  /// `signingIn`): background work then updates ``committed`` without publishing it, and the
+  /// sign-in shows the committed state when it ends. Older sign-ins in flight will be dropped, so
+  /// they own nothing.
+  var activeSignIn: UInt64?
   var busyOperations = 0
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
@@ -138,7 +141,7 @@ public actor Auth {
 
   /// The committed state when no sign-in owns the screen, else `nil` (the sign-in will publish
   /// the committed state when it ends).
-  var committedStateToShow: AuthState? { signInsInFlight == 0 ? committed : nil }
+  var committedStateToShow: AuthState? { activeSignIn == nil ? committed : nil }
 
   /// Runs an operation the app started: marks the store busy, clears the last error, and on
   /// failure records the error's message and a ``AuthEvent/failed(_:)`` event.
@@ -173,7 +176,7 @@ public actor Auth {
   /// Starts a sign-in: claims the newest ticket and shows `signingIn(provider)`.
   func beginSignIn(_ provider: ProviderID) async -> UInt64 {
     ticket &+= 1
-    signInsInFlight += 1
+    activeSignIn = ticket
     await publish(StoreUpdate(state: .signingIn(provider)))
     return ticket
   }
@@ -197,7 +200,7 @@ public actor Auth {
           expiresAt: now().addingTimeInterval(response.tokens.expiresIn.seconds),
           signInProvider: provider)
         try store.save(session)
-        signInsInFlight -= 1
+        activeSignIn = nil
         adopt(session, health: .fresh)
         signedInProvider = signInProvider
         await publish(
@@ -207,9 +210,9 @@ public actor Auth {
         return SignInResult(
           user: session.user, isNewUser: response.isNewUser, providerID: provider)
       } catch {
-        signInsInFlight -= 1
-        if mine == ticket, let state = committedStateToShow {
-          await publish(StoreUpdate(state: state))
+        if mine == ticket {
+          activeSignIn = nil
+          await publish(StoreUpdate(state: committed))
         }
         throw error
       }
@@ -241,7 +244,10 @@ public actor Auth {
     } catch where mustClear {
       throw error
     } catch {}
-    if byUser { ticket &+= 1 }
+    if byUser {
+      ticket &+= 1
+      activeSignIn = nil
+    }
     epoch &+= 1
     autoRefreshTask?.cancel()
     autoRefreshTask = nil
