@@ -1,4 +1,5 @@
 import Foundation
+import SignInKit
 import Synchronization
 
 /// A `Clock` that moves only when a test calls ``advance(by:)``, with a matching wall-clock
@@ -29,17 +30,12 @@ public final class ManualClock: Clock, Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
-  private struct Watcher {
-    let count: Int
-    let continuation: CheckedContinuation<Void, Never>
-  }
-
   private struct State {
     var now = Instant(offset: .zero)
     var sleepers: [Sleeper] = []
     var announced: Set<UInt64> = []
     var cancelledEarly: Set<UInt64> = []
-    var watchers: [Watcher] = []
+    var watchers = ConditionWaiters<Int>()
     var nextID: UInt64 = 0
   }
 
@@ -78,7 +74,7 @@ public final class ManualClock: Clock, Sendable {
           if state.cancelledEarly.remove(id) != nil { return (.failure(CancellationError()), []) }
           if deadline <= state.now { return (.success(()), []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return (nil, Self.dueWatchers(&state))
+          return (nil, state.watchers.takeSatisfied(by: state.sleepers.count))
         }
         if let outcome { continuation.resume(with: outcome) }
         for watcher in watchers { watcher.resume() }
@@ -109,22 +105,19 @@ public final class ManualClock: Clock, Sendable {
   }
 
   /// Suspends until at least `count` tasks are asleep on this clock, so a test advances time
-  /// exactly when the code under test waits on it. Does not poll.
+  /// exactly when the code under test waits on it. Does not poll; returns early when the
+  /// calling task is cancelled.
   public func sleepers(atLeast count: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.watchers.append(Watcher(count: count, continuation: continuation))
-        return false
+    let id = state.withLock { $0.watchers.reserve() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let parked = state.withLock { state in
+          state.watchers.park(id, until: { $0 >= count }, state: state.sleepers.count, continuation)
+        }
+        if !parked { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.watchers.cancel(id) }?.resume()
     }
-  }
-
-  private static func dueWatchers(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-    let count = state.sleepers.count
-    let due = state.watchers.filter { $0.count <= count }.map(\.continuation)
-    state.watchers.removeAll { $0.count <= count }
-    return due
   }
 }

@@ -86,7 +86,10 @@ public final class ScriptedBackend: AuthBackend {
     var scripts: [Call: [Step]] = [:]
     var outages: [Call: AuthError] = [:]
     var calls: [RecordedCall] = []
+    var callWatchers = ConditionWaiters<[RecordedCall]>()
     var serial = 0
+
+    func count(of call: Call) -> Int { calls.filter { $0.call == call }.count }
 
     mutating func next() -> Int {
       serial += 1
@@ -132,7 +135,26 @@ public final class ScriptedBackend: AuthBackend {
   public var calls: [RecordedCall] { model.withLock { $0.calls } }
 
   /// How many calls of kind `call` arrived.
-  public func count(of call: Call) -> Int { model.withLock { $0.calls.filter { $0.call == call }.count } }
+  public func count(of call: Call) -> Int { model.withLock { $0.count(of: call) } }
+
+  /// Suspends until at least `count` calls of kind `call` have arrived, so a test can wait for
+  /// background work (a scheduled retry) without sleeping or polling. Returns early when the
+  /// calling task is cancelled.
+  public func calls(atLeast count: Int, of call: Call) async {
+    let id = model.withLock { $0.callWatchers.reserve() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let parked = model.withLock { model in
+          model.callWatchers.park(
+            id, until: { calls in calls.filter { $0.call == call }.count >= count },
+            state: model.calls, continuation)
+        }
+        if !parked { continuation.resume() }
+      }
+    } onCancel: {
+      model.withLock { $0.callWatchers.cancel(id) }?.resume()
+    }
+  }
 
   /// The action codes "emailed" to `email`, oldest first.
   public func codes(sentTo email: String) -> [String] {
@@ -165,11 +187,14 @@ public final class ScriptedBackend: AuthBackend {
   /// Runs the scripted steps of one call: records it, yields, sleeps, and throws a scripted or
   /// outage error. Touches no account data.
   func begin(_ call: Call, _ request: CustomStringConvertible) async throws {
-    let (step, outage) = model.withLock { model -> (Step?, AuthError?) in
+    let (step, outage, watchers) = model.withLock {
+      model -> (Step?, AuthError?, [CheckedContinuation<Void, Never>]) in
       model.calls.append(RecordedCall(call: call, request: request.description))
       let step = model.scripts[call]?.isEmpty == false ? model.scripts[call]!.removeFirst() : nil
-      return (step, model.outages[call])
+      let due = model.callWatchers.takeSatisfied(by: model.calls)
+      return (step, model.outages[call], due)
     }
+    for watcher in watchers { watcher.resume() }
     if interleaving > 0 {
       for _ in 0..<Int.random(in: 0...interleaving) { await Task.yield() }
     }

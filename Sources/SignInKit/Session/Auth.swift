@@ -65,8 +65,8 @@ public actor Auth {
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
   var isShutDown = false
-  let refreshFlight = SingleFlight<String>()
-  let restoreFlight = SingleFlight<User?>()
+  nonisolated let refreshFlight = SingleFlight<String>()
+  nonisolated let restoreFlight = SingleFlight<User?>()
 
   /// Creates an `Auth`. Nothing runs until you call a method: no task is started here.
   ///

@@ -23,6 +23,8 @@ final class SingleFlight<Value: Sendable>: Sendable {
     /// Parked waiters of the run in flight.
     var waiting: [UInt64: CheckedContinuation<Value, any Error>] = [:]
     var run: Run?
+    /// Callers of ``waiters(atLeast:)``, on the number of parked waiters.
+    var watchers = ConditionWaiters<Int>()
   }
 
   private struct Run {
@@ -45,6 +47,23 @@ final class SingleFlight<Value: Sendable>: Sendable {
   /// Whether a run is in flight.
   var isRunning: Bool { state.withLock { $0.run != nil } }
 
+  /// Suspends until at least `count` waiters are parked on the run in flight (for tests that
+  /// must hold a run until every caller has joined it). Does not poll.
+  /// Returns early when the calling task is cancelled.
+  func waiters(atLeast count: Int) async {
+    let id = state.withLock { $0.watchers.reserve() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let parked = state.withLock { state in
+          state.watchers.park(id, until: { $0 >= count }, state: state.waiting.count, continuation)
+        }
+        if !parked { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.watchers.cancel(id) }?.resume()
+    }
+  }
+
   /// Joins the run in flight, or starts `operation` as a new run, and returns its result.
   ///
   /// - Throws: what the operation throws, or `CancellationError` when this waiter's task is
@@ -60,15 +79,18 @@ final class SingleFlight<Value: Sendable>: Sendable {
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
-        let registration = state.withLock { state -> Registration in
+        let (registration, watchers) = state.withLock {
+          state -> (Registration, [CheckedContinuation<Void, Never>]) in
           state.announced.remove(id)
-          if state.cancelledEarly.remove(id) != nil { return .cancelled }
+          if state.cancelledEarly.remove(id) != nil { return (.cancelled, []) }
           state.waiting[id] = continuation
-          if state.run != nil { return .joined }
+          let watchers = state.watchers.takeSatisfied(by: state.waiting.count)
+          if state.run != nil { return (.joined, watchers) }
           state.generation &+= 1
           state.run = Run(generation: state.generation)
-          return .start(state.generation)
+          return (.start(state.generation), watchers)
         }
+        for watcher in watchers { watcher.resume() }
         switch registration {
         case .cancelled:
           continuation.resume(throwing: CancellationError())

@@ -162,24 +162,33 @@ struct AuthSessionRulesTests {
 
   @Test func everySignedOutCarriesItsReason() async throws {
     let harness = Harness()
-    let states = Recorder.start(harness.auth.states)
+    let events = Recorder.start(harness.auth.events)
     _ = try await harness.auth.restorePreviousSignIn()
+    #expect(await harness.shownState() == .signedOut(.initial))
     try await harness.signUp()
     try await harness.auth.signOut()
+    #expect(await harness.shownState() == .signedOut(.userRequested))
     _ = try await harness.auth.signInAnonymously()
     try await harness.auth.deleteAccount()
+    #expect(await harness.shownState() == .signedOut(.userDeleted))
     let refreshed = try await harness.signUp("b@example.com")
     harness.backend.revokeTokens(uid: refreshed.user.uid)
     await #expect(throws: AuthError.self) { try await harness.auth.idToken(forceRefresh: true) }
+    #expect(await harness.shownState() == .signedOut(.refreshRejected(.invalidRefreshToken)))
+    // The events stream is not conflated: every sign-out is there, with its reason.
     let expected: [SignOutReason] = [
-      .initial, .userRequested, .userDeleted, .refreshRejected(.invalidRefreshToken),
+      .userRequested, .userDeleted, .refreshRejected(.invalidRefreshToken),
     ]
-    await states.wait { $0.filter(\.isSignedOut).count >= expected.count }
-    let reasons = states.values.compactMap { state -> SignOutReason? in
-      if case .signedOut(let reason) = state { return reason }
-      return nil
-    }
-    #expect(reasons == expected)
+    await events.wait { $0.compactMap(\.signOutReason).count >= expected.count }
+    #expect(events.values.compactMap(\.signOutReason) == expected)
+    #expect(events.values.first == .initialState(.signedOut(.initial)))
+  }
+}
+
+extension AuthEvent {
+  var signOutReason: SignOutReason? {
+    if case .signedOut(let reason) = self { return reason }
+    return nil
   }
 }
 

@@ -19,22 +19,22 @@ struct AuthStreamsTests {
     #expect(await iterator.next() == .restoring)
   }
 
-  @Test func everySubscriberSeesTheSameSequenceOfStates() async throws {
+  @Test func everySubscriberSeesTheSameOrderOfStatesAndEndsOnTheNewest() async throws {
     let harness = Harness()
     let recorders = (0..<5).map { _ in Recorder.start(harness.auth.states) }
-    for recorder in recorders { await recorder.wait(for: .restoring) }
-    try await harness.signUp()
+    let first = try await harness.signUp()
     try await harness.auth.signOut()
-    _ = try await harness.auth.signInAnonymously()
-    let expectedLast = await harness.shownState()
-    for recorder in recorders { await recorder.wait { $0.last == expectedLast && $0.count >= 6 } }
-    let first = recorders[0].values
-    #expect(first.count == 6)
-    #expect(first.first == .restoring)
-    #expect(first[1] == .signingIn(.password))
-    #expect(first[3] == .signedOut(.userRequested))
-    #expect(first[4] == .signingIn(.anonymous))
-    for recorder in recorders { #expect(recorder.values == first) }
+    let second = try await harness.auth.signInAnonymously()
+    let published: [AuthState] = [
+      .restoring, .signingIn(.password), .signedIn(first.user, .fresh), .signedOut(.userRequested),
+      .signingIn(.anonymous), .signedIn(second.user, .fresh),
+    ]
+    // A subscriber may be conflated past states it was too slow for, but it never sees them in
+    // another order, and it always ends on the newest one.
+    for recorder in recorders {
+      await recorder.wait { $0.last == published.last }
+      #expect(recorder.values.isSubsequence(of: published))
+    }
   }
 
   @Test func storeShowsEachStateBeforeTheCallThatCausedItReturns() async throws {

@@ -62,8 +62,16 @@ extension AuthError.Code {
   ]
 }
 
-/// Yields until `condition` holds. For states with no stream to wait on (counters inside
-/// `Auth`); bounded by the suite's time limit. Never sleeps.
-func waitUntil(_ condition: () async -> Bool) async {
-  while !(await condition()) { await Task.yield() }
+
+extension Array where Element: Equatable {
+  /// Whether every element appears in `other` in the same order (gaps allowed): what a
+  /// conflating subscriber of `states` can observe of the published sequence.
+  func isSubsequence(of other: [Element]) -> Bool {
+    var remaining = other[...]
+    for element in self {
+      guard let index = remaining.firstIndex(of: element) else { return false }
+      remaining = remaining[remaining.index(after: index)...]
+    }
+    return true
+  }
 }

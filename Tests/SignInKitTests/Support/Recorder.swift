@@ -1,17 +1,13 @@
+import SignInKit
 import Synchronization
 
 /// Collects every value of a stream on its own task, so a test can wait for a condition on what
 /// arrived without sleeping or polling.
 final class Recorder<Value: Sendable>: Sendable {
-  private struct Watcher {
-    let predicate: @Sendable ([Value]) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
-  }
-
   private struct State {
     var values: [Value] = []
     var isFinished = false
-    var watchers: [Watcher] = []
+    var waiters = ConditionWaiters<[Value]>()
   }
 
   private let state = Mutex(State())
@@ -34,15 +30,20 @@ final class Recorder<Value: Sendable>: Sendable {
   var values: [Value] { state.withLock { $0.values } }
   var isFinished: Bool { state.withLock { $0.isFinished } }
 
-  /// Suspends until `predicate` holds for the values so far (or the stream ended).
+  /// Suspends until `predicate` holds for the values so far, the stream ended, or the calling
+  /// task is cancelled (a test past its time limit).
   func wait(until predicate: @escaping @Sendable ([Value]) -> Bool) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state -> Bool in
-        if state.isFinished || predicate(state.values) { return true }
-        state.watchers.append(Watcher(predicate: predicate, continuation: continuation))
-        return false
+    let id = state.withLock { $0.waiters.reserve() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let parked = state.withLock { state in
+          !state.isFinished
+            && state.waiters.park(id, until: predicate, state: state.values, continuation)
+        }
+        if !parked { continuation.resume() }
       }
-      if ready { continuation.resume() }
+    } onCancel: {
+      state.withLock { $0.waiters.cancel(id) }?.resume()
     }
   }
 
@@ -53,21 +54,17 @@ final class Recorder<Value: Sendable>: Sendable {
   func cancel() { task.withLock { $0 }?.cancel() }
 
   private func append(_ value: Value) {
-    let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let due = state.withLock { state in
       state.values.append(value)
-      let values = state.values
-      let due = state.watchers.filter { $0.predicate(values) }
-      state.watchers.removeAll { $0.predicate(values) }
-      return due.map(\.continuation)
+      return state.waiters.takeSatisfied(by: state.values)
     }
     for continuation in due { continuation.resume() }
   }
 
   private func markFinished() {
-    let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+    let due = state.withLock { state in
       state.isFinished = true
-      defer { state.watchers.removeAll() }
-      return state.watchers.map(\.continuation)
+      return state.waiters.takeAll()
     }
     for continuation in due { continuation.resume() }
   }

@@ -1,0 +1,63 @@
+/// Tasks parked until a condition on their owner's state holds: the bookkeeping half of a
+/// "wait until N things happened" API, kept inside the owner's own lock so that the check and
+/// the parking are one step.
+///
+/// The owner calls, all under its lock: ``reserve()`` before suspending, ``park(_:until:_:)``
+/// in the continuation body (it returns `false` when the waiter should resume at once),
+/// ``cancel(_:)`` from the cancellation handler, and ``takeSatisfied(by:)`` after each change.
+/// Continuations are resumed by the owner outside the lock. A waiter cancelled before it parks
+/// resumes as soon as it tries, so cancellation never strands a task.
+///
+/// - Concurrency: a value type with no synchronization of its own; guard it with the owner's lock.
+package struct ConditionWaiters<State> {
+  private struct Waiter {
+    let predicate: @Sendable (State) -> Bool
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
+  private var nextID: UInt64 = 0
+  private var reserved: Set<UInt64> = []
+  private var waiters: [UInt64: Waiter] = [:]
+
+  package init() {}
+
+  /// A new waiter id, before the waiter suspends.
+  package mutating func reserve() -> UInt64 {
+    defer { nextID &+= 1 }
+    reserved.insert(nextID)
+    return nextID
+  }
+
+  /// Parks the waiter unless `predicate` already holds for `state` or the waiter was cancelled;
+  /// returns whether it parked.
+  package mutating func park(
+    _ id: UInt64, until predicate: @escaping @Sendable (State) -> Bool, state: State,
+    _ continuation: CheckedContinuation<Void, Never>
+  ) -> Bool {
+    guard reserved.remove(id) != nil, !predicate(state) else { return false }
+    waiters[id] = Waiter(predicate: predicate, continuation: continuation)
+    return true
+  }
+
+  /// Removes a cancelled waiter and returns its continuation to resume; a waiter that has not
+  /// parked yet will not park.
+  package mutating func cancel(_ id: UInt64) -> CheckedContinuation<Void, Never>? {
+    reserved.remove(id)
+    return waiters.removeValue(forKey: id)?.continuation
+  }
+
+  /// Removes and returns the waiters whose condition now holds.
+  package mutating func takeSatisfied(by state: State) -> [CheckedContinuation<Void, Never>] {
+    guard !waiters.isEmpty else { return [] }
+    let due = waiters.filter { $0.value.predicate(state) }
+    for id in due.keys { waiters.removeValue(forKey: id) }
+    return due.values.map(\.continuation)
+  }
+
+  /// Removes and returns every parked waiter (the owner is finishing).
+  package mutating func takeAll() -> [CheckedContinuation<Void, Never>] {
+    reserved.removeAll()
+    defer { waiters.removeAll() }
+    return waiters.values.map(\.continuation)
+  }
+}
