@@ -1,6 +1,5 @@
 import Foundation
 import SignInKit
-import Synchronization
 
 /// A `Clock` that moves only when a test calls ``advance(by:)``, with a matching wall-clock
 /// ``date`` for code that needs `Date`s (token expiry).
@@ -12,7 +11,7 @@ import Synchronization
 /// clock.advance(by: .seconds(3300))     // wakes it, without sleeping for real
 /// ```
 ///
-/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation. Continuations are resumed outside
+/// - Concurrency: `Sendable`, lock-guarded, any isolation. Continuations are resumed outside
 ///   the lock.
 public final class ManualClock: Clock, Sendable {
   /// A point on this clock: the time advanced since it was created.
@@ -39,7 +38,7 @@ public final class ManualClock: Clock, Sendable {
     var nextID: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let start: Date
 
   /// A clock at offset zero whose ``date`` starts at `start`.

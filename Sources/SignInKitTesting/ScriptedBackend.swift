@@ -1,6 +1,5 @@
 import Foundation
 import SignInKit
-import Synchronization
 
 /// An ``AuthBackend`` for tests: a small in-memory identity service whose replies a test can
 /// delay or replace with faults, and which records every call.
@@ -20,7 +19,7 @@ import Synchronization
 /// A delayed call sleeps on the clock given at init before touching any data, so cancelling the
 /// caller's task during the delay changes nothing.
 ///
-/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation.
+/// - Concurrency: `Sendable`, lock-guarded, any isolation.
 public final class ScriptedBackend: AuthBackend {
   /// The backend calls, one per ``AuthBackend`` method.
   public enum Call: String, Sendable, Hashable, CaseIterable {
@@ -97,7 +96,7 @@ public final class ScriptedBackend: AuthBackend {
     }
   }
 
-  let model = Mutex(Model())
+  let model = Locked(Model())
   private let clock: any Clock<Duration>
   private let interleaving: Int
   let tokenLifetime: Duration

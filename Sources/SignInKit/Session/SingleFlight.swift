@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Runs at most one operation at a time on behalf of any number of waiters, and gives every
 /// waiter of that run the same result.
@@ -9,7 +8,7 @@ import Synchronization
 ///   run goes on for the others. When the last waiter leaves, the run's task is cancelled.
 /// - ``cancel()`` cancels the run in flight; its waiters get whatever the operation throws.
 ///
-/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation. Continuations are resumed outside
+/// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation. Continuations are resumed outside
 ///   the lock. Registration runs on the caller's isolation (`#isolation`), so an actor can check
 ///   its state and join in one step.
 final class SingleFlight<Value: Sendable>: Sendable {
@@ -37,7 +36,7 @@ final class SingleFlight<Value: Sendable>: Sendable {
     case start(UInt64)
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init() {}
 

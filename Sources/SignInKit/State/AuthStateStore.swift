@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Everything a screen shows about sign-in, readable synchronously from `@UIStateActor` code.
 ///
@@ -27,7 +26,7 @@ import Synchronization
   nonisolated let states: Broadcaster<AuthState>
   nonisolated let events: Broadcaster<AuthEvent>
   nonisolated let idTokens: Broadcaster<String?>
-  private nonisolated let pending = Mutex<[StoreUpdate]>([])
+  private nonisolated let pending = Locked<[StoreUpdate]>([])
 
   nonisolated init(eventBufferLimit: Int) {
     states = Broadcaster(replaying: .restoring)

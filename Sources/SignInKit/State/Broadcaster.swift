@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Fans values out to any number of `AsyncStream` subscribers, one stream per subscriber.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// `send` never blocks on a subscriber. A subscriber is removed as soon as its stream terminates:
 /// its iterator is dropped (the `for await` loop ended) or its task is cancelled.
 ///
-/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation. `yield` runs inside the lock (it does
+/// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation. `yield` runs inside the lock (it does
 ///   not block, and it keeps one total order for all subscribers); `finish()` runs outside the
 ///   lock because it calls `onTermination`, which takes the lock.
 final class Broadcaster<Value: Sendable>: Sendable {
@@ -23,20 +22,20 @@ final class Broadcaster<Value: Sendable>: Sendable {
     var subscribers: [UInt64: AsyncStream<Value>.Continuation] = [:]
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let replays: Bool
   private let policy: AsyncStream<Value>.Continuation.BufferingPolicy
 
   /// A broadcaster that replays the latest value, starting with `initial`.
   init(replaying initial: Value) {
-    state = Mutex(State(latest: initial))
+    state = Locked(State(latest: initial))
     replays = true
     policy = .bufferingNewest(1)
   }
 
   /// A broadcaster without replay, each subscriber buffering at most `limit` values.
   init(bufferingNewest limit: Int) {
-    state = Mutex(State())
+    state = Locked(State())
     replays = false
     policy = .bufferingNewest(max(1, limit))
   }

@@ -1,14 +1,13 @@
-import Synchronization
 
 /// A ``SessionStore`` that forgets everything when the process ends: for tests, previews and
 /// sessions that must not outlive the app.
 ///
-/// - Concurrency: `Sendable`, `Mutex`-guarded, any isolation.
+/// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation.
 public final class InMemorySessionStore: SessionStore {
-  private let session: Mutex<StoredSession?>
+  private let session: Locked<StoredSession?>
 
   public init(_ session: StoredSession? = nil) {
-    self.session = Mutex(session)
+    self.session = Locked(session)
   }
 
   public func load() throws -> StoredSession? { session.withLock { $0 } }

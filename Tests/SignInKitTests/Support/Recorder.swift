@@ -1,5 +1,4 @@
 import SignInKit
-import Synchronization
 
 /// Collects every value of a stream on its own task, so a test can wait for a condition on what
 /// arrived without sleeping or polling.
@@ -10,8 +9,8 @@ final class Recorder<Value: Sendable>: Sendable {
     var waiters = ConditionWaiters<[Value]>()
   }
 
-  private let state = Mutex(State())
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let state = Locked(State())
+  private let task = Locked<Task<Void, Never>?>(nil)
 
   private init() {}
 

@@ -1,12 +1,11 @@
-import Synchronization
 
 @testable import SignInKit
 
 /// A ``SessionStore`` that logs every save and clear into a shared log, and can be told to fail.
 final class RecordingSessionStore: SessionStore {
-  let log = Mutex<[String]>([])
+  let log = Locked<[String]>([])
   private let inner = InMemorySessionStore()
-  let failures = Mutex<AuthError?>(nil)
+  let failures = Locked<AuthError?>(nil)
 
   func load() throws -> StoredSession? { try inner.load() }
   func save(_ session: StoredSession) throws {

@@ -1,0 +1,83 @@
+import SignInKitTesting
+import Synchronization
+import Testing
+
+@testable import SignInKit
+
+@Suite(.timeLimit(.minutes(1)))
+struct SingleFlightTests {
+  @Test func concurrentCallersShareOneRunAndItsResult() async throws {
+    let flight = SingleFlight<Int>()
+    let clock = ManualClock()
+    let runs = Locked(0)
+    let operation: @Sendable () async throws -> Int = {
+      let run = runs.withLock { $0 += 1; return $0 }
+      try await clock.sleep(for: .seconds(1))
+      return run * 100
+    }
+    let callers = (0..<50).map { _ in Task { try await flight.run(operation) } }
+    await flight.waiters(atLeast: 50)
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(1))
+    for caller in callers { #expect(try await caller.value == 100) }
+    #expect(runs.withLock { $0 } == 1)
+    #expect(!flight.isRunning)
+  }
+
+  @Test func callerAfterARunEndedStartsANewRun() async throws {
+    let flight = SingleFlight<Int>()
+    let runs = Locked(0)
+    let operation: @Sendable () async throws -> Int = { runs.withLock { $0 += 1; return $0 } }
+    #expect(try await flight.run(operation) == 1)
+    #expect(try await flight.run(operation) == 2)
+  }
+
+  @Test func errorsReachEveryWaiter() async {
+    let flight = SingleFlight<Int>()
+    let clock = ManualClock()
+    let callers = (0..<3).map { _ in
+      Task {
+        try await flight.run {
+          try await clock.sleep(for: .seconds(1))
+          throw AuthError(.network, "offline")
+        }
+      }
+    }
+    await flight.waiters(atLeast: 3)
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(1))
+    for caller in callers {
+      await #expect(throws: AuthError(.network, "offline")) { try await caller.value }
+    }
+  }
+
+  @Test func cancellingTheLastWaiterCancelsTheRun() async {
+    let flight = SingleFlight<Int>()
+    let clock = ManualClock()
+    let caller = Task { try await flight.run { try await clock.sleep(for: .seconds(1)); return 1 } }
+    await clock.sleepers(atLeast: 1)
+    caller.cancel()
+    await #expect(throws: CancellationError.self) { try await caller.value }
+    #expect(clock.sleeperCount == 0)
+    #expect(!flight.isRunning)
+  }
+
+  @Test func waiterCancelledBeforeItParksLeavesAtOnce() async {
+    let flight = SingleFlight<Int>()
+    let caller = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await flight.run { 1 }
+    }
+    await #expect(throws: CancellationError.self) { try await caller.value }
+    #expect(flight.waiterCount == 0)
+  }
+
+  @Test func cancelStopsTheRunAndItsWaitersGetTheOperationsError() async {
+    let flight = SingleFlight<Int>()
+    let clock = ManualClock()
+    let caller = Task { try await flight.run { try await clock.sleep(for: .seconds(1)); return 1 } }
+    await clock.sleepers(atLeast: 1)
+    flight.cancel()
+    await #expect(throws: CancellationError.self) { try await caller.value }
+  }
+}
