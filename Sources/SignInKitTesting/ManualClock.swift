@@ -107,16 +107,6 @@ public final class ManualClock: Clock, Sendable {
   /// exactly when the code under test waits on it. Does not poll; returns early when the
   /// calling task is cancelled.
   public func sleepers(atLeast count: Int) async {
-    let id = state.withLock { $0.watchers.reserve() }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let parked = state.withLock { state in
-          state.watchers.park(id, until: { $0 >= count }, state: state.sleepers.count, continuation)
-        }
-        if !parked { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.watchers.cancel(id) }?.resume()
-    }
+    await state.wait(on: \.watchers, observing: { $0.sleepers.count }, until: { $0 >= count })
   }
 }

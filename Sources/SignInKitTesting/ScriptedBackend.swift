@@ -140,19 +140,9 @@ public final class ScriptedBackend: AuthBackend {
   /// background work (a scheduled retry) without sleeping or polling. Returns early when the
   /// calling task is cancelled.
   public func calls(atLeast count: Int, of call: Call) async {
-    let id = model.withLock { $0.callWatchers.reserve() }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let parked = model.withLock { model in
-          model.callWatchers.park(
-            id, until: { calls in calls.filter { $0.call == call }.count >= count },
-            state: model.calls, continuation)
-        }
-        if !parked { continuation.resume() }
-      }
-    } onCancel: {
-      model.withLock { $0.callWatchers.cancel(id) }?.resume()
-    }
+    await model.wait(
+      on: \.callWatchers, observing: { $0.calls },
+      until: { calls in calls.filter { $0.call == call }.count >= count })
   }
 
   /// The action codes "emailed" to `email`, oldest first.

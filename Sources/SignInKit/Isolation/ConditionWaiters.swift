@@ -61,3 +61,29 @@ package struct ConditionWaiters<State> {
     return waiters.values.map(\.continuation)
   }
 }
+
+extension Locked {
+  /// Suspends until `predicate` holds for the part of the locked value that `observe` picks,
+  /// parking in the ``ConditionWaiters`` at `waiters`. The owner wakes waiters by calling
+  /// ``ConditionWaiters/takeSatisfied(by:)`` after each change. Returns early when the calling
+  /// task is cancelled. Does not poll.
+  package func wait<Observed>(
+    on waiters: WritableKeyPath<Value, ConditionWaiters<Observed>> & Sendable,
+    observing observe: @escaping @Sendable (Value) -> Observed,
+    until predicate: @escaping @Sendable (Observed) -> Bool
+  ) async {
+    let id = withLock { $0[keyPath: waiters].reserve() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let parked = withLock { value in
+          let observed = observe(value)
+          return value[keyPath: waiters].park(
+            id, until: predicate, state: observed, continuation)
+        }
+        if !parked { continuation.resume() }
+      }
+    } onCancel: {
+      withLock { $0[keyPath: waiters].cancel(id) }?.resume()
+    }
+  }
+}

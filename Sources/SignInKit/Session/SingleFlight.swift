@@ -50,17 +50,7 @@ final class SingleFlight<Value: Sendable>: Sendable {
   /// must hold a run until every caller has joined it). Does not poll.
   /// Returns early when the calling task is cancelled.
   func waiters(atLeast count: Int) async {
-    let id = state.withLock { $0.watchers.reserve() }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let parked = state.withLock { state in
-          state.watchers.park(id, until: { $0 >= count }, state: state.waiting.count, continuation)
-        }
-        if !parked { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.watchers.cancel(id) }?.resume()
-    }
+    await state.wait(on: \.watchers, observing: { $0.waiting.count }, until: { $0 >= count })
   }
 
   /// Joins the run in flight, or starts `operation` as a new run, and returns its result.
