@@ -15,6 +15,8 @@ import SignInKit
 ///   the lock.
 public final class ManualClock: Clock, Sendable {
   /// A point on this clock: the time advanced since it was created.
+  ///
+  /// - Concurrency: `Sendable` value.
   public struct Instant: InstantProtocol, Sendable {
     public var offset: Duration
     public init(offset: Duration) { self.offset = offset }

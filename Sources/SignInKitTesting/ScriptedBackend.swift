@@ -22,12 +22,16 @@ import SignInKit
 /// - Concurrency: `Sendable`, lock-guarded, any isolation.
 public final class ScriptedBackend: AuthBackend {
   /// The backend calls, one per ``AuthBackend`` method.
+  ///
+  /// - Concurrency: `Sendable` value.
   public enum Call: String, Sendable, Hashable, CaseIterable {
     case signUp, signInWithPassword, signInWithIdp, refresh, lookup, update, delete, sendOobCode,
       resetPassword
   }
 
   /// What the next call of a kind does before (or instead of) its normal reply.
+  ///
+  /// - Concurrency: `Sendable` value.
   public struct Step: Sendable {
     public var delay: Duration?
     public var error: AuthError?
@@ -57,6 +61,8 @@ public final class ScriptedBackend: AuthBackend {
 
   /// One call as the backend saw it. `request` is the request's description, which never holds
   /// a secret.
+  ///
+  /// - Concurrency: `Sendable` value.
   public struct RecordedCall: Sendable, Equatable, CustomStringConvertible {
     public let call: Call
     public let request: String

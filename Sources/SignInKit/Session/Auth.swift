@@ -220,12 +220,12 @@ public actor Auth {
   }
 
   /// Makes `session` the signed-in session (already stored) and restarts proactive refresh.
-  func adopt(_ session: StoredSession, health: SessionHealth, failures: Int = 0) {
+  func adopt(_ session: StoredSession, health: SessionHealth) {
     epoch &+= 1
     refreshFlight.cancel()
     self.session = session
     committed = .signedIn(session.user, health)
-    startAutomaticRefresh(afterFailures: failures)
+    startAutomaticRefresh()
   }
 
   /// Ends the session locally: clears the store, forgets the session, publishes `signedOut`.

@@ -8,6 +8,8 @@ public struct UpdateAccountRequest: Sendable, Equatable, CustomStringConvertible
   CustomReflectable
 {
   /// `deleteAttribute` values.
+  ///
+  /// - Concurrency: `Sendable` value.
   public enum Attribute: String, Sendable, Equatable {
     case displayName = "DISPLAY_NAME"
     case photoURL = "PHOTO_URL"
