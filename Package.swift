@@ -12,7 +12,13 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "SignInKit", swiftSettings: strict),
+    .systemLibrary(
+      name: "CLibcrypto", pkgConfig: "openssl",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    .target(
+      name: "SignInKit",
+      dependencies: [.target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
+      swiftSettings: strict),
     .target(name: "SignInKitTesting", dependencies: ["SignInKit"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting"], swiftSettings: strict),
