@@ -1,0 +1,51 @@
+#if canImport(CLibcrypto)
+  import Foundation
+
+  /// A JWK Set (RFC 7517 §5): the public keys an issuer signs with, by `kid`.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct JSONWebKeySet: Sendable, Equatable {
+    package struct Key: Sendable, Equatable {
+      package let kid: String?
+      package let publicKey: RSAPublicKey
+    }
+
+    package let keys: [Key]
+
+    package init(keys: [Key]) { self.keys = keys }
+
+    /// Parses `{"keys":[…]}`; keys other than RSA are skipped.
+    package init(json: Data) throws {
+      struct Wire: Decodable { let keys: [[String: JSONValue]] }
+      guard let wire = try? JSONDecoder().decode(Wire.self, from: json) else {
+        throw TokenError.malformed("a JWK Set is a JSON object with a \"keys\" array")
+      }
+      keys = try wire.keys.compactMap { member in
+        guard member["kty"]?.string == "RSA" else { return nil }
+        let strings = member.compactMapValues(\.string)
+        return Key(kid: strings["kid"], publicKey: try RSAPublicKey(jwk: strings))
+      }
+    }
+
+    /// `{"keys":[{"kty","kid","use","alg","n","e"}]}`.
+    package func json() throws -> Data {
+      var members: [[String: String]] = []
+      for key in keys {
+        var jwk = try key.publicKey.jwk
+        jwk["use"] = "sig"
+        jwk["alg"] = "RS256"
+        if let kid = key.kid { jwk["kid"] = kid }
+        members.append(jwk)
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      return try encoder.encode(["keys": members])
+    }
+
+    /// The key for `kid`; with no `kid`, the only key when there is exactly one.
+    package func key(for kid: String?) -> RSAPublicKey? {
+      guard let kid else { return keys.count == 1 ? keys[0].publicKey : nil }
+      return keys.first { $0.kid == kid }?.publicKey
+    }
+  }
+#endif

@@ -1,0 +1,63 @@
+#if canImport(CLibcrypto)
+  import Foundation
+
+  /// Checks a JWT the way OIDC and Firebase require: RS256 only, a signature by a published key,
+  /// the expected issuer and audience, `exp` and `iat` within a small leeway, and the nonce.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct JWTVerifier: Sendable {
+    package var issuer: String
+    /// Accepted audiences; the token's `aud` (a string or an array) must contain one.
+    package var audiences: Set<String>
+    /// Clock skew tolerated on `exp` and `iat`.
+    package var leeway: TimeInterval
+    package var now: @Sendable () -> Date
+
+    package init(
+      issuer: String, audiences: Set<String>, leeway: TimeInterval = 60,
+      now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+      self.issuer = issuer
+      self.audiences = audiences
+      self.leeway = leeway
+      self.now = now
+    }
+
+    /// The decoded token when every check passes.
+    /// - Parameter nonce: when set, the token's `nonce` claim must equal it.
+    /// - Throws: ``TokenError`` naming the first check that failed.
+    package func verify(_ token: String, keys: JSONWebKeySet, nonce: String? = nil) throws
+      -> JSONWebToken
+    {
+      let jwt = try JSONWebToken(decoding: token)
+      try checkSignature(jwt, keys: keys)
+      try checkClaims(jwt, nonce: nonce)
+      return jwt
+    }
+
+    func checkSignature(_ jwt: JSONWebToken, keys: JSONWebKeySet) throws {
+      guard jwt.algorithm == "RS256" else {
+        throw TokenError.unsupportedAlgorithm(jwt.algorithm ?? "(none)")
+      }
+      guard let key = keys.key(for: jwt.keyID) else { throw TokenError.unknownKey(jwt.keyID) }
+      guard key.verifyRS256(signature: jwt.signature, message: Array(jwt.signingInput.utf8)) else {
+        throw TokenError.badSignature
+      }
+    }
+
+    func checkClaims(_ jwt: JSONWebToken, nonce: String?) throws {
+      guard jwt.issuer == issuer else { throw TokenError.wrongIssuer(jwt.issuer) }
+      guard jwt.audiences.contains(where: audiences.contains) else {
+        throw TokenError.wrongAudience(jwt.audiences)
+      }
+      let now = now()
+      guard let expiresAt = jwt.expiresAt, expiresAt.addingTimeInterval(leeway) > now else {
+        throw TokenError.expired
+      }
+      if let issuedAt = jwt.issuedAt, issuedAt.addingTimeInterval(-leeway) > now {
+        throw TokenError.issuedInTheFuture
+      }
+      if let nonce, jwt.claims["nonce"]?.string != nonce { throw TokenError.nonceMismatch }
+    }
+  }
+#endif
