@@ -37,8 +37,10 @@ extension Auth {
     guard let session else { throw AuthError.noCurrentUser }
     let mine = epoch
     let before = committed
+    var marked: AuthState?
     if case .signedIn(let user, _) = committed {
-      committed = .signedIn(user, .refreshing)
+      marked = .signedIn(user, .refreshing)
+      committed = marked!
       await publish(StoreUpdate(state: committedStateToShow))
     }
     do {
@@ -62,8 +64,12 @@ extension Auth {
       if error.code.endsSession {
         try? await endSession(error.code.signOutReason, byUser: false)
       } else if error.code == .cancelled {
-        committed = before
-        await publish(StoreUpdate(state: committedStateToShow))
+        // Undo only this refresh's own mark: whoever cancelled it (a restore past its deadline)
+        // may already have settled the state.
+        if let marked, committed == marked {
+          committed = before
+          await publish(StoreUpdate(state: committedStateToShow))
+        }
       } else {
         committed = .signedIn(current.user, .stale)
         await publish(StoreUpdate(state: committedStateToShow, event: .failed(error)))

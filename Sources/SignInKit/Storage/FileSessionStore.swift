@@ -100,43 +100,21 @@ public struct FileSessionStore: SessionStore {
       throw AuthError(.storage, "The session could not be encoded: \(error).")
     }
     try createDirectory()
-    let temporary = directoryURL.appendingPathComponent(
-      ".session.json.tmp-\(UUID().uuidString)", isDirectory: false
-    ).path
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw writeError("create \(temporary)", errno) }
-    var failure: Int32?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        offset += written
-      }
+    do {
+      try AtomicFile.write(data, to: fileURL, mode: 0o600)
+    } catch let error as AuthError {
+      throw AuthError(.storage, "The session could not be saved. \(error.message)")
     }
-    if failure == nil, fsync(fd) != 0 { failure = errno }
-    close(fd)
-    if let failure {
-      unlink(temporary)
-      throw writeError("write \(temporary)", failure)
-    }
-    guard rename(temporary, fileURL.path) == 0 else {
-      let code = errno
-      unlink(temporary)
-      throw writeError("replace \(fileURL.path)", code)
-    }
-    syncDirectory()
   }
 
   public func clear() throws {
     guard unlink(fileURL.path) == 0 || errno == ENOENT else {
-      throw writeError("remove \(fileURL.path)", errno)
+      throw AuthError(
+        .storage,
+        "The saved session at \(fileURL.path) could not be removed "
+          + "(\(describe(errno))). Fix the folder's permissions and sign out again.")
     }
-    syncDirectory()
+    AtomicFile.syncFolder(directoryURL)
   }
 
   // MARK: - Quarantine
@@ -151,7 +129,7 @@ public struct FileSessionStore: SessionStore {
       suffix += 1
     }
     if rename(fileURL.path, target) == 0 {
-      syncDirectory()
+      AtomicFile.syncFolder(directoryURL)
       return AuthError(
         .storage,
         "The saved sign-in at \(fileURL.path) could not be used: \(reason). It was kept at "
@@ -209,20 +187,6 @@ public struct FileSessionStore: SessionStore {
         "The session folder \(directoryURL.path) could not be created: "
           + "\(error.localizedDescription). Check that its parent is writable.")
     }
-  }
-
-  private func syncDirectory() {
-    let fd = open(directoryURL.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    _ = fsync(fd)
-    close(fd)
-  }
-
-  private func writeError(_ action: String, _ code: Int32) -> AuthError {
-    AuthError(
-      .storage,
-      "The session could not be saved: cannot \(action) (\(describe(code))). The previous "
-        + "session file, if any, is unchanged; free disk space or fix permissions and try again.")
   }
 
   private func describe(_ code: Int32) -> String {

@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Crash-safe whole-file replacement: write a temporary file in the same folder, `fsync` it,
+/// `rename` it over the target, then `fsync` the folder. A crash or SIGKILL at any point leaves
+/// the old content or the new, never a torn file.
+///
+/// - Concurrency: stateless functions, any isolation. Concurrent writers of one file each write
+///   their own temporary file; the last rename wins.
+package enum AtomicFile {
+  /// Replaces the file at `url` with `data`, created with permission bits `mode`.
+  /// - Throws: ``AuthError/Code/storage`` naming the step that failed; the old file is unchanged.
+  package static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(UUID().uuidString)", isDirectory: false
+    ).path
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw failure("create \(temporary)", errno) }
+    var code: Int32?
+    data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          code = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if code == nil, fsync(fd) != 0 { code = errno }
+    close(fd)
+    if let code {
+      unlink(temporary)
+      throw failure("write \(temporary)", code)
+    }
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw failure("replace \(url.path)", code)
+    }
+    syncFolder(folder)
+  }
+
+  /// Flushes a folder's entries (a rename or unlink in it) to disk.
+  package static func syncFolder(_ folder: URL) {
+    let fd = open(folder.path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    close(fd)
+  }
+
+  private static func failure(_ action: String, _ code: Int32) -> AuthError {
+    AuthError(
+      .storage,
+      "Could not \(action) (\(String(cString: strerror(code)))). The previous file, if any, is "
+        + "unchanged; free disk space or fix permissions and try again.")
+  }
+}
+
+/// POSIX `write(2)`, named apart from ``AtomicFile/write(_:to:mode:)``.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
