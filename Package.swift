@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "SignInKit", targets: ["SignInKit"]),
     .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
+    .library(name: "SignInKitEmbedded", targets: ["SignInKitEmbedded"]),
   ],
   dependencies: [],
   targets: [
@@ -20,10 +21,14 @@ let package = Package(
       dependencies: [.target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
       swiftSettings: strict),
     .target(name: "SignInKitTesting", dependencies: ["SignInKit"], swiftSettings: strict),
+    .target(name: "SignInKitEmbedded", dependencies: ["SignInKit"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInKitEmbeddedTests", dependencies: ["SignInKitEmbedded", "SignInKitTesting"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,11 @@
     package struct Key: Sendable, Equatable {
       package let kid: String?
       package let publicKey: RSAPublicKey
+
+      package init(kid: String?, publicKey: RSAPublicKey) {
+        self.kid = kid
+        self.publicKey = publicKey
+      }
     }
 
     package let keys: [Key]

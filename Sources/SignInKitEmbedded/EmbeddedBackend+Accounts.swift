@@ -1,0 +1,212 @@
+import Foundation
+import SignInKit
+
+extension EmbeddedBackend {
+  public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
+    if let token = request.idToken {
+      let (uid, provider) = try verifiedUser(of: token)
+      let (email, password) = try validated(request.email, request.password)
+      let hash = try PasswordHash.make(password, parameters: configuration.scrypt)
+      return try commit { database in
+        guard !database.accounts.values.contains(where: { $0.email == email && $0.uid != uid })
+        else { throw Self.emailExists }
+        database.accounts[uid]!.email = email
+        database.accounts[uid]!.password = hash
+        let tokens = try issueTokens(
+          for: uid, provider: provider == .anonymous ? .password : provider, in: &database)
+        return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: false)
+      }
+    }
+    let uid = try Self.newUID()
+    var account = EmbeddedDatabase.Account(
+      uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
+    var provider = ProviderID.anonymous
+    if request.email != nil || request.password != nil {
+      let (email, password) = try validated(request.email, request.password)
+      account.email = email
+      account.password = try PasswordHash.make(password, parameters: configuration.scrypt)
+      account.displayName = request.displayName
+      provider = .password
+    }
+    return try commit { database in
+      if let email = account.email, database.accounts.values.contains(where: { $0.email == email }) {
+        throw Self.emailExists
+      }
+      database.accounts[uid] = account
+      let tokens = try issueTokens(for: uid, provider: provider, in: &database)
+      return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: true)
+    }
+  }
+
+  public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
+    let email = request.email.lowercased()
+    guard Self.isEmail(email) else {
+      throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
+    }
+    guard let account = database.accounts.values.first(where: { $0.email == email }) else {
+      throw loginFailure(
+        .userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email. Sign up first.")
+    }
+    guard !account.disabled else {
+      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+    }
+    let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
+    let recentFailures = account.failedAttempts.filter { $0 > windowStart }
+    guard recentFailures.count < configuration.maxFailedAttempts else {
+      throw Self.failure(
+        .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
+        "Too many failed sign-in attempts; this account is locked for a while. Try again later "
+          + "or reset the password.")
+    }
+    guard let hash = account.password, try hash.matches(request.password) else {
+      try commit { $0.accounts[account.uid]!.failedAttempts = recentFailures + [now()] }
+      throw loginFailure(.wrongPassword, "INVALID_PASSWORD", "The password is wrong.")
+    }
+    return try commit { database in
+      database.accounts[account.uid]!.failedAttempts = []
+      database.accounts[account.uid]!.lastLoginAt = now()
+      let tokens = try issueTokens(for: account.uid, provider: .password, in: &database)
+      return SignInResponse(localID: account.uid, email: email, tokens: tokens, isNewUser: false)
+    }
+  }
+
+  public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
+    let (uid, _) = try verifiedUser(of: request.idToken)
+    return database.accounts[uid]!.info
+  }
+
+  public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
+    if let code = request.oobCode, request.idToken == nil {
+      return try commit { database in
+        let entry = try Self.takeCode(code, kind: "VERIFY_EMAIL", now: now(), in: &database)
+        guard database.accounts[entry.uid] != nil else {
+          throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+        }
+        database.accounts[entry.uid]!.emailVerified = true
+        return UpdateAccountResponse(account: database.accounts[entry.uid]!.info)
+      }
+    }
+    let (uid, provider) = try verifiedUser(of: request.idToken ?? "")
+    var newEmail: String?
+    var newHash: PasswordHash?
+    if let email = request.email {
+      newEmail = try validated(email, "unchecked").0
+    }
+    if let password = request.password {
+      newHash = try PasswordHash.make(
+        try validated("valid@example.com", password).1, parameters: configuration.scrypt)
+    }
+    return try commit { database in
+      var account = database.accounts[uid]!
+      if let newEmail {
+        guard !database.accounts.values.contains(where: { $0.email == newEmail && $0.uid != uid })
+        else { throw Self.emailExists }
+        account.email = newEmail
+        account.emailVerified = false
+      }
+      if let newHash { account.password = newHash }
+      if let name = request.displayName { account.displayName = name }
+      if let photo = request.photoURL { account.photoURL = photo }
+      if request.deleteAttributes.contains(.displayName) { account.displayName = nil }
+      if request.deleteAttributes.contains(.photoURL) { account.photoURL = nil }
+      account.federated.removeAll { request.deleteProviders.contains($0.providerID) }
+      if request.deleteProviders.contains(.password) { account.password = nil }
+      database.accounts[uid] = account
+      guard newEmail != nil || newHash != nil else {
+        return UpdateAccountResponse(account: account.info)
+      }
+      // New credentials revoke every earlier session.
+      Self.revokeSessions(of: uid, at: now(), in: &database)
+      let tokens = try issueTokens(for: uid, provider: provider, in: &database)
+      return UpdateAccountResponse(account: database.accounts[uid]!.info, tokens: tokens)
+    }
+  }
+
+  public func delete(_ request: DeleteAccountRequest) async throws {
+    let (uid, _) = try verifiedUser(of: request.idToken)
+    try commit { database in
+      database.accounts[uid] = nil
+      database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
+      database.actionCodes = database.actionCodes.filter { $0.value.uid != uid }
+    }
+  }
+
+  public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
+    throw Self.failure(
+      .operationNotAllowed, "OPERATION_NOT_ALLOWED",
+      "\(request.credential.providerID) sign-in is not enabled on this embedded backend yet.")
+  }
+
+  // MARK: - Admin
+
+  /// Disables or enables an account; a disabled account cannot sign in or refresh
+  /// (`USER_DISABLED`).
+  public func setDisabled(_ disabled: Bool, uid: String) throws {
+    guard database.accounts[uid] != nil else {
+      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
+    }
+    try commit { $0.accounts[uid]!.disabled = disabled }
+  }
+
+  /// Revokes every refresh token and ID token of `uid`.
+  public func revokeAllSessions(uid: String) throws {
+    try commit { Self.revokeSessions(of: uid, at: now(), in: &$0) }
+  }
+
+  /// The uid of the account with `email`, if any.
+  public func uid(forEmail email: String) -> String? {
+    database.accounts.values.first { $0.email == email.lowercased() }?.uid
+  }
+
+  // MARK: - Rules
+
+  static let emailExists = failure(
+    .emailAlreadyInUse, "EMAIL_EXISTS",
+    "An account already uses this email. Sign in instead, or use another address.")
+
+  static func revokeSessions(of uid: String, at date: Date, in database: inout EmbeddedDatabase) {
+    database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
+    database.accounts[uid]?.validSince = date
+  }
+
+  /// Under enumeration protection an unknown email and a wrong password look the same.
+  func loginFailure(_ code: AuthError.Code, _ server: String, _ message: String) -> AuthError {
+    guard configuration.emailEnumerationProtection else { return Self.failure(code, server, message) }
+    return Self.failure(
+      .invalidCredential, "INVALID_LOGIN_CREDENTIALS", "The email or the password is wrong.")
+  }
+
+  func validated(_ email: String?, _ password: String?) throws -> (String, String) {
+    guard let email, !email.isEmpty else {
+      throw Self.failure(.invalidEmail, "MISSING_EMAIL", "Enter an email address.")
+    }
+    guard Self.isEmail(email) else {
+      throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
+    }
+    guard let password, password.count >= 6 else {
+      throw Self.failure(
+        .weakPassword, "WEAK_PASSWORD : Password should be at least 6 characters",
+        "The password must be at least 6 characters.")
+    }
+    return (email.lowercased(), password)
+  }
+
+  static func isEmail(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+      && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")
+  }
+}
+
+extension EmbeddedDatabase.Account {
+  var info: AccountInfo {
+    var providers = federated
+    if let email, password != nil {
+      providers.insert(ProviderInfo(providerID: .password, rawID: email, email: email), at: 0)
+    }
+    return AccountInfo(
+      localID: uid, email: email, emailVerified: emailVerified, displayName: displayName,
+      photoURL: photoURL, disabled: disabled, providers: providers, createdAt: createdAt,
+      lastLoginAt: lastLoginAt)
+  }
+}

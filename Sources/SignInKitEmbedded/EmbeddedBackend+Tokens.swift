@@ -1,0 +1,117 @@
+import Foundation
+import SignInKit
+
+extension EmbeddedBackend {
+  /// An `AuthError` carrying Firebase's server message, as the REST API would send it.
+  static func failure(_ code: AuthError.Code, _ server: String, _ message: String) -> AuthError {
+    AuthError(code, message, serverMessage: server)
+  }
+
+  /// Mints an ID token and a new refresh token for `uid`, recording the refresh token's digest.
+  func issueTokens(for uid: String, provider: ProviderID, in database: inout EmbeddedDatabase)
+    throws -> IssuedTokens
+  {
+    guard let account = database.accounts[uid] else {
+      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+    }
+    let refreshToken = Base64URL.encode(try Crypto.randomBytes(32))
+    database.refreshTokens[Self.digest(refreshToken)] = .init(uid: uid, issuedAt: now())
+    return IssuedTokens(
+      idToken: try idToken(for: account, provider: provider), refreshToken: refreshToken,
+      expiresIn: configuration.tokenLifetime)
+  }
+
+  /// An RS256 ID token with Firebase's claims.
+  func idToken(for account: EmbeddedDatabase.Account, provider: ProviderID) throws -> String {
+    let issuedAt = now().timeIntervalSince1970.rounded(.down)
+    var identities: [String: JSONValue] = [:]
+    if let email = account.email { identities["email"] = .array([.string(email)]) }
+    for info in account.federated {
+      identities[info.providerID.rawValue] = .array([.string(info.rawID)])
+    }
+    var claims: [String: JSONValue] = [
+      "iss": .string(issuer), "aud": .string(configuration.projectID),
+      "sub": .string(account.uid), "user_id": .string(account.uid),
+      "iat": .number(issuedAt), "exp": .number(issuedAt + configuration.tokenLifetime.seconds),
+      "auth_time": .number(account.lastLoginAt.timeIntervalSince1970.rounded(.down)),
+      "firebase": .object([
+        "identities": .object(identities), "sign_in_provider": .string(provider.rawValue),
+      ]),
+    ]
+    if let email = account.email {
+      claims["email"] = .string(email)
+      claims["email_verified"] = .bool(account.emailVerified)
+    }
+    if let name = account.displayName { claims["name"] = .string(name) }
+    if let photo = account.photoURL { claims["picture"] = .string(photo.absoluteString) }
+    if provider == .anonymous { claims["provider_id"] = .string("anonymous") }
+    return try JSONWebToken.signed(claims: claims, key: signingKey, kid: keyID)
+  }
+
+  /// The uid of a valid ID token this backend issued, and how it signed in.
+  func verifiedUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
+    let verifier = JWTVerifier(
+      issuer: issuer, audiences: [configuration.projectID], leeway: 0, now: now)
+    let jwt: JSONWebToken
+    do {
+      jwt = try verifier.verify(
+        idToken, keys: JSONWebKeySet(keys: [.init(kid: keyID, publicKey: publicKey)]))
+    } catch TokenError.expired {
+      throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The ID token has expired. Refresh it.")
+    } catch {
+      throw Self.failure(.sessionExpired, "INVALID_ID_TOKEN", "The ID token is invalid.")
+    }
+    guard let uid = jwt.subject, let account = database.accounts[uid] else {
+      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+    }
+    guard !account.disabled else {
+      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+    }
+    if let issuedAt = jwt.issuedAt, issuedAt < account.validSince.addingTimeInterval(-0.999) {
+      throw Self.failure(
+        .sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
+    }
+    let provider = jwt.claims["firebase"]?.object?["sign_in_provider"]?.string ?? "password"
+    return (uid, ProviderID(rawValue: provider))
+  }
+
+  static func digest(_ secret: String) -> String {
+    Crypto.sha256(Array(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+
+  static func newUID() throws -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    return String(try Crypto.randomBytes(28).map { alphabet[Int($0) % alphabet.count] })
+  }
+
+  // MARK: - Secure Token
+
+  public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
+    let record = database.refreshTokens[Self.digest(request.refreshToken)]
+    guard let record else {
+      throw Self.failure(
+        .invalidRefreshToken, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or revoked.")
+    }
+    guard let account = database.accounts[record.uid] else {
+      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+    }
+    guard !account.disabled else {
+      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+    }
+    let provider: ProviderID =
+      account.email == nil && account.federated.isEmpty ? .anonymous
+      : account.password != nil ? .password : account.federated.first!.providerID
+    return RefreshResponse(
+      userID: account.uid,
+      tokens: IssuedTokens(
+        idToken: try idToken(for: account, provider: provider),
+        refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime))
+  }
+}
+
+extension Duration {
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SignInKit
+
+/// An in-process identity service with Firebase Auth's semantics, error codes and token shapes:
+/// the offline default backend.
+///
+/// Accounts, refresh tokens and action codes live in `directory` (or only in memory when it is
+/// `nil`), written atomically after every change, so a crash leaves the old or the new data.
+/// A lock file keeps a second process out of the same directory. Passwords are stored as scrypt
+/// hashes with a per-user salt; refresh tokens and action codes only as SHA-256 digests.
+/// ID tokens are RS256 JWTs with a `kid` and Firebase's claims, signed by a key generated on
+/// first start and kept in the directory; ``jwks`` publishes its public half.
+///
+/// Emails are not sent: they land in the ``mailbox(for:)``.
+///
+/// ```swift
+/// let backend = try EmbeddedBackend(directory: dataDirectory)
+/// let auth = Auth(backend: backend)
+/// ```
+///
+/// - Concurrency: actor. Each call runs to completion on the actor (there is no suspension
+///   inside a call), so calls are linearizable; a call that throws changes nothing.
+public actor EmbeddedBackend: AuthBackend {
+  /// Tunables. The defaults match Firebase's.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Configuration: Sendable {
+    public var projectID: String
+    /// Lifetime of issued ID tokens (`expiresIn`). Shorten it to watch refreshes live.
+    public var tokenLifetime: Duration
+    /// When on, an unknown email and a wrong password both give `INVALID_LOGIN_CREDENTIALS`,
+    /// and password-reset requests for unknown emails succeed silently.
+    public var emailEnumerationProtection: Bool
+    /// Wrong passwords allowed per account within ``attemptWindow`` before
+    /// `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    public var maxFailedAttempts: Int
+    public var attemptWindow: Duration
+    public var actionCodeLifetime: Duration
+    public var scrypt: ScryptParameters
+
+    public init(
+      projectID: String = "signinkit-local", tokenLifetime: Duration = .seconds(3600),
+      emailEnumerationProtection: Bool = false, maxFailedAttempts: Int = 5,
+      attemptWindow: Duration = .seconds(15 * 60), actionCodeLifetime: Duration = .seconds(3600),
+      scrypt: ScryptParameters = ScryptParameters()
+    ) {
+      self.projectID = projectID
+      self.tokenLifetime = tokenLifetime
+      self.emailEnumerationProtection = emailEnumerationProtection
+      self.maxFailedAttempts = maxFailedAttempts
+      self.attemptWindow = attemptWindow
+      self.actionCodeLifetime = actionCodeLifetime
+      self.scrypt = scrypt
+    }
+  }
+
+  public nonisolated let configuration: Configuration
+  /// The data directory, or `nil` for an in-memory backend.
+  public nonisolated let directory: URL?
+  let now: @Sendable () -> Date
+  let signingKey: RSAPrivateKey
+  /// The `kid` of the signing key: the first 16 hex digits of the SHA-256 of its public key.
+  public nonisolated let keyID: String
+  let publicKey: RSAPublicKey
+  var database: EmbeddedDatabase
+  private let lock: DirectoryLock?
+  private var isClosed = false
+
+  /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
+  ///
+  /// - Throws: ``AuthError`` with code ``AuthError/Code/storage`` when another process holds the
+  ///   directory, or its files cannot be read; the message says which file and what to do.
+  public init(
+    directory: URL?, configuration: Configuration = Configuration(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws {
+    self.directory = directory
+    self.configuration = configuration
+    self.now = now
+    if let directory {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      lock = try DirectoryLock(directory: directory)
+      signingKey = try Self.loadOrCreateKey(in: directory)
+      database = try Self.loadDatabase(in: directory)
+    } else {
+      lock = nil
+      signingKey = try RSAPrivateKey.generate()
+      database = EmbeddedDatabase()
+    }
+    publicKey = try signingKey.publicKey
+    keyID = Crypto.sha256(publicKey.der).prefix(8).map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// Releases the data directory so another backend (or process) can open it. After `close()`,
+  /// reads still answer from memory and changes throw ``AuthError/Code/storage``.
+  public func close() {
+    lock?.release()
+    isClosed = true
+  }
+
+  // MARK: - Published keys
+
+  /// The public signing keys as a JWK Set (`{"keys":[…]}`), the way an issuer publishes them.
+  public var jwks: Data {
+    get throws { try JSONWebKeySet(keys: [.init(kid: keyID, publicKey: publicKey)]).json() }
+  }
+
+  /// The public signing keys as `{kid: PEM}`.
+  public var publicKeysByID: [String: String] {
+    get throws { [keyID: try publicKey.pem] }
+  }
+
+  /// The `iss` of issued ID tokens: `https://securetoken.google.com/<projectID>`.
+  public nonisolated var issuer: String { "https://securetoken.google.com/\(configuration.projectID)" }
+
+  // MARK: - Persistence
+
+  private static func loadOrCreateKey(in directory: URL) throws -> RSAPrivateKey {
+    let url = directory.appendingPathComponent("signing-key.pem")
+    if let pem = try? String(contentsOf: url, encoding: .utf8) {
+      do {
+        return try RSAPrivateKey(pem: pem)
+      } catch {
+        throw AuthError(
+          .storage,
+          "The signing key \(url.path) is unreadable (\(error)). Restore it from a backup, or "
+            + "move it away to start with a new key (issued tokens then stop verifying).")
+      }
+    }
+    let key = try RSAPrivateKey.generate()
+    try AtomicFile.write(Data(try key.pem.utf8), to: url, mode: 0o600)
+    return key
+  }
+
+  private static func loadDatabase(in directory: URL) throws -> EmbeddedDatabase {
+    let url = directory.appendingPathComponent("accounts.json")
+    guard let data = try? Data(contentsOf: url) else { return EmbeddedDatabase() }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    guard let database = try? decoder.decode(EmbeddedDatabase.self, from: data),
+      database.formatVersion == EmbeddedDatabase.currentFormatVersion
+    else {
+      throw AuthError(
+        .storage,
+        "\(url.path) is not a database this version can read. Nothing was changed; move the "
+          + "file away to start empty, or open it with the version that wrote it.")
+    }
+    return database
+  }
+
+  /// Writes the database after a change; in memory, nothing to do. After ``close()`` a change
+  /// is refused rather than written without the lock.
+  func persist() throws {
+    guard let directory else { return }
+    guard !isClosed else {
+      throw AuthError(
+        .storage, "This embedded backend was closed; open a new one on \(directory.path).")
+    }
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.outputFormatting = [.sortedKeys]
+    try AtomicFile.write(
+      try encoder.encode(database), to: directory.appendingPathComponent("accounts.json"))
+  }
+
+  /// Applies `change` to a copy of the database, persists it, and only then keeps it: a
+  /// failed write changes nothing.
+  func commit<T>(_ change: (inout EmbeddedDatabase) throws -> T) throws -> T {
+    var copy = database
+    let result = try change(&copy)
+    let previous = database
+    database = copy
+    do {
+      try persist()
+    } catch {
+      database = previous
+      throw error
+    }
+    return result
+  }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import SignInKitTesting
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// A wall clock a test moves by hand.
+final class TestDate: Sendable {
+  private let date = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+  var now: Date { date.withLock { $0 } }
+  func advance(_ seconds: TimeInterval) { date.withLock { $0.addTimeInterval(seconds) } }
+}
+
+/// A fresh directory, removed with the value.
+final class ScratchDirectory: Sendable {
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("signinkit-embedded-\(UUID().uuidString)", isDirectory: true)
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite struct EmbeddedBackendTests {
+  static let fast = EmbeddedBackend.Configuration(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
+
+  static func backend(
+    _ configuration: EmbeddedBackend.Configuration = fast, directory: URL? = nil,
+    clock: TestDate = TestDate()
+  ) throws -> EmbeddedBackend {
+    try EmbeddedBackend(directory: directory, configuration: configuration, now: { clock.now })
+  }
+
+  static func code(_ error: (any Error)?) -> String? {
+    (error as? AuthError)?.serverMessage?.components(separatedBy: " :").first
+  }
+
+  // MARK: Error codes
+
+  @Test func signUpErrorsMatchFirebase() async throws {
+    let backend = try Self.backend()
+    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    let cases: [(SignUpRequest, String, AuthError.Code)] = [
+      (SignUpRequest(email: "ADA@example.com", password: "secret1"), "EMAIL_EXISTS", .emailAlreadyInUse),
+      (SignUpRequest(email: "bob@example.com", password: "12345"), "WEAK_PASSWORD", .weakPassword),
+      (SignUpRequest(email: "not-an-email", password: "secret1"), "INVALID_EMAIL", .invalidEmail),
+      (SignUpRequest(email: "", password: "secret1"), "MISSING_EMAIL", .invalidEmail),
+    ]
+    for (request, server, code) in cases {
+      let error = await #expect(throws: AuthError.self) { try await backend.signUp(request) }
+      #expect(Self.code(error) == server)
+      #expect(error?.code == code)
+    }
+  }
+
+  @Test func passwordSignInErrorsWithAndWithoutEnumerationProtection() async throws {
+    for protection in [false, true] {
+      var configuration = Self.fast
+      configuration.emailEnumerationProtection = protection
+      let backend = try Self.backend(configuration)
+      _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+      let unknown = await #expect(throws: AuthError.self) {
+        try await backend.signInWithPassword(.init(email: "nobody@example.com", password: "secret1"))
+      }
+      let wrong = await #expect(throws: AuthError.self) {
+        try await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!"))
+      }
+      if protection {
+        #expect(Self.code(unknown) == "INVALID_LOGIN_CREDENTIALS")
+        #expect(Self.code(wrong) == "INVALID_LOGIN_CREDENTIALS")
+      } else {
+        #expect(Self.code(unknown) == "EMAIL_NOT_FOUND")
+        #expect(Self.code(wrong) == "INVALID_PASSWORD")
+      }
+    }
+  }
+
+  @Test func repeatedWrongPasswordsLockTheAccountForTheWindow() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    for _ in 0..<5 {
+      _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!"))
+    }
+    let locked = await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    #expect(Self.code(locked) == "TOO_MANY_ATTEMPTS_TRY_LATER")
+    clock.advance(15 * 60 + 1)
+    _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+  }
+
+  @Test func disabledAccountCannotSignInOrRefresh() async throws {
+    let backend = try Self.backend()
+    let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    try await backend.setDisabled(true, uid: user.localID)
+    let signIn = await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    #expect(Self.code(signIn) == "USER_DISABLED")
+    let refresh = await #expect(throws: AuthError.self) {
+      try await backend.refresh(.init(refreshToken: user.tokens.refreshToken))
+    }
+    #expect(Self.code(refresh) == "USER_DISABLED")
+  }
+
+  @Test func revokedOrUnknownTokensAreRefusedWithTheirCodes() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    let unknown = await #expect(throws: AuthError.self) {
+      try await backend.refresh(.init(refreshToken: "made-up"))
+    }
+    #expect(Self.code(unknown) == "INVALID_REFRESH_TOKEN")
+    let invalid = await #expect(throws: AuthError.self) {
+      try await backend.lookup(.init(idToken: "a.b.c"))
+    }
+    #expect(Self.code(invalid) == "INVALID_ID_TOKEN")
+    clock.advance(1)
+    try await backend.revokeAllSessions(uid: user.localID)
+    let revoked = await #expect(throws: AuthError.self) {
+      try await backend.lookup(.init(idToken: user.tokens.idToken))
+    }
+    #expect(Self.code(revoked) == "TOKEN_EXPIRED")
+    let revokedRefresh = await #expect(throws: AuthError.self) {
+      try await backend.refresh(.init(refreshToken: user.tokens.refreshToken))
+    }
+    #expect(Self.code(revokedRefresh) == "INVALID_REFRESH_TOKEN")
+  }
+
+  @Test func expiredIDTokenIsRefusedAndRefreshGivesANewOne() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    let user = try await backend.signUp(SignUpRequest())
+    clock.advance(3601)
+    let expired = await #expect(throws: AuthError.self) {
+      try await backend.lookup(.init(idToken: user.tokens.idToken))
+    }
+    #expect(Self.code(expired) == "TOKEN_EXPIRED")
+    let refreshed = try await backend.refresh(.init(refreshToken: user.tokens.refreshToken))
+    #expect(try await backend.lookup(.init(idToken: refreshed.tokens.idToken)).localID == user.localID)
+  }
+
+  @Test func passwordChangeRevokesOtherSessions() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    let first = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    clock.advance(1)
+    let changed = try await backend.update(.init(idToken: first.tokens.idToken, password: "secret2"))
+    let tokens = try #require(changed.tokens)
+    #expect(try await backend.lookup(.init(idToken: tokens.idToken)).localID == first.localID)
+    await #expect(throws: AuthError.self) {
+      try await backend.refresh(.init(refreshToken: first.tokens.refreshToken))
+    }
+  }
+
+  @Test func deletedAccountIsGone() async throws {
+    let backend = try Self.backend()
+    let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    try await backend.delete(.init(idToken: user.tokens.idToken))
+    let refresh = await #expect(throws: AuthError.self) {
+      try await backend.refresh(.init(refreshToken: user.tokens.refreshToken))
+    }
+    #expect(Self.code(refresh) == "INVALID_REFRESH_TOKEN")
+    let signIn = await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    #expect(Self.code(signIn) == "EMAIL_NOT_FOUND")
+  }
+
+  // MARK: Action codes and the mailbox
+
+  @Test func resetCodesGoToTheMailboxWorkOnceAndExpire() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    _ = try await backend.sendOobCode(.passwordReset(email: "ada@example.com"))
+    let code = try #require(await backend.mailbox(for: "ada@example.com").last?.code)
+    _ = try await backend.resetPassword(.init(oobCode: code, newPassword: "secret2"))
+    _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret2"))
+    let reused = await #expect(throws: AuthError.self) {
+      try await backend.resetPassword(.init(oobCode: code, newPassword: "secret3"))
+    }
+    #expect(Self.code(reused) == "INVALID_OOB_CODE")
+    _ = try await backend.sendOobCode(.passwordReset(email: "ada@example.com"))
+    let late = try #require(await backend.mailbox(for: "ada@example.com").last?.code)
+    clock.advance(3601)
+    let expired = await #expect(throws: AuthError.self) {
+      try await backend.resetPassword(.init(oobCode: late, newPassword: "secret3"))
+    }
+    #expect(Self.code(expired) == "EXPIRED_OOB_CODE")
+  }
+
+  @Test func verificationCodeMarksTheEmailVerified() async throws {
+    let backend = try Self.backend()
+    let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    _ = try await backend.sendOobCode(.verifyEmail(idToken: user.tokens.idToken))
+    let message = try #require(await backend.mailbox(for: "ada@example.com").last)
+    #expect(message.kind == "VERIFY_EMAIL")
+    let updated = try await backend.update(.init(oobCode: message.code))
+    #expect(updated.account.emailVerified)
+  }
+
+  @Test func anonymousAccountLinksEmailKeepingItsUID() async throws {
+    let backend = try Self.backend()
+    let anonymous = try await backend.signUp(SignUpRequest())
+    #expect(anonymous.email == nil)
+    let linked = try await backend.signUp(
+      SignUpRequest(email: "ada@example.com", password: "secret1", idToken: anonymous.tokens.idToken))
+    #expect(linked.localID == anonymous.localID)
+    let signIn = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    #expect(signIn.localID == anonymous.localID)
+  }
+
+  // MARK: Tokens
+
+  @Test func idTokensVerifyWithThePublishedKeysAndCarryFirebaseClaims() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    let keys = try JSONWebKeySet(json: try await backend.jwks)
+    let verifier = JWTVerifier(
+      issuer: "https://securetoken.google.com/signinkit-local", audiences: ["signinkit-local"],
+      now: { clock.now })
+    let jwt = try verifier.verify(user.tokens.idToken, keys: keys)
+    #expect(jwt.keyID == backend.keyID)
+    #expect(jwt.subject == user.localID)
+    #expect(jwt.claims["user_id"]?.string == user.localID)
+    #expect(jwt.claims["email"]?.string == "ada@example.com")
+    #expect(jwt.claims["email_verified"]?.bool == false)
+    #expect(jwt.claims["auth_time"]?.number != nil)
+    let firebase = try #require(jwt.claims["firebase"]?.object)
+    #expect(firebase["sign_in_provider"]?.string == "password")
+    #expect(firebase["identities"]?.object?["email"] == .array([.string("ada@example.com")]))
+    #expect(jwt.expiresAt == jwt.issuedAt?.addingTimeInterval(3600))
+    #expect(try await backend.publicKeysByID[backend.keyID]?.hasPrefix("-----BEGIN PUBLIC KEY-----") == true)
+  }
+
+  // MARK: Disk
+
+  @Test func accountsAndKeysSurviveARestart() async throws {
+    let directory = ScratchDirectory()
+    let clock = TestDate()
+    var backend: EmbeddedBackend? = try Self.backend(directory: directory.url, clock: clock)
+    let user = try await backend!.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    await backend!.close()  // releases the directory lock
+    backend = nil
+    let reopened = try Self.backend(directory: directory.url, clock: clock)
+    #expect(try await reopened.lookup(.init(idToken: user.tokens.idToken)).localID == user.localID)
+    _ = try await reopened.refresh(.init(refreshToken: user.tokens.refreshToken))
+    _ = try await reopened.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+  }
+
+  @Test func secondBackendOnTheSameDirectoryIsRefusedClearlyUntilTheFirstCloses() async throws {
+    let directory = ScratchDirectory()
+    let first = try Self.backend(directory: directory.url)
+    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("Another process") == true)
+    await first.close()
+    _ = try Self.backend(directory: directory.url)
+  }
+
+  @Test func secretsAreNeverStoredInClear() async throws {
+    let directory = ScratchDirectory()
+    let backend = try Self.backend(directory: directory.url)
+    let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
+    _ = try await backend.sendOobCode(.passwordReset(email: "ada@example.com"))
+    let stored = try String(
+      contentsOf: directory.url.appendingPathComponent("accounts.json"), encoding: .utf8)
+    #expect(stored.contains("ada@example.com"))
+    #expect(!stored.contains("hunter2-secret"))
+    #expect(!stored.contains(user.tokens.refreshToken))
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: directory.url.appendingPathComponent("signing-key.pem").path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+  }
+
+  @Test func unreadableDatabaseIsReportedNotReplaced() throws {
+    let directory = ScratchDirectory()
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    let file = directory.url.appendingPathComponent("accounts.json")
+    try Data("{broken".utf8).write(to: file)
+    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    #expect(error?.message.contains("accounts.json") == true)
+    #expect(try Data(contentsOf: file) == Data("{broken".utf8))
+  }
+}
