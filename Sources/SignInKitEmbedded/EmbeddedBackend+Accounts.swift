@@ -131,12 +131,6 @@ extension EmbeddedBackend {
     }
   }
 
-  public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
-    throw Self.failure(
-      .operationNotAllowed, "OPERATION_NOT_ALLOWED",
-      "\(request.credential.providerID) sign-in is not enabled on this embedded backend yet.")
-  }
-
   // MARK: - Admin
 
   /// Disables or enables an account; a disabled account cannot sign in or refresh

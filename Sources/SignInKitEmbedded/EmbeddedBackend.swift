@@ -37,13 +37,31 @@ public actor EmbeddedBackend: AuthBackend {
     public var attemptWindow: Duration
     public var actionCodeLifetime: Duration
     public var scrypt: ScryptParameters
+    /// IdPs whose ID tokens `signInWithIdp` verifies, by provider.
+    public var identityProviders: [ProviderID: IdentityProviderTrust]
+    /// Accept IdP ID tokens without checking their signature, issuer or expiry, as the Firebase
+    /// emulator does (a JWT or a bare JSON object; `sub` is required). For tests only.
+    public var acceptUnsignedIdPTokens: Bool
+
+    /// The defaults, trusting the given embedded IdPs.
+    public init(trusting providers: [EmbeddedIdentityProvider]) throws {
+      self.init()
+      for provider in providers {
+        identityProviders[provider.providerID] = IdentityProviderTrust(
+          issuer: provider.issuer, audiences: [provider.clientID], jwks: try provider.jwks)
+      }
+    }
 
     public init(
       projectID: String = "signinkit-local", tokenLifetime: Duration = .seconds(3600),
       emailEnumerationProtection: Bool = false, maxFailedAttempts: Int = 5,
       attemptWindow: Duration = .seconds(15 * 60), actionCodeLifetime: Duration = .seconds(3600),
-      scrypt: ScryptParameters = ScryptParameters()
+      scrypt: ScryptParameters = ScryptParameters(),
+      identityProviders: [ProviderID: IdentityProviderTrust] = [:],
+      acceptUnsignedIdPTokens: Bool = false
     ) {
+      self.identityProviders = identityProviders
+      self.acceptUnsignedIdPTokens = acceptUnsignedIdPTokens
       self.projectID = projectID
       self.tokenLifetime = tokenLifetime
       self.emailEnumerationProtection = emailEnumerationProtection
@@ -51,6 +69,23 @@ public actor EmbeddedBackend: AuthBackend {
       self.attemptWindow = attemptWindow
       self.actionCodeLifetime = actionCodeLifetime
       self.scrypt = scrypt
+    }
+  }
+
+  /// Where an IdP's ID tokens come from and which keys sign them.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct IdentityProviderTrust: Sendable {
+    public var issuer: String
+    /// Accepted `aud` values: the app's client ids at the IdP.
+    public var audiences: Set<String>
+    /// The IdP's JWK Set, as its `jwks_uri` serves it.
+    public var jwks: Data
+
+    public init(issuer: String, audiences: Set<String>, jwks: Data) {
+      self.issuer = issuer
+      self.audiences = audiences
+      self.jwks = jwks
     }
   }
 

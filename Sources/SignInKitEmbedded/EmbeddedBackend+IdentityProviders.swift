@@ -1,0 +1,115 @@
+import Foundation
+import SignInKit
+
+extension EmbeddedBackend {
+  public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
+    let credential = request.credential
+    let claims = try verifiedClaims(of: credential)
+    guard let sub = claims["sub"]?.string, !sub.isEmpty else {
+      throw Self.invalidIdPResponse("the IdP token has no subject (sub)")
+    }
+    let info = ProviderInfo(
+      providerID: credential.providerID, rawID: sub, email: claims["email"]?.string?.lowercased(),
+      displayName: claims["name"]?.string, photoURL: claims["picture"]?.string.flatMap(URL.init))
+    let owner = database.accounts.values.first { account in
+      account.federated.contains { $0.providerID == info.providerID && $0.rawID == sub }
+    }
+
+    if let token = request.idToken {  // link to the signed-in user
+      let (uid, _) = try verifiedUser(of: token)
+      if let owner, owner.uid != uid {
+        throw Self.failure(
+          .credentialAlreadyInUse, "FEDERATED_USER_ID_ALREADY_LINKED",
+          "This \(info.providerID) account is already linked to another user. Sign in with it "
+            + "instead, or unlink it there first.")
+      }
+      return try commit { database in
+        if owner == nil { database.accounts[uid]!.federated.append(info) }
+        if database.accounts[uid]!.email == nil, let email = info.email {
+          database.accounts[uid]!.email = email
+          database.accounts[uid]!.emailVerified = claims["email_verified"]?.bool ?? false
+        }
+        let tokens = try issueTokens(for: uid, provider: info.providerID, in: &database)
+        return SignInResponse(
+          localID: uid, email: database.accounts[uid]!.email, tokens: tokens, isNewUser: false)
+      }
+    }
+
+    if let owner {
+      guard !owner.disabled else {
+        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+      }
+      return try commit { database in
+        database.accounts[owner.uid]!.lastLoginAt = now()
+        let tokens = try issueTokens(for: owner.uid, provider: info.providerID, in: &database)
+        return SignInResponse(localID: owner.uid, email: owner.email, tokens: tokens, isNewUser: false)
+      }
+    }
+    if let email = info.email, database.accounts.values.contains(where: { $0.email == email }) {
+      // Firebase answers needConfirmation: one account per email.
+      throw Self.failure(
+        .accountExistsWithDifferentCredential, "needConfirmation",
+        "An account already exists for \(email) with another sign-in method. Sign in with that "
+          + "method, then link \(info.providerID) to it.")
+    }
+    let uid = try Self.newUID()
+    return try commit { database in
+      database.accounts[uid] = EmbeddedDatabase.Account(
+        uid: uid, email: info.email, displayName: info.displayName, photoURL: info.photoURL,
+        emailVerified: claims["email_verified"]?.bool ?? false, federated: [info],
+        createdAt: now(), lastLoginAt: now(), validSince: now())
+      let tokens = try issueTokens(for: uid, provider: info.providerID, in: &database)
+      return SignInResponse(localID: uid, email: info.email, tokens: tokens, isNewUser: true)
+    }
+  }
+
+  /// The claims of the credential's IdP token, checked as configured; for `apple.com` the raw
+  /// nonce must hash to the token's `nonce` claim.
+  func verifiedClaims(of credential: ProviderCredential) throws -> [String: JSONValue] {
+    guard let token = credential.idToken, !token.isEmpty else {
+      throw Self.invalidIdPResponse("the credential has no ID token")
+    }
+    let claims: [String: JSONValue]
+    if configuration.acceptUnsignedIdPTokens {
+      if token.hasPrefix("{") {
+        guard
+          let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(token.utf8))
+        else { throw Self.invalidIdPResponse("the ID token is not a JSON object") }
+        claims = object
+      } else {
+        do {
+          claims = try JSONWebToken(decoding: token).claims
+        } catch {
+          throw Self.invalidIdPResponse("\(error)")
+        }
+      }
+    } else {
+      guard let trust = configuration.identityProviders[credential.providerID] else {
+        throw Self.failure(
+          .operationNotAllowed, "OPERATION_NOT_ALLOWED",
+          "\(credential.providerID) sign-in is not enabled: configure its issuer and keys in "
+            + "EmbeddedBackend.Configuration.identityProviders.")
+      }
+      let verifier = JWTVerifier(issuer: trust.issuer, audiences: trust.audiences, now: now)
+      do {
+        claims = try verifier.verify(token, keys: try JSONWebKeySet(json: trust.jwks)).claims
+      } catch {
+        throw Self.invalidIdPResponse("\(error)")
+      }
+    }
+    if credential.providerID == .apple {
+      guard let raw = credential.rawNonce,
+        claims["nonce"]?.string == EmbeddedIdentityProvider.appleNonceClaim(for: raw)
+      else {
+        throw Self.failure(
+          .invalidCredential, "MISSING_OR_INVALID_NONCE",
+          "Sign in with Apple needs the raw nonce whose SHA-256 is the token's nonce claim.")
+      }
+    }
+    return claims
+  }
+
+  static func invalidIdPResponse(_ detail: String) -> AuthError {
+    failure(.invalidCredential, "INVALID_IDP_RESPONSE", "The identity provider's token was refused: \(detail).")
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SignInKit
+
+/// An offline stand-in for Google's or Apple's sign-in: issues their style of ID token for any
+/// email you choose, signed by its own key, and publishes the key as a JWK Set so an
+/// ``EmbeddedBackend`` can verify the tokens exactly as it would the real IdP's.
+///
+/// ```swift
+/// let google = try EmbeddedIdentityProvider.google()
+/// let backend = try EmbeddedBackend(directory: nil, configuration: .init(trusting: [google]))
+/// let token = try google.idToken(email: "ada@example.com")
+/// ```
+///
+/// - Concurrency: `Sendable` value.
+public struct EmbeddedIdentityProvider: Sendable {
+  public let providerID: ProviderID
+  public let issuer: String
+  /// The `aud` of issued tokens: the app's client id at this IdP.
+  public let clientID: String
+  let key: RSAPrivateKey
+  let keyID: String
+  let now: @Sendable () -> Date
+
+  public init(
+    providerID: ProviderID, issuer: String, clientID: String,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws {
+    self.providerID = providerID
+    self.issuer = issuer
+    self.clientID = clientID
+    self.now = now
+    key = try RSAPrivateKey.generate()
+    keyID = Base64URL.encode(Crypto.sha256(try key.publicKey.der).prefix(9))
+  }
+
+  /// A Google-style IdP (`https://accounts.google.com`).
+  public static func google(
+    clientID: String = "signinkit-local.apps.googleusercontent.com",
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws -> EmbeddedIdentityProvider {
+    try EmbeddedIdentityProvider(
+      providerID: .google, issuer: "https://accounts.google.com", clientID: clientID, now: now)
+  }
+
+  /// An Apple-style IdP (`https://appleid.apple.com`).
+  public static func apple(
+    clientID: String = "dev.signinkit.local", now: @escaping @Sendable () -> Date = { Date() }
+  ) throws -> EmbeddedIdentityProvider {
+    try EmbeddedIdentityProvider(
+      providerID: .apple, issuer: "https://appleid.apple.com", clientID: clientID, now: now)
+  }
+
+  /// The public key as a JWK Set, as the IdP's `jwks_uri` would serve it.
+  public var jwks: Data {
+    get throws { try JSONWebKeySet(keys: [.init(kid: keyID, publicKey: try key.publicKey)]).json() }
+  }
+
+  /// A signed ID token for `email`. The subject is derived from the email, so the same email
+  /// always names the same IdP account. `nonce` is put in the token as given (Apple expects the
+  /// SHA-256 hex of the raw nonce; see ``appleNonceClaim(for:)``).
+  public func idToken(
+    email: String, name: String? = nil, nonce: String? = nil, lifetime: TimeInterval = 3600
+  ) throws -> String {
+    let issuedAt = now().timeIntervalSince1970.rounded(.down)
+    var claims: [String: JSONValue] = [
+      "iss": .string(issuer), "aud": .string(clientID),
+      "sub": .string(subject(for: email)), "email": .string(email.lowercased()),
+      "email_verified": .bool(true), "iat": .number(issuedAt), "exp": .number(issuedAt + lifetime),
+    ]
+    if let name { claims["name"] = .string(name) }
+    if let nonce { claims["nonce"] = .string(nonce) }
+    return try JSONWebToken.signed(claims: claims, key: key, kid: keyID)
+  }
+
+  /// The stable IdP user id for `email`.
+  public func subject(for email: String) -> String {
+    let digest = Crypto.sha256(Array("\(issuer)|\(email.lowercased())".utf8))
+    return String(digest.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+  }
+
+  /// The `nonce` claim Apple puts in a token for `rawNonce`: its SHA-256, lowercase hex.
+  public static func appleNonceClaim(for rawNonce: String) -> String {
+    Crypto.sha256(Array(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+}
