@@ -27,8 +27,13 @@ let package = Package(
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting"], swiftSettings: strict),
     .testTarget(
-      name: "SignInKitEmbeddedTests", dependencies: ["SignInKitEmbedded", "SignInKitTesting"],
+      name: "SignInKitEmbeddedTests",
+      dependencies: ["SignInKitEmbedded", "SignInKitTesting", "embedded-writer"],
       swiftSettings: strict),
+    // A helper process for the crash test: writes accounts until SIGKILLed.
+    .executableTarget(
+      name: "embedded-writer", dependencies: ["SignInKit", "SignInKitEmbedded"],
+      path: "Tests/Support/EmbeddedWriter", swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -116,6 +116,7 @@ public actor EmbeddedBackend: AuthBackend {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       lock = try DirectoryLock(directory: directory)
+      Self.removeInterruptedWrites(in: directory)
       signingKey = try Self.loadOrCreateKey(in: directory)
       database = try Self.loadDatabase(in: directory)
     } else {
@@ -150,6 +151,15 @@ public actor EmbeddedBackend: AuthBackend {
   public nonisolated var issuer: String { "https://securetoken.google.com/\(configuration.projectID)" }
 
   // MARK: - Persistence
+
+  /// Deletes temporary files left by a write that a crash interrupted. Safe only while holding
+  /// the directory lock: no other writer can be mid-write.
+  private static func removeInterruptedWrites(in directory: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+      try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+  }
 
   private static func loadOrCreateKey(in directory: URL) throws -> RSAPrivateKey {
     let url = directory.appendingPathComponent("signing-key.pem")
