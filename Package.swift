@@ -22,6 +22,9 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "SignInKitTesting", dependencies: ["SignInKit"], swiftSettings: strict),
     .target(name: "SignInKitEmbedded", dependencies: ["SignInKit"], swiftSettings: strict),
+    .executableTarget(
+      name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded"],
+      swiftSettings: strict),
     .testTarget(
       name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting"], swiftSettings: strict),
     .testTarget(
