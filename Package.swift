@@ -26,7 +26,8 @@ let package = Package(
       name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded"],
       swiftSettings: strict),
     .testTarget(
-      name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting"], swiftSettings: strict),
+      name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting", "SignInKitEmbedded"],
+      swiftSettings: strict),
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting"], swiftSettings: strict),
     .testTarget(

@@ -124,11 +124,7 @@ extension EmbeddedBackend {
 
   public func delete(_ request: DeleteAccountRequest) async throws {
     let (uid, _) = try verifiedUser(of: request.idToken)
-    try commit { database in
-      database.accounts[uid] = nil
-      database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
-      database.actionCodes = database.actionCodes.filter { $0.value.uid != uid }
-    }
+    try deleteUser(uid: uid)
   }
 
   // MARK: - Admin
@@ -140,6 +136,18 @@ extension EmbeddedBackend {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
     }
     try commit { $0.accounts[uid]!.disabled = disabled }
+  }
+
+  /// Deletes `uid` as an administrator would, from outside the user's session.
+  public func deleteUser(uid: String) throws {
+    guard database.accounts[uid] != nil else {
+      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
+    }
+    try commit { database in
+      database.accounts[uid] = nil
+      database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
+      database.actionCodes = database.actionCodes.filter { $0.value.uid != uid }
+    }
   }
 
   /// Revokes every refresh token and ID token of `uid`.

@@ -3,6 +3,7 @@ import SignInKitTesting
 import Testing
 
 @testable import SignInKit
+import SignInKitEmbedded
 
 @Suite(.timeLimit(.minutes(1)))
 struct AuthAccountTests {
@@ -10,8 +11,9 @@ struct AuthAccountTests {
 
   // MARK: Sign-up and sign-in
 
-  @Test func signUpCreatesAndSignsInANewUser() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func signUpCreatesAndSignsInANewUser(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     let result = try await harness.auth.signUp(email: "Ada@Example.com", password: Self.password)
     #expect(result.isNewUser)
     #expect(result.providerID == .password)
@@ -39,8 +41,9 @@ struct AuthAccountTests {
     #expect(await harness.shownState() == .signedOut(.userRequested))
   }
 
-  @Test func signInWithWrongPasswordFailsAndKeepsTheStateSignedOut() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func signInWithWrongPasswordFailsAndKeepsTheStateSignedOut(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     try await harness.auth.signOut()
     let error = await #expect(throws: AuthError.self) {
@@ -51,8 +54,9 @@ struct AuthAccountTests {
     #expect(await harness.stateStore { $0.errorMessage } == error?.message)
   }
 
-  @Test func anonymousSignInHasNoProvidersAndLinkingEmailKeepsTheUID() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func anonymousSignInHasNoProvidersAndLinkingEmailKeepsTheUID(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     let anonymous = try await harness.auth.signInAnonymously()
     #expect(anonymous.user.isAnonymous)
     #expect(anonymous.providerID == .anonymous)
@@ -66,8 +70,9 @@ struct AuthAccountTests {
     #expect(again.user.uid == anonymous.user.uid)
   }
 
-  @Test func linkingAnEmailThatIsTakenFailsAndKeepsTheAnonymousUser() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func linkingAnEmailThatIsTakenFailsAndKeepsTheAnonymousUser(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp("taken@example.com")
     let anonymous = try await harness.auth.signInAnonymously()
     let error = await #expect(throws: AuthError.self) {
@@ -130,8 +135,9 @@ struct AuthAccountTests {
 
   // MARK: Profile, email, password
 
-  @Test func updateProfileChangesAndRemovesFields() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func updateProfileChangesAndRemovesFields(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     let photo = URL(string: "https://example.com/ada.png")!
     let updated = try await harness.auth.updateProfile(displayName: "Ada", photoURL: photo)
@@ -143,21 +149,23 @@ struct AuthAccountTests {
     #expect(cleared.photoURL == photo)
   }
 
-  @Test func reloadPicksUpChangesMadeElsewhere() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func reloadPicksUpChangesMadeElsewhere(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     let result = try await harness.signUp()
     try await harness.auth.sendEmailVerification()
-    let code = try #require(harness.backend.codes(sentTo: "ada@example.com").last)
+    let code = try #require(await harness.controls.codes(sentTo: "ada@example.com").last)
     // Verified "in a browser": the backend knows, this Auth does not yet.
-    _ = try await harness.backend.update(UpdateAccountRequest(oobCode: code))
+    _ = try await harness.backendUnderTest.update(UpdateAccountRequest(oobCode: code))
     #expect(await harness.auth.currentUser?.emailVerified == false)
     let reloaded = try await harness.auth.reload()
     #expect(reloaded.uid == result.user.uid)
     #expect(reloaded.emailVerified)
   }
 
-  @Test func updateEmailStoresTheNewTokensBeforePublishing() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func updateEmailStoresTheNewTokensBeforePublishing(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     let tokens = Recorder.start(harness.auth.idTokens)
     let before = try #require(try harness.store.load())
@@ -170,8 +178,9 @@ struct AuthAccountTests {
     #expect(try await harness.auth.idToken() == after.idToken)
   }
 
-  @Test func updatePasswordReplacesTheOldPassword() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func updatePasswordReplacesTheOldPassword(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     try await harness.auth.updatePassword("new password")
     try await harness.auth.signOut()
@@ -196,8 +205,9 @@ struct AuthAccountTests {
     #expect(await harness.auth.currentUser?.email == "grace@example.com")
   }
 
-  @Test func reauthenticatingAsAnotherAccountChangesNothing() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func reauthenticatingAsAnotherAccountChangesNothing(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp("other@example.com")
     let current = try await harness.signUp("ada@example.com")
     let stored = try harness.store.load()
@@ -219,8 +229,9 @@ struct AuthAccountTests {
     #expect(try harness.store.load()?.idToken != before)
   }
 
-  @Test func deleteAccountSignsOutAsDeletedAndTheAccountIsGone() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func deleteAccountSignsOutAsDeletedAndTheAccountIsGone(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     try await harness.auth.deleteAccount()
     #expect(await harness.shownState() == .signedOut(.userDeleted))
@@ -231,10 +242,11 @@ struct AuthAccountTests {
     #expect(error?.code == .userNotFound)
   }
 
-  @Test func accountDeletedElsewhereSignsOutOnTheNextAccountCall() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func accountDeletedElsewhereSignsOutOnTheNextAccountCall(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     let result = try await harness.signUp()
-    harness.backend.deleteUser(uid: result.user.uid)
+    try await harness.controls.deleteUser(uid: result.user.uid)
     let error = await #expect(throws: AuthError.self) { try await harness.auth.reload() }
     #expect(error?.code == .userNotFound)
     #expect(await harness.shownState() == .signedOut(.userDeleted))
@@ -242,12 +254,13 @@ struct AuthAccountTests {
 
   // MARK: Out-of-band codes
 
-  @Test func passwordResetSendsACodeThatSetsANewPasswordOnce() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func passwordResetSendsACodeThatSetsANewPasswordOnce(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     try await harness.auth.signOut()
     try await harness.auth.sendPasswordReset(to: "ada@example.com")
-    let code = try #require(harness.backend.codes(sentTo: "ada@example.com").last)
+    let code = try #require(await harness.controls.codes(sentTo: "ada@example.com").last)
     try await harness.auth.confirmPasswordReset(code: code, newPassword: "brand new")
     _ = try await harness.auth.signIn(email: "ada@example.com", password: "brand new")
     let reused = await #expect(throws: AuthError.self) {
@@ -256,20 +269,22 @@ struct AuthAccountTests {
     #expect(reused?.code == .invalidActionCode)
   }
 
-  @Test func applyingAVerificationCodeUpdatesTheSignedInUser() async throws {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func applyingAVerificationCodeUpdatesTheSignedInUser(kind: BackendKind) async throws {
+    let harness = Harness(kind)
     try await harness.signUp()
     let events = Recorder.start(harness.auth.events)
     try await harness.auth.sendEmailVerification()
-    let code = try #require(harness.backend.codes(sentTo: "ada@example.com").last)
+    let code = try #require(await harness.controls.codes(sentTo: "ada@example.com").last)
     try await harness.auth.applyActionCode(code)
     let user = try #require(await harness.auth.currentUser)
     #expect(user.emailVerified)
     await events.wait(for: .userUpdated(user))
   }
 
-  @Test func operationsThatNeedAUserSaySignInFirst() async {
-    let harness = Harness()
+  @Test(arguments: BackendKind.allCases)
+  func operationsThatNeedAUserSaySignInFirst(kind: BackendKind) async {
+    let harness = Harness(kind)
     for operation in [
       { _ = try await harness.auth.reload() },
       { try await harness.auth.sendEmailVerification() },

@@ -1,6 +1,29 @@
 import Foundation
 import SignInKit
+import SignInKitEmbedded
 import SignInKitTesting
+
+/// Which backend a test runs `Auth` against.
+enum BackendKind: String, CaseIterable, Sendable {
+  /// `ScriptedBackend`: faults and delays on demand.
+  case scripted
+  /// The real in-process `EmbeddedBackend` (in memory, fast scrypt parameters).
+  case embedded
+}
+
+/// What account tests need from a backend besides `AuthBackend`: the mail it sent, and admin
+/// actions taken outside the user's session.
+protocol BackendControls: Sendable {
+  func codes(sentTo email: String) async -> [String]
+  func deleteUser(uid: String) async throws
+  func setDisabled(_ disabled: Bool, uid: String) async throws
+}
+
+extension ScriptedBackend: BackendControls {}
+
+extension EmbeddedBackend: BackendControls {
+  func codes(sentTo email: String) async -> [String] { mailbox(for: email).map(\.code) }
+}
 
 /// An `Auth` wired to manual clocks, a scripted backend and a store, as most tests need it.
 ///
@@ -9,23 +32,39 @@ import SignInKitTesting
 struct Harness {
   let clock = ManualClock()
   let backendClock = ManualClock()
-  let backend: ScriptedBackend
+  let kind: BackendKind
+  let backendUnderTest: any AuthBackend & BackendControls
   let store: any SessionStore
   let auth: Auth
+
+  /// The scripted backend, for tests that script faults and delays (only for `.scripted`).
+  var backend: ScriptedBackend { backendUnderTest as! ScriptedBackend }
+  /// Mailbox and admin actions, on either backend.
+  var controls: any BackendControls { backendUnderTest }
 
   static let tokenLifetime: Duration = .seconds(3600)
 
   init(
-    store: any SessionStore = InMemorySessionStore(),
+    _ kind: BackendKind = .scripted, store: any SessionStore = InMemorySessionStore(),
     configuration: AuthConfiguration = AuthConfiguration(), interleaving: Int = 0
   ) {
     let clock = self.clock
-    backend = ScriptedBackend(
-      clock: backendClock, tokenLifetime: Self.tokenLifetime, interleaving: interleaving,
-      now: { clock.date })
+    self.kind = kind
+    switch kind {
+    case .scripted:
+      backendUnderTest = ScriptedBackend(
+        clock: backendClock, tokenLifetime: Self.tokenLifetime, interleaving: interleaving,
+        now: { clock.date })
+    case .embedded:
+      backendUnderTest = try! EmbeddedBackend(
+        directory: nil,
+        configuration: EmbeddedBackend.Configuration(
+          tokenLifetime: Self.tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
+        now: { clock.date })
+    }
     self.store = store
     auth = Auth(
-      backend: backend, store: store, clock: clock, configuration: configuration,
+      backend: backendUnderTest, store: store, clock: clock, configuration: configuration,
       now: { clock.date })
   }
 
