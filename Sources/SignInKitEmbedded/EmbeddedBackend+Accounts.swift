@@ -202,13 +202,11 @@ extension EmbeddedBackend {
 
 extension EmbeddedDatabase.Account {
   var info: AccountInfo {
-    var providers = federated
-    if let email, password != nil {
-      providers.insert(ProviderInfo(providerID: .password, rawID: email, email: email), at: 0)
-    }
-    return AccountInfo(
+    AccountInfo(
       localID: uid, email: email, emailVerified: emailVerified, displayName: displayName,
-      photoURL: photoURL, disabled: disabled, providers: providers, createdAt: createdAt,
-      lastLoginAt: lastLoginAt)
+      photoURL: photoURL, disabled: disabled,
+      providers: AccountInfo.providers(
+        federated: federated, passwordEmail: password == nil ? nil : email),
+      createdAt: createdAt, lastLoginAt: lastLoginAt)
   }
 }

@@ -30,6 +30,13 @@ public struct AccountInfo: Sendable, Equatable {
     self.lastLoginAt = lastLoginAt
   }
 
+  /// The `providerUserInfo` list as Identity Toolkit reports it: a `password` entry first when
+  /// the account has an email and a password, then the linked identity providers.
+  public static func providers(federated: [ProviderInfo], passwordEmail: String?) -> [ProviderInfo] {
+    guard let email = passwordEmail else { return federated }
+    return [ProviderInfo(providerID: .password, rawID: email, email: email)] + federated
+  }
+
   /// The public ``User`` this account describes. An empty email means none.
   public var user: User {
     User(
