@@ -142,9 +142,17 @@ public actor EmbeddedBackend: AuthBackend {
     get throws { try JSONWebKeySet(keys: [.init(kid: keyID, publicKey: publicKey)]).json() }
   }
 
-  /// The public signing keys as `{kid: PEM}`.
-  public var publicKeysByID: [String: String] {
-    get throws { [keyID: try publicKey.pem] }
+  /// The public signing keys as `{kid: PEM certificate}`: self-signed X.509 certificates over
+  /// the signing key, valid for 30 days from now, the shape Google publishes for Firebase, so
+  /// certificate-based ID-token verifiers (firebase-admin) accept issued tokens.
+  public var publicCertificates: [String: String] {
+    get throws {
+      [
+        keyID: try SelfSignedCertificate.pem(
+          for: signingKey, commonName: "securetoken.system.gserviceaccount.com", notBefore: now(),
+          lifetime: 30 * 24 * 3600)
+      ]
+    }
   }
 
   /// The `iss` of issued ID tokens: `https://securetoken.google.com/<projectID>`.

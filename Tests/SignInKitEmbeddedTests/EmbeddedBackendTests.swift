@@ -231,7 +231,12 @@ final class ScratchDirectory: Sendable {
     #expect(firebase["sign_in_provider"]?.string == "password")
     #expect(firebase["identities"]?.object?["email"] == .array([.string("ada@example.com")]))
     #expect(jwt.expiresAt == jwt.issuedAt?.addingTimeInterval(3600))
-    #expect(try await backend.publicKeysByID[backend.keyID]?.hasPrefix("-----BEGIN PUBLIC KEY-----") == true)
+    // The same key, published as a certificate, verifies the token too.
+    let certificate = try #require(try await backend.publicCertificates[backend.keyID])
+    #expect(certificate.hasPrefix("-----BEGIN CERTIFICATE-----"))
+    let certified = try SelfSignedCertificate.publicKey(inCertificate: certificate)
+    _ = try verifier.verify(
+      user.tokens.idToken, keys: JSONWebKeySet(keys: [.init(kid: backend.keyID, publicKey: certified)]))
   }
 
   // MARK: Disk
