@@ -22,6 +22,9 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "SignInKitTesting", dependencies: ["SignInKit"], swiftSettings: strict),
     .target(name: "SignInKitEmbedded", dependencies: ["SignInKit"], swiftSettings: strict),
+    .target(
+      name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded"], swiftSettings: strict),
+    .testTarget(name: "SignInREPLTests", dependencies: ["SignInREPL"], swiftSettings: strict),
     .executableTarget(
       name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded"],
       swiftSettings: strict),

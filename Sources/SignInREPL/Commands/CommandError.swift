@@ -1,0 +1,29 @@
+/// Why a line could not be turned into a command, in words that say what to type instead.
+///
+/// - Concurrency: `Sendable` value.
+public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No such command; `suggestion` is the closest one, if any is close.
+  case unknownCommand(String, suggestion: String?)
+  /// The command exists but its arguments are wrong; carries the usage line.
+  case usage(String)
+  /// A quote was opened and never closed.
+  case unbalancedQuote(Character)
+  /// The line is longer than ``CommandLexer/maximumLineLength``.
+  case lineTooLong(Int)
+
+  public var description: String {
+    switch self {
+    case .unknownCommand(let name, let suggestion?):
+      "Unknown command '\(name)'. Did you mean '\(suggestion)'? Type 'help' for the list."
+    case .unknownCommand(let name, nil):
+      "Unknown command '\(name)'. Type 'help' for the list."
+    case .usage(let usage):
+      "Usage: \(usage)"
+    case .unbalancedQuote(let quote):
+      "A \(quote) quote is not closed. Close it, or escape it with a backslash."
+    case .lineTooLong(let length):
+      "The line is \(length) bytes; a command line may be at most "
+        + "\(CommandLexer.maximumLineLength) bytes. Nothing was run."
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SignInKit
+
+/// Turns words into a checked ``REPLCommand``: the right number of arguments, known flags,
+/// well-formed values, or a ``CommandError`` that shows the usage line.
+///
+/// - Concurrency: stateless functions, any isolation.
+public enum CommandParser {
+  /// Every command on `line` (separated by `;`), parsed.
+  /// - Throws: the first ``CommandError``; nothing on the line runs then.
+  public static func parse(line: String) throws(CommandError) -> [REPLCommand] {
+    var commands: [REPLCommand] = []
+    for words in try CommandLexer.commands(in: line) {
+      commands.append(try parse(words: words))
+    }
+    return commands
+  }
+
+  /// One command from its words (the first is the command's name).
+  public static func parse(words: [String]) throws(CommandError) -> REPLCommand {
+    guard let first = words.first else { throw .usage("help [COMMAND]") }
+    let name = first.lowercased()
+    guard let entry = CommandCatalog.entry(named: name) else {
+      throw .unknownCommand(first, suggestion: CommandCatalog.suggestion(for: name))
+    }
+    let arguments = Array(words.dropFirst())
+    let usage = CommandError.usage(entry.usage)
+
+    func none(_ command: REPLCommand) throws(CommandError) -> REPLCommand {
+      guard arguments.isEmpty else { throw usage }
+      return command
+    }
+    func one() throws(CommandError) -> String {
+      guard arguments.count == 1, !arguments[0].isEmpty, !arguments[0].hasPrefix("--") else {
+        throw usage
+      }
+      return arguments[0]
+    }
+    func email() throws(CommandError) -> String {
+      let value = try one()
+      guard value.contains("@") else { throw usage }
+      return value
+    }
+
+    switch entry.name {
+    case "signup": return .signUp(email: try email())
+    case "signin": return .signIn(email: try email())
+    case "anonymous": return try none(.anonymous)
+    case "google": return try none(.google)
+    case "apple": return try none(.apple)
+    case "link":
+      switch (arguments.first?.lowercased(), arguments.count) {
+      case ("email", 2) where arguments[1].contains("@"): return .linkEmail(arguments[1])
+      case ("google", 1): return .linkProvider(.google)
+      case ("apple", 1): return .linkProvider(.apple)
+      default: throw usage
+      }
+    case "unlink":
+      let provider = try one().lowercased()
+      switch provider {
+      case "google", "google.com": return .unlink(.google)
+      case "apple", "apple.com": return .unlink(.apple)
+      case "password", "email": return .unlink(.password)
+      default: throw usage
+      }
+    case "restore": return try none(.restore)
+    case "whoami": return try none(.whoami)
+    case "token":
+      let flags = Set(arguments)
+      guard flags.isSubset(of: ["--force", "--claims", "--reveal"]), flags.count == arguments.count
+      else { throw usage }
+      return .token(
+        force: flags.contains("--force"), claims: flags.contains("--claims"),
+        reveal: flags.contains("--reveal"))
+    case "refresh": return try none(.refresh)
+    case "reload": return try none(.reload)
+    case "profile":
+      var name: String?
+      var photo: URL?
+      var rest = arguments[...]
+      while let flag = rest.popFirst() {
+        guard let value = rest.popFirst() else { throw usage }
+        switch flag {
+        case "--name" where name == nil: name = value
+        case "--photo" where photo == nil:
+          guard let url = URL(string: value), url.scheme != nil else { throw usage }
+          photo = url
+        default: throw usage
+        }
+      }
+      guard name != nil || photo != nil else { throw usage }
+      return .profile(name: name, photo: photo)
+    case "email": return .changeEmail(try email())
+    case "password": return try none(.changePassword)
+    case "verify-email": return try none(.verifyEmail)
+    case "apply-code": return .applyCode(try one())
+    case "reset-password": return .resetPassword(email: try email())
+    case "confirm-reset": return .confirmReset(code: try one())
+    case "mailbox":
+      guard arguments.count <= 1 else { throw usage }
+      return .mailbox(email: arguments.first)
+    case "delete-account": return try none(.deleteAccount)
+    case "signout": return try none(.signOut)
+    case "state": return try none(.state)
+    case "watch":
+      switch arguments.map({ $0.lowercased() }) {
+      case ["on"]: return .watch(true)
+      case ["off"]: return .watch(false)
+      default: throw usage
+      }
+    case "quit": return try none(.quit)
+    default:  // help
+      guard arguments.count <= 1 else { throw usage }
+      return .help(arguments.first)
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SignInKit
+import Testing
+
+@testable import SignInREPL
+
+@Suite struct CommandParserTests {
+  @Test(arguments: [
+    ("signup ada@example.com", REPLCommand.signUp(email: "ada@example.com")),
+    ("SIGNIN ada@example.com", .signIn(email: "ada@example.com")),
+    ("anonymous", .anonymous),
+    ("google", .google),
+    ("apple", .apple),
+    ("link email ada@example.com", .linkEmail("ada@example.com")),
+    ("link google", .linkProvider(.google)),
+    ("unlink apple.com", .unlink(.apple)),
+    ("restore", .restore),
+    ("whoami", .whoami),
+    ("token", .token(force: false, claims: false, reveal: false)),
+    ("token --claims --force", .token(force: true, claims: true, reveal: false)),
+    ("refresh", .refresh),
+    ("reload", .reload),
+    ("profile --name 'Ada Lovelace'", .profile(name: "Ada Lovelace", photo: nil)),
+    ("profile --photo https://x.example/a.png", .profile(name: nil, photo: URL(string: "https://x.example/a.png"))),
+    ("email grace@example.com", .changeEmail("grace@example.com")),
+    ("password", .changePassword),
+    ("verify-email", .verifyEmail),
+    ("apply-code abc123", .applyCode("abc123")),
+    ("reset-password ada@example.com", .resetPassword(email: "ada@example.com")),
+    ("confirm-reset abc123", .confirmReset(code: "abc123")),
+    ("mailbox", .mailbox(email: nil)),
+    ("mailbox ada@example.com", .mailbox(email: "ada@example.com")),
+    ("delete-account", .deleteAccount),
+    ("signout", .signOut),
+    ("state", .state),
+    ("watch off", .watch(false)),
+    ("exit", .quit),
+    ("help token", .help("token")),
+  ])
+  func everyCommandParses(line: String, command: REPLCommand) throws {
+    #expect(try CommandParser.parse(line: line) == [command])
+  }
+
+  @Test(arguments: [
+    ("signup", "signup EMAIL"),
+    ("signup not-an-email", "signup EMAIL"),
+    ("whoami now", "whoami"),
+    ("token --everything", "token [--force] [--claims] [--reveal]"),
+    ("link facebook", "link email EMAIL | link google | link apple"),
+    ("profile", "profile [--name NAME] [--photo URL]"),
+    ("profile --photo notaurl", "profile [--name NAME] [--photo URL]"),
+    ("watch maybe", "watch on|off"),
+  ])
+  func wrongArgumentsShowTheUsageLine(line: String, usage: String) {
+    #expect(throws: CommandError.usage(usage)) { try CommandParser.parse(line: line) }
+  }
+
+  @Test func unknownCommandSuggestsTheClosest() {
+    #expect(throws: CommandError.unknownCommand("sigin", suggestion: "signin")) {
+      try CommandParser.parse(line: "sigin ada@example.com")
+    }
+    #expect(throws: CommandError.unknownCommand("whoamI2", suggestion: "whoami")) {
+      try CommandParser.parse(line: "whoamI2")
+    }
+    #expect(throws: CommandError.unknownCommand("xyzzy", suggestion: nil)) {
+      try CommandParser.parse(line: "xyzzy")
+    }
+  }
+
+  @Test func quotesEscapesAndSemicolonsSplitLikeAShell() throws {
+    #expect(
+      try CommandLexer.commands(in: #"profile --name "Ada \"A\" L"; whoami ; ; # note"#)
+        == [["profile", "--name", #"Ada "A" L"#], ["whoami"]])
+    #expect(try CommandLexer.commands(in: "apply-code 'a;b c'") == [["apply-code", "a;b c"]])
+    #expect(try CommandLexer.commands(in: "   ") == [])
+    #expect(try CommandParser.parse(line: "signup a@b.co; whoami") == [.signUp(email: "a@b.co"), .whoami])
+  }
+
+  @Test func unbalancedQuoteIsReportedAndNothingRuns() {
+    let error = #expect(throws: CommandError.unbalancedQuote("'")) {
+      try CommandParser.parse(line: "whoami; profile --name 'Ada")
+    }
+    #expect(error?.description.contains("not closed") == true)
+  }
+
+  @Test func megabyteLineIsRefusedWithoutParsing() {
+    let line = "signin " + String(repeating: "a", count: 1 << 20)
+    #expect(throws: CommandError.lineTooLong(line.utf8.count)) { try CommandParser.parse(line: line) }
+  }
+
+  @Test func everyCatalogEntryHasAUsageStartingWithItsName() {
+    for entry in CommandCatalog.entries {
+      #expect(entry.usage.hasPrefix(entry.name))
+      #expect(!entry.summary.isEmpty)
+    }
+  }
+}
