@@ -1,0 +1,114 @@
+import Foundation
+import SignInKit
+
+/// What the REPL prints for a state, an event or an error: a plain-words line for people, and
+/// one JSON object per line for programs (`--json`). Never contains a token or password.
+///
+/// - Concurrency: stateless functions, any isolation.
+public enum TranscriptFormatter {
+  /// A state in plain words.
+  public static func line(for state: AuthState) -> String {
+    switch state {
+    case .restoring: "restoring the previous sign-in…"
+    case .signingIn(let provider): "signing in with \(name(of: provider))…"
+    case .signedIn(let user, .fresh): "signed in as \(who(user))"
+    case .signedIn(let user, .refreshing): "signed in as \(who(user)); refreshing the token…"
+    case .signedIn(let user, .stale):
+      "signed in as \(who(user)); offline, the token will be refreshed when the network is back"
+    case .signedOut(let reason): "signed out (\(words(for: reason)))"
+    }
+  }
+
+  /// An event in plain words; `nil` for events the state line already says.
+  public static func line(for event: AuthEvent) -> String? {
+    switch event {
+    case .initialState: nil
+    case .signedIn(let user, let isNewUser): "signed in as \(who(user))\(isNewUser ? " (new user)" : "")"
+    case .signedOut: nil
+    case .tokenRefreshed: "token refreshed"
+    case .userUpdated(let user): "profile updated: \(who(user))"
+    case .failed(let error): line(for: error)
+    }
+  }
+
+  /// An error in plain words, with what to do (the error's message says it).
+  public static func line(for error: AuthError) -> String {
+    "error (\(error.code)): \(error.message)"
+  }
+
+  /// One JSON object for a state.
+  public static func json(for state: AuthState) -> String {
+    var object: [String: Any] = ["type": "state"]
+    switch state {
+    case .restoring: object["state"] = "restoring"
+    case .signingIn(let provider):
+      object["state"] = "signingIn"
+      object["provider"] = provider.rawValue
+    case .signedIn(let user, let health):
+      object["state"] = "signedIn"
+      object["health"] =
+        switch health {
+        case .fresh: "fresh"
+        case .refreshing: "refreshing"
+        case .stale: "stale"
+        }
+      object["user"] = fields(of: user)
+    case .signedOut(let reason):
+      object["state"] = "signedOut"
+      object["reason"] = words(for: reason)
+    }
+    return encode(object)
+  }
+
+  /// One JSON object for an error.
+  public static func json(for error: AuthError) -> String {
+    encode(["type": "error", "code": error.code.rawValue, "message": error.message])
+  }
+
+  // MARK: - Pieces
+
+  static func who(_ user: User) -> String {
+    if user.isAnonymous { return "an anonymous user (\(user.uid))" }
+    return "\(user.email ?? user.displayName ?? "a user") (\(user.uid))"
+  }
+
+  static func name(of provider: ProviderID) -> String {
+    switch provider {
+    case .password: "email and password"
+    case .anonymous: "no account (anonymous)"
+    case .google: "Google"
+    case .apple: "Apple"
+    default: provider.rawValue
+    }
+  }
+
+  static func words(for reason: SignOutReason) -> String {
+    switch reason {
+    case .initial: "not signed in yet"
+    case .userRequested: "you signed out"
+    case .refreshRejected(let code): "the server ended the session (\(code)); sign in again"
+    case .userDeleted: "the account was deleted"
+    case .userDisabled: "the account was disabled by an administrator"
+    case .storageCleared: "the saved session was removed"
+    case .storageUnreadable: "the saved session could not be read; it was kept aside"
+    }
+  }
+
+  static func fields(of user: User) -> [String: Any] {
+    var fields: [String: Any] = [
+      "uid": user.uid, "emailVerified": user.emailVerified, "isAnonymous": user.isAnonymous,
+      "providers": user.providers.map(\.providerID.rawValue),
+    ]
+    if let email = user.email { fields["email"] = email }
+    if let name = user.displayName { fields["displayName"] = name }
+    return fields
+  }
+
+  static func encode(_ object: [String: Any]) -> String {
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return #"{"type":"error","code":"internal","message":"unencodable output"}"# }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
