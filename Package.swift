@@ -24,7 +24,8 @@ let package = Package(
     .target(name: "SignInKitEmbedded", dependencies: ["SignInKit"], swiftSettings: strict),
     .target(
       name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded"], swiftSettings: strict),
-    .testTarget(name: "SignInREPLTests", dependencies: ["SignInREPL"], swiftSettings: strict),
+    .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
+    .testTarget(name: "SignInREPLTests", dependencies: ["SignInREPL", "signin"], swiftSettings: strict),
     .executableTarget(
       name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded"],
       swiftSettings: strict),

@@ -108,7 +108,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
 
   /// Turns any error into an `AuthError`: cancellation becomes ``Code/cancelled``, other foreign
   /// errors ``Code/internal``.
-  static func wrapping(_ error: any Error) -> AuthError {
+  package static func wrapping(_ error: any Error) -> AuthError {
     switch error {
     case let error as AuthError: error
     case is CancellationError: .cancelled

@@ -1,0 +1,220 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+
+/// Runs parsed commands against an `Auth` on the embedded backend and reports through the
+/// ``Renderer``. Google and Apple sign-in use ``EmbeddedIdentityProvider``s, so every command
+/// works offline.
+///
+/// - Concurrency: actor; commands run one at a time, in order.
+public actor REPLSession {
+  public nonisolated let auth: Auth
+  let backend: EmbeddedBackend
+  let renderer: Renderer
+  let input: InputReader
+  let google: EmbeddedIdentityProvider
+  let apple: EmbeddedIdentityProvider
+
+  public init(
+    auth: Auth, backend: EmbeddedBackend, google: EmbeddedIdentityProvider,
+    apple: EmbeddedIdentityProvider, renderer: Renderer, input: InputReader
+  ) {
+    self.auth = auth
+    self.backend = backend
+    self.google = google
+    self.apple = apple
+    self.renderer = renderer
+    self.input = input
+  }
+
+  /// Runs `command`. Returns `false` when it failed (the error is already shown).
+  public func run(_ command: REPLCommand) async -> Bool {
+    do {
+      try await execute(command)
+      return true
+    } catch let error as CommandError {
+      await renderer.show(error)
+    } catch {
+      await renderer.show(AuthError.wrapping(error))
+    }
+    return false
+  }
+
+  private func execute(_ command: REPLCommand) async throws {
+    switch command {
+    case .signUp(let email):
+      let password = try await newPassword()
+      let result = try await auth.signUp(email: email, password: password)
+      await say("signed up as \(TranscriptFormatter.who(result.user))")
+    case .signIn(let email):
+      let password = try await secret("Password for \(email): ")
+      let result = try await auth.signIn(email: email, password: password)
+      await say("signed in as \(TranscriptFormatter.who(result.user))")
+    case .anonymous:
+      let result = try await auth.signInAnonymously()
+      await say("signed in as \(TranscriptFormatter.who(result.user))")
+    case .google, .apple:
+      let idp = command == .google ? google : apple
+      let email = try await chooseAccount(at: idp)
+      let result = try await auth.signIn(with: EmbeddedProviderSession(idp: idp, email: email))
+      await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+    case .linkEmail(let email):
+      let password = try await newPassword()
+      let result = try await auth.linkEmail(email, password: password)
+      await say("linked email: \(TranscriptFormatter.who(result.user))")
+    case .linkProvider(let provider):
+      let idp = provider == .google ? google : apple
+      let email = try await chooseAccount(at: idp)
+      let result = try await auth.link(with: EmbeddedProviderSession(idp: idp, email: email))
+      await say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
+    case .unlink(let provider):
+      let user = try await auth.unlink(provider)
+      await say("unlinked \(provider): \(TranscriptFormatter.who(user))")
+    case .restore:
+      let user = try await auth.restorePreviousSignIn()
+      await say(user.map { "restored \(TranscriptFormatter.who($0))" } ?? "no previous sign-in")
+    case .whoami:
+      guard let user = await auth.currentUser else { throw AuthError.noCurrentUserForREPL }
+      let providers = user.providers.map(\.providerID.rawValue).joined(separator: ", ")
+      await say(
+        "\(TranscriptFormatter.who(user)); email verified: \(user.emailVerified); providers: "
+          + (providers.isEmpty ? "none" : providers),
+        fields: ["uid": user.uid, "email": user.email ?? ""])
+    case .token(let force, let claims, let reveal):
+      let token = try await auth.idToken(forceRefresh: force)
+      if claims, let payload = Self.claims(of: token) { await say(payload) }
+      await say(reveal ? token : "ID token: \(token.count) characters (use --reveal to show it)")
+    case .refresh:
+      _ = try await auth.idToken(forceRefresh: true)
+      await say("token refreshed")
+    case .reload:
+      let user = try await auth.reload()
+      await say("reloaded \(TranscriptFormatter.who(user))")
+    case .profile(let name, let photo):
+      let user = try await auth.updateProfile(displayName: name, photoURL: photo)
+      await say("profile: \(user.displayName ?? "(no name)") \(user.photoURL?.absoluteString ?? "")")
+    case .changeEmail(let email):
+      try await auth.updateEmail(email)
+      await say("email changed to \(email)")
+    case .changePassword:
+      try await auth.updatePassword(try await newPassword())
+      await say("password changed")
+    case .verifyEmail:
+      try await auth.sendEmailVerification()
+      await say("verification code sent; see 'mailbox'")
+    case .applyCode(let code):
+      try await auth.applyActionCode(code)
+      await say("code applied")
+    case .resetPassword(let email):
+      try await auth.sendPasswordReset(to: email)
+      await say("reset code sent to \(email); see 'mailbox \(email)'")
+    case .confirmReset(let code):
+      try await auth.confirmPasswordReset(code: code, newPassword: try await newPassword())
+      await say("password reset; sign in with the new password")
+    case .mailbox(let email):
+      let messages = await backend.mailbox(for: email)
+      if messages.isEmpty { await say("no messages") }
+      for message in messages {
+        await say("\(message.kind) to \(message.to): \(message.code)", fields: ["code": message.code])
+      }
+    case .deleteAccount:
+      try await auth.deleteAccount()
+      await say("account deleted")
+    case .signOut:
+      try await auth.signOut()
+      await say("signed out")
+    case .state:
+      let state = await MainState.read(auth)
+      await say(TranscriptFormatter.line(for: state))
+    case .watch(let on):
+      await renderer.setWatching(on)
+      await say(on ? "watching state changes" : "not watching")
+    case .help(let name):
+      if let name {
+        guard let entry = CommandCatalog.entry(named: name) else {
+          throw CommandError.unknownCommand(name, suggestion: CommandCatalog.suggestion(for: name))
+        }
+        await say("\(entry.usage)\n  \(entry.summary)")
+      } else {
+        await say(CommandCatalog.entries.map { "\($0.usage)\n    \($0.summary)" }.joined(separator: "\n"))
+      }
+    case .quit:
+      break
+    }
+  }
+
+  private func say(_ text: String, fields: [String: String] = [:]) async {
+    await renderer.say(text, fields: fields)
+  }
+
+  private func secret(_ prompt: String) async throws -> String {
+    guard let value = await input.secret(prompt: prompt), !value.isEmpty else {
+      throw AuthError(.cancelled, "No password was given; nothing changed.")
+    }
+    return value
+  }
+
+  /// A new password, typed twice on a terminal (once from a script).
+  private func newPassword() async throws -> String {
+    let first = try await secret("New password: ")
+    guard input.isTerminal else { return first }
+    let second = try await secret("Repeat it: ")
+    guard first == second else {
+      throw AuthError(.cancelled, "The two passwords differ; nothing changed. Try again.")
+    }
+    return first
+  }
+
+  /// The account chooser: the email to sign in as at the embedded IdP (typed, or the next line).
+  private func chooseAccount(at idp: EmbeddedIdentityProvider) async throws -> String {
+    if input.isTerminal { await say("Choose an account at \(idp.issuer): type an email") }
+    guard let email = await input.line()?.trimmingCharacters(in: .whitespaces), email.contains("@")
+    else { throw AuthError(.cancelled, "No account was chosen; nothing changed.") }
+    return email
+  }
+
+  /// The JSON claims of a JWT, without verifying it (it is our own token).
+  static func claims(of token: String) -> String? {
+    let parts = token.split(separator: ".")
+    guard parts.count >= 2, let bytes = Base64URL.decode(String(parts[1])) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// A sign-in with an embedded IdP for a chosen email.
+actor EmbeddedProviderSession: SignInProvider {
+  let idp: EmbeddedIdentityProvider
+  let email: String
+  let nonce: String
+
+  init(idp: EmbeddedIdentityProvider, email: String) {
+    self.idp = idp
+    self.email = email
+    self.nonce = UUID().uuidString
+  }
+
+  nonisolated var id: ProviderID { idp.providerID }
+
+  func credential() async throws -> ProviderCredential {
+    let claim = idp.providerID == .apple ? EmbeddedIdentityProvider.appleNonceClaim(for: nonce) : nil
+    let token = try idp.idToken(email: email, nonce: claim)
+    return ProviderCredential(
+      providerID: idp.providerID, idToken: token, rawNonce: idp.providerID == .apple ? nonce : nil)
+  }
+
+  func signOut() async {}
+}
+
+/// Reads the UI store's state.
+enum MainState {
+  @UIStateActor static func read(_ auth: Auth) -> AuthState { auth.stateStore.state }
+}
+
+extension AuthError {
+  static let noCurrentUserForREPL = AuthError(
+    .noCurrentUser, "No user is signed in. Try 'signin EMAIL', 'signup EMAIL' or 'anonymous'.")
+}
+
+extension Renderer {
+  func setWatching(_ on: Bool) { isWatching = on }
+}

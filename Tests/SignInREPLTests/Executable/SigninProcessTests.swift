@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Runs the built `signin` as a separate process through pipes and checks its transcript.
+@Suite(.timeLimit(.minutes(2)))
+struct SigninProcessTests {
+  struct Run {
+    let output: String
+    let status: Int32
+  }
+
+  static var binary: URL {
+    var directory = Bundle.main.bundleURL
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("signin").path),
+      directory.path != "/"
+    {
+      directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("signin")
+  }
+
+  static func signin(_ arguments: [String], stdin: String = "") throws -> Run {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+  }
+
+  final class Scratch: Sendable {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("signin-repl-\(UUID().uuidString)", isDirectory: true)
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
+  @Test func signUpInOneProcessIsRestoredInTheNext() throws {
+    let data = Scratch()
+    let first = try Self.signin(
+      ["--data-dir", data.url.path, "-c", "signup ada@example.com; whoami"], stdin: "hunter2-pass\n")
+    #expect(first.status == 0, "\(first.output)")
+    #expect(first.output.contains("signed up as ada@example.com"))
+    #expect(!first.output.contains("hunter2-pass"))
+    let second = try Self.signin(["--data-dir", data.url.path, "-c", "whoami"])
+    #expect(second.status == 0, "\(second.output)")
+    #expect(second.output.contains("restored ada@example.com"))
+    #expect(second.output.contains("providers: password"))
+  }
+
+  @Test func scriptsFromStandardInputRunEveryLine() throws {
+    let run = try Self.signin(
+      ["--in-memory"],
+      stdin: "anonymous\nlink email ada@example.com\nsecret-1\nwhoami\nsignout\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("linked email: ada@example.com"))
+    #expect(run.output.contains("signed out (you signed out)"))
+  }
+
+  @Test func exitStatusSaysWhetherCommandsFailedOrWereMisused() throws {
+    let failing = try Self.signin(["--in-memory", "-c", "whoami"])
+    #expect(failing.status == 1)
+    #expect(failing.output.contains("No user is signed in"))
+    let misused = try Self.signin(["--in-memory", "-c", "sigin ada@example.com"])
+    #expect(misused.status == 2)
+    #expect(misused.output.contains("Did you mean 'signin'?"))
+    let badOption = try Self.signin(["--nope"])
+    #expect(badOption.status == 2)
+    #expect(badOption.output.contains("usage: signin"))
+  }
+
+  @Test func jsonOutputIsOneObjectPerLine() throws {
+    let run = try Self.signin(["--in-memory", "--json", "-c", "anonymous; whoami"])
+    #expect(run.status == 0, "\(run.output)")
+    let objects = try run.output.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(objects.contains { $0["type"] as? String == "state" && $0["state"] as? String == "signedIn" })
+    #expect(objects.contains { $0["type"] as? String == "result" && $0["uid"] != nil })
+  }
+
+  @Test func googleSignInWorksOfflineThroughTheEmbeddedIdP() throws {
+    let run = try Self.signin(["--in-memory", "-c", "google; whoami"], stdin: "grace@example.com\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("signed in as grace@example.com"))
+    #expect(run.output.contains("providers: google.com"))
+  }
+
+  @Test func helpAndVersionAnswerAndExitCleanly() throws {
+    let help = try Self.signin(["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.contains("--data-dir"))
+    let inside = try Self.signin(["--in-memory", "-c", "help token"])
+    #expect(inside.output.contains("token [--force] [--claims] [--reveal]"))
+    #expect(try Self.signin(["--version"]).output.hasPrefix("signin "))
+  }
+}
