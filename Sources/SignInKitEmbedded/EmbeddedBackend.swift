@@ -117,7 +117,7 @@ public actor EmbeddedBackend: AuthBackend {
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       lock = try DirectoryLock(directory: directory)
       Self.removeInterruptedWrites(in: directory)
-      signingKey = try Self.loadOrCreateKey(in: directory)
+      signingKey = try RSAPrivateKey.loadOrCreate(at: directory.appendingPathComponent("signing-key.pem"))
       database = try Self.loadDatabase(in: directory)
     } else {
       lock = nil
@@ -167,23 +167,6 @@ public actor EmbeddedBackend: AuthBackend {
     for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
       try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
     }
-  }
-
-  private static func loadOrCreateKey(in directory: URL) throws -> RSAPrivateKey {
-    let url = directory.appendingPathComponent("signing-key.pem")
-    if let pem = try? String(contentsOf: url, encoding: .utf8) {
-      do {
-        return try RSAPrivateKey(pem: pem)
-      } catch {
-        throw AuthError(
-          .storage,
-          "The signing key \(url.path) is unreadable (\(error)). Restore it from a backup, or "
-            + "move it away to start with a new key (issued tokens then stop verifying).")
-      }
-    }
-    let key = try RSAPrivateKey.generate()
-    try AtomicFile.write(Data(try key.pem.utf8), to: url, mode: 0o600)
-    return key
   }
 
   private static func loadDatabase(in directory: URL) throws -> EmbeddedDatabase {

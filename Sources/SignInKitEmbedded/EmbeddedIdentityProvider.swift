@@ -21,33 +21,39 @@ public struct EmbeddedIdentityProvider: Sendable {
   let keyID: String
   let now: @Sendable () -> Date
 
+  /// - Parameter keyFile: where the IdP's signing key is kept (PEM, 0600), created on first
+  ///   use; `nil` generates a new key for this instance only (RSA-2048 generation takes a few
+  ///   hundred milliseconds, so keep one where start-up time matters).
   public init(
-    providerID: ProviderID, issuer: String, clientID: String,
+    providerID: ProviderID, issuer: String, clientID: String, keyFile: URL? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws {
     self.providerID = providerID
     self.issuer = issuer
     self.clientID = clientID
     self.now = now
-    key = try RSAPrivateKey.generate()
+    key = try keyFile.map(RSAPrivateKey.loadOrCreate(at:)) ?? RSAPrivateKey.generate()
     keyID = Base64URL.encode(Crypto.sha256(try key.publicKey.der).prefix(9))
   }
 
   /// A Google-style IdP (`https://accounts.google.com`).
   public static func google(
-    clientID: String = "signinkit-local.apps.googleusercontent.com",
+    clientID: String = "signinkit-local.apps.googleusercontent.com", keyFile: URL? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> EmbeddedIdentityProvider {
     try EmbeddedIdentityProvider(
-      providerID: .google, issuer: "https://accounts.google.com", clientID: clientID, now: now)
+      providerID: .google, issuer: "https://accounts.google.com", clientID: clientID,
+      keyFile: keyFile, now: now)
   }
 
   /// An Apple-style IdP (`https://appleid.apple.com`).
   public static func apple(
-    clientID: String = "dev.signinkit.local", now: @escaping @Sendable () -> Date = { Date() }
+    clientID: String = "dev.signinkit.local", keyFile: URL? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> EmbeddedIdentityProvider {
     try EmbeddedIdentityProvider(
-      providerID: .apple, issuer: "https://appleid.apple.com", clientID: clientID, now: now)
+      providerID: .apple, issuer: "https://appleid.apple.com", clientID: clientID,
+      keyFile: keyFile, now: now)
   }
 
   /// The public key as a JWK Set, as the IdP's `jwks_uri` would serve it.

@@ -56,8 +56,14 @@ let backend: EmbeddedBackend
 let google: EmbeddedIdentityProvider
 let apple: EmbeddedIdentityProvider
 do {
-  google = try .google()
-  apple = try .apple()
+  // Keys live beside the accounts so that start-up does not generate RSA keys every time.
+  let keys = inMemory ? nil : directory.appendingPathComponent("idp")
+  if let keys {
+    try FileManager.default.createDirectory(
+      at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+  }
+  google = try .google(keyFile: keys?.appendingPathComponent("google-key.pem"))
+  apple = try .apple(keyFile: keys?.appendingPathComponent("apple-key.pem"))
   var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
   configuration.projectID = project
   backend = try EmbeddedBackend(

@@ -96,6 +96,17 @@ import Testing
     }
   }
 
+  @Test func keyFileKeepsTheSameSigningKeyAcrossInstances() throws {
+    let directory = ScratchDirectory()
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    let file = directory.url.appendingPathComponent("google-key.pem")
+    let first = try EmbeddedIdentityProvider.google(keyFile: file)
+    let second = try EmbeddedIdentityProvider.google(keyFile: file)
+    #expect(try first.jwks == second.jwks)
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+  }
+
   @Test func authSignsInWithAProviderBackedByTheEmbeddedIdP() async throws {
     actor EmbeddedGoogle: SignInProvider {
       let id = ProviderID.google

@@ -1,5 +1,6 @@
 #if canImport(CLibcrypto)
   import CLibcrypto
+  import Foundation
 
   /// An RSA private key that signs RS256 (RSASSA-PKCS1-v1_5 with SHA-256).
   ///
@@ -24,6 +25,26 @@
       else { throw CryptoError.openSSL("RSA-\(bits) key generation failed") }
       defer { EVP_PKEY_free(key) }
       return try RSAPrivateKey(key)
+    }
+
+    /// The key kept in the PEM file at `url`, generating and saving one (mode 0600) when there is
+    /// no file yet.
+    /// - Throws: ``AuthError`` with code ``AuthError/Code/storage`` naming the file when it exists
+    ///   but is not a key (it is left untouched), or cannot be written.
+    package static func loadOrCreate(at url: URL) throws -> RSAPrivateKey {
+      if let pem = try? String(contentsOf: url, encoding: .utf8) {
+        do {
+          return try RSAPrivateKey(pem: pem)
+        } catch {
+          throw AuthError(
+            .storage,
+            "The key file \(url.path) is unreadable (\(error)). Restore it from a backup, or "
+              + "move it away to start with a new key (tokens it signed then stop verifying).")
+        }
+      }
+      let key = try generate()
+      try AtomicFile.write(Data(try key.pem.utf8), to: url, mode: 0o600)
+      return key
     }
 
     /// The key in a PEM `PRIVATE KEY` (PKCS#8) block.
