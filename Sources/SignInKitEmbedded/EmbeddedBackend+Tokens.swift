@@ -76,7 +76,7 @@ extension EmbeddedBackend {
   }
 
   static func digest(_ secret: String) -> String {
-    Crypto.sha256(Array(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    Crypto.sha256Hex(Array(secret.utf8))
   }
 
   static func newUID() throws -> String {
@@ -106,12 +106,5 @@ extension EmbeddedBackend {
       tokens: IssuedTokens(
         idToken: try idToken(for: account, provider: provider),
         refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime))
-  }
-}
-
-extension Duration {
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

@@ -125,7 +125,7 @@ public actor EmbeddedBackend: AuthBackend {
       database = EmbeddedDatabase()
     }
     publicKey = try signingKey.publicKey
-    keyID = Crypto.sha256(publicKey.der).prefix(8).map { String(format: "%02x", $0) }.joined()
+    keyID = String(Crypto.sha256Hex(publicKey.der).prefix(16))
   }
 
   /// Releases the data directory so another backend (or process) can open it. After `close()`,

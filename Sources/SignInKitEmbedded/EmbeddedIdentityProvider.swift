@@ -86,6 +86,6 @@ public struct EmbeddedIdentityProvider: Sendable {
 
   /// The `nonce` claim Apple puts in a token for `rawNonce`: its SHA-256, lowercase hex.
   public static func appleNonceClaim(for rawNonce: String) -> String {
-    Crypto.sha256(Array(rawNonce.utf8)).map { String(format: "%02x", $0) }.joined()
+    Crypto.sha256Hex(Array(rawNonce.utf8))
   }
 }

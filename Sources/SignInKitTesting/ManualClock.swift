@@ -53,9 +53,7 @@ public final class ManualClock: Clock, Sendable {
 
   /// The wall-clock time matching ``now``: `start` plus the time advanced.
   public var date: Date {
-    let offset = state.withLock { $0.now.offset }
-    let (seconds, attoseconds) = offset.components
-    return start.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
+    start.addingTimeInterval(state.withLock { $0.now.offset }.seconds)
   }
 
   /// How many tasks are asleep on this clock now.

@@ -1,5 +1,6 @@
 #if canImport(CLibcrypto)
   import CLibcrypto
+  import Foundation
 
   /// The cryptographic primitives SignInKit uses, all from OpenSSL's libcrypto: SHA-256,
   /// HMAC-SHA256, secure random bytes, scrypt, and (in ``RSAPrivateKey`` / ``RSAPublicKey``)
@@ -16,6 +17,11 @@
       }
       precondition(ok == 1, "EVP_Digest(SHA-256) failed")
       return Array(digest.prefix(Int(length)))
+    }
+
+    /// SHA-256 of `data` as lowercase hex (Apple's nonce claim, digests of stored secrets).
+    package static func sha256Hex(_ data: some Collection<UInt8>) -> String {
+      sha256(data).map { String(format: "%02x", $0) }.joined()
     }
 
     /// HMAC-SHA256 of `data` under `key`.

@@ -61,11 +61,15 @@
         ? PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil)
         : PEM_write_bio_PUBKEY(bio, key)
       guard ok == 1 else { throw CryptoError.openSSL("PEM encoding failed") }
+      return try text(of: bio)
+    }
+
+    /// Everything written to a memory BIO, as text.
+    static func text(of bio: OpaquePointer) throws -> String {
       var start: UnsafeMutablePointer<CChar>?
       let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &start)
       guard let start, length > 0 else { throw CryptoError.openSSL("PEM encoding failed") }
-      return String(
-        decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+      return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
     }
 
     /// A key built from JWK members; `members` pairs each JWK name with its OpenSSL parameter.

@@ -34,10 +34,7 @@
       guard PEM_write_bio_X509(bio, certificate) == 1 else {
         throw CryptoError.openSSL("PEM_write_bio_X509")
       }
-      var text: UnsafeMutablePointer<CChar>?
-      let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &text)
-      guard let text, length > 0 else { throw CryptoError.openSSL("PEM encoding failed") }
-      return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+      return try OpenSSLKey.text(of: bio)
     }
 
     /// The public key inside a PEM certificate.

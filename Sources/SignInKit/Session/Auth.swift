@@ -321,7 +321,7 @@ public actor Auth {
 
 extension Duration {
   /// The duration in seconds, as a `TimeInterval`.
-  var seconds: TimeInterval {
+  package var seconds: TimeInterval {
     let (seconds, attoseconds) = components
     return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
