@@ -253,9 +253,7 @@ extension Auth {
     var health = SessionHealth.fresh
     if case .signedIn(_, let now) = committed { health = now }
     if let tokens {
-      current.idToken = tokens.idToken
-      current.refreshToken = tokens.refreshToken
-      current.expiresAt = now().addingTimeInterval(tokens.expiresIn.seconds)
+      current.replaceTokens(with: tokens, receivedAt: now())
       health = .fresh
     }
     try store.save(current)

@@ -37,10 +37,9 @@ extension Auth {
     guard let session else { throw AuthError.noCurrentUser }
     let mine = epoch
     let before = committed
-    var marked: AuthState?
-    if case .signedIn(let user, _) = committed {
-      marked = .signedIn(user, .refreshing)
-      committed = marked!
+    let marked = committed.user.map { AuthState.signedIn($0, .refreshing) }
+    if let marked {
+      committed = marked
       await publish(StoreUpdate(state: committedStateToShow))
     }
     do {
@@ -48,9 +47,7 @@ extension Auth {
         RefreshTokenRequest(refreshToken: session.refreshToken))
       try Task.checkCancellation()
       guard mine == epoch, var current = self.session else { throw AuthError.superseded }
-      current.idToken = response.tokens.idToken
-      current.refreshToken = response.tokens.refreshToken
-      current.expiresAt = now().addingTimeInterval(response.tokens.expiresIn.seconds)
+      current.replaceTokens(with: response.tokens, receivedAt: now())
       try store.save(current)
       self.session = current
       committed = .signedIn(current.user, .fresh)

@@ -195,10 +195,7 @@ public actor Auth {
         try Task.checkCancellation()
         guard mine == ticket else { throw AuthError.superseded }
         let session = StoredSession(
-          user: account.user, idToken: response.tokens.idToken,
-          refreshToken: response.tokens.refreshToken,
-          expiresAt: now().addingTimeInterval(response.tokens.expiresIn.seconds),
-          signInProvider: provider)
+          user: account.user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
         try store.save(session)
         activeSignIn = nil
         adopt(session, health: .fresh)

@@ -38,3 +38,20 @@ public struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertib
     Mirror(self, children: ["user": user, "expiresAt": expiresAt, "signInProvider": signInProvider])
   }
 }
+
+extension StoredSession {
+  /// A session for tokens received at `date`. The ID token expires `expiresIn` after the reply
+  /// arrived, as the iOS SDK computes it, not at the JWT's `exp`.
+  init(user: User, tokens: IssuedTokens, receivedAt date: Date, signInProvider: ProviderID) {
+    self.init(
+      user: user, idToken: tokens.idToken, refreshToken: tokens.refreshToken,
+      expiresAt: date.addingTimeInterval(tokens.expiresIn.seconds), signInProvider: signInProvider)
+  }
+
+  /// Replaces the tokens with newly issued ones received at `date`.
+  mutating func replaceTokens(with tokens: IssuedTokens, receivedAt date: Date) {
+    idToken = tokens.idToken
+    refreshToken = tokens.refreshToken
+    expiresAt = date.addingTimeInterval(tokens.expiresIn.seconds)
+  }
+}
