@@ -25,7 +25,9 @@ let package = Package(
     .target(
       name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded"], swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
-    .testTarget(name: "SignInREPLTests", dependencies: ["SignInREPL", "signin"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInREPLTests", dependencies: ["SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded"],
+      swiftSettings: strict),
     .executableTarget(
       name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded"],
       swiftSettings: strict),

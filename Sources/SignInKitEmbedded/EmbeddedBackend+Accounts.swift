@@ -210,3 +210,15 @@ extension EmbeddedDatabase.Account {
       createdAt: createdAt, lastLoginAt: lastLoginAt)
   }
 }
+
+extension EmbeddedBackend {
+  /// The emails of the accounts here, sorted; with `provider`, only the emails those accounts
+  /// use at that IdP (what an account chooser at the IdP would list).
+  public func emails(signedInWith provider: ProviderID? = nil) -> [String] {
+    let emails = database.accounts.values.flatMap { account -> [String] in
+      guard let provider else { return account.email.map { [$0] } ?? [] }
+      return account.federated.filter { $0.providerID == provider }.compactMap(\.email)
+    }
+    return Set(emails).sorted()
+  }
+}

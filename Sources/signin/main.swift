@@ -5,12 +5,13 @@ import SignInKitEmbedded
 import SignInREPL
 
 let usage = """
-  usage: signin [--data-dir DIR | --in-memory] [--project ID] [--json] [-c 'COMMANDS']
+  usage: signin [--data-dir DIR | --in-memory] [--project ID] [--json] [--latency MS] [-c 'COMMANDS']
     --data-dir DIR   keep accounts and the session in DIR
                      (default: $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT)
     --in-memory      keep nothing after exit
     --project ID     the project id in issued tokens (default: signinkit-local)
     --json           print one JSON object per line
+    --latency MS     wait MS milliseconds before each backend call, like a slow network
     -c 'COMMANDS'    run commands separated by ';' and exit; otherwise read commands from stdin
   Type 'help' inside for the commands.
   """
@@ -26,6 +27,7 @@ var inMemory = false
 var project = "signinkit-local"
 var json = false
 var script: String?
+var latency: Duration = .zero
 while let argument = arguments.popFirst() {
   switch argument {
   case "--help", "-h": print(usage); exit(0)
@@ -38,6 +40,11 @@ while let argument = arguments.popFirst() {
   case "--project":
     guard let value = arguments.popFirst(), !value.isEmpty else { fail("--project needs an id.\n\(usage)", status: 2) }
     project = value
+  case "--latency":
+    guard let value = arguments.popFirst(), let milliseconds = Int(value), milliseconds >= 0 else {
+      fail("--latency needs a number of milliseconds, such as --latency 2000.\n\(usage)", status: 2)
+    }
+    latency = .milliseconds(milliseconds)
   case "-c":
     guard let value = arguments.popFirst() else { fail("-c needs commands.\n\(usage)", status: 2) }
     script = value
@@ -74,48 +81,64 @@ do {
 }
 let store: any SessionStore =
   inMemory ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
-let auth = Auth(backend: backend, store: store)
-let renderer = Renderer(json: json)
-let input = InputReader()
+let auth = Auth(backend: latency > .zero ? DelayedBackend(backend, delay: latency) : backend, store: store)
+let renderer = Renderer(json: json, style: .forStandardOutput(environment: environment))
+
+// At a terminal, keys are read raw for the line editor; the terminal is put back at exit.
+let terminal = TerminalMode.raw(STDIN_FILENO)
+let keyboard = KeyboardInput()
+let terminalInput: TerminalInput?
+if terminal != nil {
+  keyboard.startReading(from: STDIN_FILENO)
+  terminalInput = TerminalInput(
+    keyboard: keyboard, renderer: renderer,
+    history: CommandHistory(file: CommandHistory.defaultFile(environment: environment)),
+    columns: { TerminalMode.columns(of: STDOUT_FILENO) },
+    knownEmails: { await backend.emails() })
+} else {
+  terminalInput = nil
+}
+let pipeInput = PipeInput()
 let session = REPLSession(
-  auth: auth, backend: backend, google: google, apple: apple, renderer: renderer, input: input)
+  auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
+  input: terminalInput ?? pipeInput)
+
+// SIGINT (kill -INT; at the terminal Ctrl-C arrives as a key) cancels the command in flight;
+// SIGTERM and SIGHUP put the terminal back before leaving.
+var signalSources: [any DispatchSourceSignal] = []
+let interrupt: @Sendable () -> Void = { [keyboard] in keyboard.interrupt() }
+let leave: @Sendable (Int32) -> Void = { [terminal] status in
+  terminal?.restore()
+  exit(status)
+}
+for (number, action) in [
+  (SIGINT, interrupt), (SIGTERM, { @Sendable [leave] in leave(143) }),
+  (SIGHUP, { @Sendable [leave] in leave(129) }),
+] as [(Int32, @Sendable () -> Void)] {
+  signal(number, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+  source.setEventHandler(handler: action)
+  source.resume()
+  signalSources.append(source)
+}
 
 // One subscriber prints every state change and event as it happens.
 let states = Task { for await state in auth.states { await renderer.show(state) } }
 let events = Task { for await event in auth.events { await renderer.show(event) } }
 
-var failed = false
-var usageError = false
-let interactive = script == nil && input.isTerminal
-
-// Restore the previous sign-in: in the background at a terminal (the prompt is usable at once),
-// before the first command in a script (so scripts are deterministic).
+// Restore the previous sign-in: in the background at an interactive prompt (usable at once),
+// before the first command otherwise, so scripts are deterministic.
+let interactive = script == nil && terminalInput != nil
 let restore = Task { _ = await session.run(.restore) }
 if !interactive { await restore.value }
 
+let status: ExitStatus
 if let script {
-  do {
-    for command in try CommandParser.parse(line: script) {
-      if command == .quit { break }
-      if await !session.run(command) { failed = true }
-    }
-  } catch {
-    await renderer.show(error)
-    usageError = true
-  }
+  status = await ScriptLoop(session: session, renderer: renderer).run(script: script)
+} else if let terminalInput {
+  status = await TerminalLoop(session: session, renderer: renderer, input: terminalInput, keyboard: keyboard).run()
 } else {
-  while true {
-    if interactive { FileHandle.standardOutput.write(Data("signin> ".utf8)) }
-    guard let line = await input.line() else { break }
-    do {
-      let commands = try CommandParser.parse(line: line)
-      if commands.contains(.quit) { break }
-      for command in commands where await !session.run(command) { failed = true }
-    } catch {
-      await renderer.show(error)
-      usageError = true
-    }
-  }
+  status = await ScriptLoop(session: session, renderer: renderer).run(lines: pipeInput)
 }
 
 restore.cancel()
@@ -123,4 +146,5 @@ await auth.shutdown()
 await states.value
 await events.value
 await backend.close()
-exit(usageError ? 2 : failed ? 1 : 0)
+terminal?.restore()
+exit(status.code)

@@ -1,16 +1,46 @@
 import Foundation
 import SignInKit
 
-/// The one place the REPL writes to the terminal: command results, and, while watching, every
-/// state change and event. Lines are plain words, or JSON objects with `--json`.
+/// The one place the REPL writes to the terminal: command results, errors, and, while watching,
+/// every state change and event. Lines are plain words, or JSON objects with `--json`.
+///
+/// At a terminal the bottom line is "live": the prompt being typed at, or a spinner while a
+/// command is in flight. A line that arrives meanwhile (a state change from the stream, say) is
+/// printed above it and the live line is drawn again, so what the user is typing is never
+/// garbled or lost.
 ///
 /// - Concurrency: `@UIStateActor`; every line is written in the actor's order.
 @UIStateActor public final class Renderer {
   public let json: Bool
+  public let style: TextStyle
   public var isWatching = true
   private var lastState: AuthState?
+  private let output: @Sendable (String) -> Void
+  private let clock: any Clock<Duration>
 
-  public nonisolated init(json: Bool) { self.json = json }
+  /// What the bottom line shows now.
+  private enum Live {
+    case prompt(text: String, column: Int)
+    case spinner(frame: Int)
+  }
+
+  private var live: Live?
+  private var spinnerTask: Task<Void, Never>?
+  static let spinnerFrames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+  /// - Parameters:
+  ///   - style: colour, for a terminal; JSON output is never coloured.
+  ///   - clock: paces the spinner.
+  ///   - output: where text goes (standard output unless a test captures it).
+  public nonisolated init(
+    json: Bool, style: TextStyle = .plain, clock: any Clock<Duration> = ContinuousClock(),
+    output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+  ) {
+    self.json = json
+    self.style = json ? .plain : style
+    self.clock = clock
+    self.output = output
+  }
 
   /// A command's result line.
   public func say(_ text: String, fields: [String: String] = [:]) {
@@ -26,19 +56,22 @@ import SignInKit
 
   /// A failed command's error.
   public func show(_ error: AuthError) {
-    write(json ? TranscriptFormatter.json(for: error) : TranscriptFormatter.line(for: error))
+    write(json ? TranscriptFormatter.json(for: error) : style.error(TranscriptFormatter.line(for: error)))
   }
 
   /// A usage problem (unknown command, wrong arguments).
   public func show(_ error: CommandError) {
-    write(json ? TranscriptFormatter.encode(["type": "error", "code": "usage", "message": error.description]) : error.description)
+    write(
+      json
+        ? TranscriptFormatter.encode(["type": "error", "code": "usage", "message": error.description])
+        : style.error(error.description))
   }
 
   /// A state from the stream, when watching; an unchanged state is not repeated.
   public func show(_ state: AuthState) {
     defer { lastState = state }
     guard isWatching, state != lastState else { return }
-    write(json ? TranscriptFormatter.json(for: state) : "• " + TranscriptFormatter.line(for: state))
+    write(json ? TranscriptFormatter.json(for: state) : style.live("• " + TranscriptFormatter.line(for: state)))
   }
 
   /// An event from the stream, when watching and worth a line.
@@ -46,10 +79,81 @@ import SignInKit
     guard isWatching, !json, let line = TranscriptFormatter.line(for: event) else { return }
     if case .failed = event { return }  // the command that failed reports it
     if case .signedIn = event { return }  // the state line says it
-    write("• " + line)
+    write(style.live("• " + line))
+  }
+
+  // MARK: - The live line
+
+  /// Draws the prompt line being edited, with the cursor at `column`.
+  public func showPrompt(_ text: String, column: Int) {
+    live = .prompt(text: text, column: column)
+    draw()
+  }
+
+  /// Ends the prompt line: the cursor goes to a new line and the line stays as typed.
+  public func endPrompt() {
+    guard case .prompt(let text, _) = live else { return }
+    live = nil
+    output("\r" + text + "\u{1B}[K\n")
+  }
+
+  /// Clears the screen and draws the live line at the top.
+  public func clearScreen() {
+    output("\u{1B}[H\u{1B}[2J")
+    draw()
+  }
+
+  /// Shows a spinner on the bottom line until ``endActivity()``; it gives way to any prompt
+  /// the command shows (a password, say) and comes back after it.
+  public func beginActivity() {
+    spinnerTask?.cancel()
+    let clock = clock
+    spinnerTask = Task { @UIStateActor [weak self] in
+      var frame = 0
+      while !Task.isCancelled {
+        do { try await clock.sleep(for: .milliseconds(100)) } catch { return }
+        guard let self, !Task.isCancelled else { return }
+        frame += 1
+        self.tick(frame)
+      }
+    }
+  }
+
+  /// Removes the spinner.
+  public func endActivity() {
+    spinnerTask?.cancel()
+    spinnerTask = nil
+    if case .spinner = live {
+      live = nil
+      output("\r\u{1B}[K")
+    }
+  }
+
+  private func tick(_ frame: Int) {
+    switch live {
+    case .prompt: return
+    case .spinner, nil:
+      live = .spinner(frame: frame)
+      draw()
+    }
+  }
+
+  private func draw() {
+    switch live {
+    case .prompt(let text, let column):
+      // Carriage return, the line, clear what is left of the old one, then place the cursor.
+      output("\r" + text + "\u{1B}[K\r" + (column > 0 ? "\u{1B}[\(column)C" : ""))
+    case .spinner(let frame):
+      let character = Self.spinnerFrames[frame % Self.spinnerFrames.count]
+      output("\r" + style.live("\(character) working… (Ctrl-C cancels)") + "\u{1B}[K")
+    case nil:
+      break
+    }
   }
 
   private func write(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    guard live != nil else { return output(line + "\n") }
+    output("\r\u{1B}[K" + line + "\n")
+    draw()
   }
 }

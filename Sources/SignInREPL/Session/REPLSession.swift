@@ -11,13 +11,13 @@ public actor REPLSession {
   public nonisolated let auth: Auth
   let backend: EmbeddedBackend
   let renderer: Renderer
-  let input: InputReader
+  let input: any InputSource
   let google: EmbeddedIdentityProvider
   let apple: EmbeddedIdentityProvider
 
   public init(
     auth: Auth, backend: EmbeddedBackend, google: EmbeddedIdentityProvider,
-    apple: EmbeddedIdentityProvider, renderer: Renderer, input: InputReader
+    apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource
   ) {
     self.auth = auth
     self.backend = backend
@@ -148,7 +148,9 @@ public actor REPLSession {
   }
 
   private func secret(_ prompt: String) async throws -> String {
-    guard let value = await input.secret(prompt: prompt), !value.isEmpty else {
+    let value = await input.secret(prompt: prompt)
+    if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
+    guard let value, !value.isEmpty else {
       throw AuthError(.cancelled, "No password was given; nothing changed.")
     }
     return value
@@ -165,12 +167,27 @@ public actor REPLSession {
     return first
   }
 
-  /// The account chooser: the email to sign in as at the embedded IdP (typed, or the next line).
+  /// The account chooser: at a terminal it lists the emails already used at `idp`; the answer
+  /// is a number from the list or an email (typed, or the next line of a script).
   private func chooseAccount(at idp: EmbeddedIdentityProvider) async throws -> String {
-    if input.isTerminal { await say("Choose an account at \(idp.issuer): type an email") }
-    guard let email = await input.line()?.trimmingCharacters(in: .whitespaces), email.contains("@")
-    else { throw AuthError(.cancelled, "No account was chosen; nothing changed.") }
-    return email
+    let known = await backend.emails(signedInWith: idp.providerID)
+    if input.isTerminal {
+      let name = TranscriptFormatter.name(of: idp.providerID)
+      let choices = known.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
+      await say(
+        (["Choose an account at \(name):"] + choices + [known.isEmpty ? "  (none yet: type an email)" : "  or type another email"])
+          .joined(separator: "\n"))
+    }
+    guard let answer = await input.line(prompt: "Account: ")?.trimmingCharacters(in: .whitespaces) else {
+      throw AuthError(.cancelled, "No account was chosen; nothing changed.")
+    }
+    if let number = Int(answer), known.indices.contains(number - 1) { return known[number - 1] }
+    guard answer.contains("@") else {
+      throw AuthError(
+        .cancelled,
+        "'\(answer)' is not an email\(known.isEmpty ? "" : " or a number from the list"); nothing changed. Try again.")
+    }
+    return answer
   }
 
   /// The JSON claims of a JWT, without verifying it (it is our own token).

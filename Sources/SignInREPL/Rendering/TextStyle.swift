@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// ANSI colour for the transcript, or none. Colour is on only when standard output is a
+/// terminal, `TERM` is not `dumb`, and `NO_COLOR` is unset or empty (no-color.org).
+///
+/// - Concurrency: `Sendable` value.
+public struct TextStyle: Sendable, Equatable {
+  public let isColoured: Bool
+
+  public init(isColoured: Bool) { self.isColoured = isColoured }
+
+  /// The style for standard output in `environment`.
+  public static func forStandardOutput(environment: [String: String]) -> TextStyle {
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    return TextStyle(
+      isColoured: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
+  }
+
+  public static let plain = TextStyle(isColoured: false)
+
+  public func error(_ text: String) -> String { paint(text, "31") }
+  public func live(_ text: String) -> String { paint(text, "36") }
+  public func prompt(_ text: String) -> String { paint(text, "1") }
+  public func quiet(_ text: String) -> String { paint(text, "2") }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    isColoured ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

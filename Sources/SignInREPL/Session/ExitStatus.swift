@@ -1,0 +1,15 @@
+/// How a run of commands ended, as the process's exit status: 0 when every command succeeded,
+/// 1 when one failed, 2 when one was misused (unknown command, wrong arguments).
+///
+/// - Concurrency: `Sendable` value.
+public struct ExitStatus: Sendable, Equatable {
+  public private(set) var anyFailed = false
+  public private(set) var anyMisused = false
+
+  public init() {}
+
+  public var code: Int32 { anyMisused ? 2 : anyFailed ? 1 : 0 }
+
+  mutating func record(succeeded: Bool) { if !succeeded { anyFailed = true } }
+  mutating func recordMisuse() { anyMisused = true }
+}

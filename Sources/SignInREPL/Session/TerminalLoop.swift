@@ -1,0 +1,70 @@
+/// The interactive REPL at a terminal: reads a command line with the editor, runs each command
+/// as its own task with a spinner, and lets Ctrl-C cancel it. At the prompt, Ctrl-C abandons
+/// the line being typed; a second Ctrl-C at an empty prompt leaves, as does Ctrl-D or `quit`.
+///
+/// - Concurrency: `Sendable` value; ``run()`` runs on the caller's task and each command in a
+///   child task it cancels on Ctrl-C.
+public struct TerminalLoop: Sendable {
+  public static let prompt = "signin> "
+  let session: REPLSession
+  let renderer: Renderer
+  let input: TerminalInput
+  let keyboard: KeyboardInput
+
+  public init(session: REPLSession, renderer: Renderer, input: TerminalInput, keyboard: KeyboardInput) {
+    self.session = session
+    self.renderer = renderer
+    self.input = input
+    self.keyboard = keyboard
+  }
+
+  public func run() async -> ExitStatus {
+    var status = ExitStatus()
+    var interruptedAtEmptyPrompt = false
+    while true {
+      switch await input.commandLine(prompt: Self.prompt) {
+      case .endOfInput:
+        return status
+      case .interrupted(let hadText):
+        if hadText {
+          interruptedAtEmptyPrompt = false
+        } else if interruptedAtEmptyPrompt {
+          return status
+        } else {
+          interruptedAtEmptyPrompt = true
+          await renderer.say("(press Ctrl-C again to leave, or type 'quit')")
+        }
+      case .line(let line):
+        interruptedAtEmptyPrompt = false
+        let commands: [REPLCommand]
+        do {
+          commands = try CommandParser.parse(line: line)
+        } catch {
+          await renderer.show(error)
+          status.recordMisuse()
+          continue
+        }
+        if !commands.isEmpty { await input.remember(line) }
+        for command in commands {
+          if command == .quit { return status }
+          let (succeeded, cancelled) = await runCancellable(command)
+          status.record(succeeded: succeeded)
+          if cancelled { break }  // the rest of the line is abandoned with it
+        }
+      }
+    }
+  }
+
+  /// Runs `command` in a task that Ctrl-C cancels; says whether it succeeded and whether it was
+  /// cancelled.
+  private func runCancellable(_ command: REPLCommand) async -> (Bool, Bool) {
+    let session = session
+    let task = Task { await session.run(command) }
+    keyboard.setInterruptHandler { task.cancel() }
+    await renderer.beginActivity()
+    let succeeded = await task.value
+    keyboard.setInterruptHandler(nil)
+    await renderer.endActivity()
+    return (succeeded, task.isCancelled)
+  }
+}

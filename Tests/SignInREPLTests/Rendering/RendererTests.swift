@@ -1,0 +1,64 @@
+import SignInKit
+import SignInKitTesting
+import Testing
+
+@testable import SignInREPL
+
+@Suite(.timeLimit(.minutes(1))) struct RendererTests {
+  /// Everything the renderer wrote, in order.
+  final class Screen: Sendable {
+    let written = Locked("")
+    var text: String { written.withLock { $0 } }
+    func write(_ text: String) { written.withLock { $0 += text } }
+  }
+
+  @Test @UIStateActor func aLineArrivingWhileTypingIsPrintedAboveAndThePromptRedrawn() {
+    let screen = Screen()
+    let renderer = Renderer(json: false, output: screen.write)
+    renderer.showPrompt("signin> who", column: 11)
+    renderer.show(AuthState.signedOut(.userRequested))
+    #expect(screen.text.hasSuffix("\r\u{1B}[K• signed out (you signed out)\n\rsignin> who\u{1B}[K\r\u{1B}[11C"))
+    renderer.endPrompt()
+    renderer.say("done")
+    #expect(screen.text.hasSuffix("\rsignin> who\u{1B}[K\ndone\n"))
+  }
+
+  @Test @UIStateActor func withoutALiveLineOutputIsPlainLines() {
+    let screen = Screen()
+    let renderer = Renderer(json: false, output: screen.write)
+    renderer.say("one")
+    renderer.show(AuthError(.wrongPassword, "The password is wrong."))
+    #expect(screen.text == "one\nerror (wrong-password): The password is wrong.\n")
+  }
+
+  @Test @UIStateActor func colourIsUsedOnlyWhenAskedAndNeverInJSON() {
+    let screen = Screen()
+    Renderer(json: false, style: TextStyle(isColoured: true), output: screen.write)
+      .show(AuthError(.wrongPassword, "x"))
+    #expect(screen.text.hasPrefix("\u{1B}[31m"))
+    let json = Screen()
+    Renderer(json: true, style: TextStyle(isColoured: true), output: json.write)
+      .show(AuthError(.wrongPassword, "x"))
+    #expect(!json.text.contains("\u{1B}"))
+    #expect(!TextStyle.forStandardOutput(environment: ["NO_COLOR": "1"]).isColoured)
+  }
+
+  @Test func theSpinnerTurnsWhileACommandRunsAndGivesWayToAPrompt() async {
+    let screen = Screen()
+    let clock = ManualClock()
+    let renderer = Renderer(json: false, clock: clock, output: screen.write)
+    await renderer.beginActivity()
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .milliseconds(100))
+    await clock.sleepers(atLeast: 1)
+    #expect(screen.text.contains("working… (Ctrl-C cancels)"))
+    await renderer.showPrompt("Password: ", column: 10)
+    let before = screen.text
+    clock.advance(by: .milliseconds(100))
+    await clock.sleepers(atLeast: 1)
+    #expect(screen.text == before + "")
+    await renderer.endPrompt()
+    await renderer.endActivity()
+    #expect(screen.text.hasSuffix("\rPassword: \u{1B}[K\n"))
+  }
+}

@@ -1,0 +1,43 @@
+import SignInKit
+import Testing
+
+@testable import SignInREPL
+
+@Suite(.timeLimit(.minutes(1))) struct KeyboardInputTests {
+  @Test func handsOutBytesInOrderIncludingTypeAhead() async {
+    let keyboard = KeyboardInput()
+    keyboard.push(Array("ab".utf8))
+    let reader = Task { [keyboard] in [await keyboard.next(), await keyboard.next(), await keyboard.next()] }
+    keyboard.push([UInt8(ascii: "c")])
+    #expect(await reader.value == [97, 98, 99])
+  }
+
+  @Test func endOfInputComesAfterTheQueuedBytes() async {
+    let keyboard = KeyboardInput()
+    keyboard.push([1])
+    keyboard.finish()
+    #expect(await keyboard.next() == 1)
+    #expect(await keyboard.next() == nil)
+  }
+
+  @Test func cancellingAReaderLeavesTheQueueUsable() async {
+    let keyboard = KeyboardInput()
+    let reader = Task { [keyboard] in await keyboard.next() }
+    reader.cancel()
+    #expect(await reader.value == nil)
+    keyboard.push([7])
+    #expect(await keyboard.next() == 7)
+  }
+
+  @Test func controlCGoesToTheInterruptHandlerWhileOneIsSet() async {
+    let keyboard = KeyboardInput()
+    let interrupts = Locked(0)
+    keyboard.setInterruptHandler { interrupts.withLock { $0 += 1 } }
+    keyboard.push([3, 65])
+    #expect(interrupts.withLock { $0 } == 1)
+    keyboard.setInterruptHandler(nil)
+    keyboard.push([3])
+    #expect(await keyboard.next() == 65)
+    #expect(await keyboard.next() == 3)
+  }
+}
