@@ -45,10 +45,12 @@ extension Auth {
     try await userOperation {
       try await withSignedInUser { signedIn in
         guard signedIn.session.user.providers.contains(where: { $0.providerID == provider }) else {
+          let linked = signedIn.session.user.providers.map(\.providerID.rawValue)
           throw AuthError(
             .noSuchProvider,
-            "\(provider) is not linked to this account; linked: "
-              + "\(signedIn.session.user.providers.map(\.providerID.rawValue).joined(separator: ", ")).")
+            "\(provider) is not linked to this account; "
+              + (linked.isEmpty ? "it has no sign-in method linked." : "linked: \(linked.joined(separator: ", ")).")
+          )
         }
         _ = try await backend.update(
           UpdateAccountRequest(idToken: signedIn.token, deleteProviders: [provider]))

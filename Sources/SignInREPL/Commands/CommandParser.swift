@@ -111,7 +111,10 @@ public enum CommandParser {
     case "quit": return try none(.quit)
     default:  // help
       guard arguments.count <= 1 else { throw usage }
-      return .help(arguments.first)
+      if let topic = arguments.first, CommandCatalog.entry(named: topic.lowercased()) == nil {
+        throw .unknownCommand(topic, suggestion: CommandCatalog.suggestion(for: topic))
+      }
+      return .help(arguments.first?.lowercased())
     }
   }
 }

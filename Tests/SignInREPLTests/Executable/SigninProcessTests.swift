@@ -9,19 +9,9 @@ struct SigninProcessTests {
     let status: Int32
   }
 
-  static var binary: URL {
-    var directory = Bundle.main.bundleURL
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("signin").path),
-      directory.path != "/"
-    {
-      directory.deleteLastPathComponent()
-    }
-    return directory.appendingPathComponent("signin")
-  }
-
   static func signin(_ arguments: [String], stdin: String = "") throws -> Run {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = SigninBinary.url
     process.arguments = arguments
     let input = Pipe()
     let output = Pipe()

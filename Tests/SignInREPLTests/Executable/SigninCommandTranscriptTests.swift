@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Every REPL command's success and failure, run through the built `signin` over pipes: the
+/// script, what is typed on stdin (passwords, chosen accounts), the lines that must appear, and
+/// the exit status.
+@Suite(.timeLimit(.minutes(3)))
+struct SigninCommandTranscriptTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let script: String
+    var stdin = ""
+    let shows: [String]
+    let status: Int32
+    var testDescription: String { script }
+  }
+
+  static let signedUp = "signup ada@example.com; "
+  static let password = "pw-123456\n"
+
+  static let cases: [Case] = [
+    Case(script: "signup ada@example.com", stdin: password, shows: ["signed up as ada@example.com"], status: 0),
+    Case(
+      script: signedUp + "signout; signup ada@example.com", stdin: password + password,
+      shows: ["error (email-already-in-use)", "Sign in instead"], status: 1),
+    Case(script: "signup not-an-email", shows: ["Usage: signup EMAIL"], status: 2),
+    Case(
+      script: signedUp + "signout; signin ada@example.com", stdin: password + password,
+      shows: ["signed out (you signed out)", "signed in as ada@example.com"], status: 0),
+    Case(
+      script: signedUp + "signout; signin ada@example.com", stdin: password + "wrong-pass\n",
+      shows: ["error (wrong-password)"], status: 1),
+    Case(script: "signin ada@example.com", shows: ["No password was given; nothing changed."], status: 1),
+    Case(script: "anonymous", shows: ["signed in as an anonymous user"], status: 0),
+    Case(script: "anonymous now", shows: ["Usage: anonymous"], status: 2),
+    Case(script: "google", stdin: "grace@example.com\n", shows: ["signed in as grace@example.com"], status: 0),
+    Case(script: "google", shows: ["No account was chosen; nothing changed."], status: 1),
+    Case(script: "apple", stdin: "tim@example.com\n", shows: ["signed in as tim@example.com"], status: 0),
+    Case(script: "apple", stdin: "nobody\n", shows: ["'nobody' is not an email"], status: 1),
+    Case(
+      script: "anonymous; link email ada@example.com; whoami", stdin: password,
+      shows: ["linked email: ada@example.com", "providers: password"], status: 0),
+    Case(script: "link email ada@example.com", stdin: password, shows: ["error (no-current-user)"], status: 1),
+    Case(
+      script: "anonymous; link google; link apple; whoami", stdin: "g@example.com\na@example.com\n",
+      shows: ["linked Google", "linked Apple", "providers: google.com, apple.com"], status: 0),
+    Case(script: "link facebook", shows: ["Usage: link email EMAIL"], status: 2),
+    Case(
+      script: "google; link email ada@example.com; unlink google.com; whoami", stdin: "g@example.com\n" + password,
+      shows: ["unlinked google.com", "providers: password"], status: 0),
+    Case(script: "anonymous; unlink apple", shows: ["apple.com is not linked to this account"], status: 1),
+    Case(script: "restore", shows: ["no previous sign-in"], status: 0),
+    Case(script: "anonymous; whoami", shows: ["an anonymous user", "providers: none"], status: 0),
+    Case(script: "whoami", shows: ["No user is signed in. Try 'signin EMAIL'"], status: 1),
+    Case(
+      script: "anonymous; token; token --claims", shows: ["ID token: ", "characters (use --reveal to show it)", "\"provider_id\":\"anonymous\""],
+      status: 0),
+    Case(script: "anonymous; token --reveal", shows: ["eyJ"], status: 0),
+    Case(script: "token", shows: ["error (no-current-user)"], status: 1),
+    Case(script: "token --everything", shows: ["Usage: token [--force] [--claims] [--reveal]"], status: 2),
+    Case(script: "anonymous; refresh", shows: ["• token refreshed", "token refreshed"], status: 0),
+    Case(script: "refresh", shows: ["error (no-current-user)"], status: 1),
+    Case(script: "anonymous; reload", shows: ["reloaded an anonymous user"], status: 0),
+    Case(script: "reload", shows: ["error (no-current-user)"], status: 1),
+    Case(
+      script: "anonymous; profile --name Ada --photo https://example.com/ada.png",
+      shows: ["profile: Ada https://example.com/ada.png"], status: 0),
+    Case(script: "profile --name Ada", shows: ["error (no-current-user)"], status: 1),
+    Case(script: "profile --name", shows: ["Usage: profile"], status: 2),
+    Case(
+      script: signedUp + "email ada@example.org; whoami", stdin: password,
+      shows: ["email changed to ada@example.org", "ada@example.org"], status: 0),
+    Case(script: "anonymous; email nobody", shows: ["Usage: email NEW"], status: 2),
+    Case(
+      script: signedUp + "password", stdin: password + "new-pass-2\n", shows: ["password changed"], status: 0),
+    Case(script: signedUp + "password", stdin: password + "abc\n", shows: ["error (weak-password)"], status: 1),
+    Case(
+      script: signedUp + "verify-email; mailbox", stdin: password,
+      shows: ["verification code sent", "VERIFY_EMAIL to ada@example.com: "], status: 0),
+    Case(script: "verify-email", shows: ["error (no-current-user)"], status: 1),
+    Case(script: signedUp + "apply-code bogus", stdin: password, shows: ["error (invalid-action-code)"], status: 1),
+    Case(
+      script: signedUp + "signout; reset-password ada@example.com; mailbox ada@example.com", stdin: password,
+      shows: ["reset code sent to ada@example.com", "PASSWORD_RESET to ada@example.com: "], status: 0),
+    Case(script: "reset-password ada", shows: ["Usage: reset-password EMAIL"], status: 2),
+    Case(script: "confirm-reset bogus", stdin: "new-pass-2\n", shows: ["error (invalid-action-code)"], status: 1),
+    Case(script: "mailbox", shows: ["no messages"], status: 0),
+    Case(script: "mailbox a b", shows: ["Usage: mailbox [EMAIL]"], status: 2),
+    Case(
+      script: signedUp + "delete-account; whoami", stdin: password,
+      shows: ["account deleted", "signed out (the account was deleted)", "No user is signed in"], status: 1),
+    Case(script: "delete-account", shows: ["error (no-current-user)"], status: 1),
+    Case(script: "anonymous; signout", shows: ["signed out (you signed out)", "signed out"], status: 0),
+    Case(script: "signout now", shows: ["Usage: signout"], status: 2),
+    Case(script: "state", shows: ["signed out (not signed in yet)"], status: 0),
+    Case(script: "watch off; anonymous; watch on; signout", shows: ["not watching", "watching state changes", "• signed out (you signed out)"], status: 0),
+    Case(script: "watch maybe", shows: ["Usage: watch on|off"], status: 2),
+    Case(script: "quit; whoami", shows: ["no previous sign-in"], status: 0),
+    Case(script: "exit; whoami", shows: ["no previous sign-in"], status: 0),
+    Case(script: "help", shows: ["signup EMAIL", "mailbox [EMAIL]", "watch on|off"], status: 0),
+    Case(script: "help nope", shows: ["Unknown command 'nope'"], status: 2),
+    Case(script: "whoamj", shows: ["Did you mean 'whoami'?"], status: 2),
+    Case(script: "profile --name \"Ada", shows: ["A \" quote is not closed."], status: 2),
+  ]
+
+  @Test(arguments: cases) func commandTranscript(_ example: Case) throws {
+    let run = try SigninProcessTests.signin(["--in-memory", "-c", example.script], stdin: example.stdin)
+    for line in example.shows {
+      #expect(run.output.contains(line), "missing '\(line)' in:\n\(run.output)")
+    }
+    #expect(run.status == example.status, "\(run.output)")
+    #expect(!run.output.contains("pw-123456"))
+    #expect(!run.output.contains("\u{1B}["), "no colour through a pipe")
+  }
+
+  /// The code in the mailbox line `KIND to EMAIL: CODE`.
+  static func code(_ kind: String, in output: String) throws -> String {
+    let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("\(kind) to ") })
+    return String(try #require(line.split(separator: " ").last))
+  }
+
+  @Test func aVerificationCodeFromTheMailboxVerifiesTheEmail() throws {
+    let data = SigninProcessTests.Scratch()
+    let first = try SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", Self.signedUp + "verify-email; mailbox"], stdin: Self.password)
+    let code = try Self.code("VERIFY_EMAIL", in: first.output)
+    let second = try SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "apply-code \(code); reload; whoami"])
+    #expect(second.status == 0, "\(second.output)")
+    #expect(second.output.contains("email verified: true"))
+  }
+
+  @Test func aResetCodeFromTheMailboxSetsANewPassword() throws {
+    let data = SigninProcessTests.Scratch()
+    let first = try SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", Self.signedUp + "signout; reset-password ada@example.com; mailbox"],
+      stdin: Self.password)
+    let code = try Self.code("PASSWORD_RESET", in: first.output)
+    let second = try SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "confirm-reset \(code); signin ada@example.com"],
+      stdin: "brand-new-pass\nbrand-new-pass\n")
+    #expect(second.status == 0, "\(second.output)")
+    #expect(second.output.contains("password reset; sign in with the new password"))
+    #expect(second.output.contains("signed in as ada@example.com"))
+  }
+
+  @Test func badInputIsRejectedWithoutACrashAndEndOfInputLeavesCleanly() throws {
+    let long = try SigninProcessTests.signin(["--in-memory"], stdin: "whoami " + String(repeating: "x", count: 1 << 20) + "\nstate\n")
+    #expect(long.status == 2)
+    #expect(long.output.contains("a command line may be at most 65536 bytes"))
+    #expect(long.output.contains("signed out (not signed in yet)"))
+    let empty = try SigninProcessTests.signin(["--in-memory"])
+    #expect(empty.status == 0)
+    let latency = try SigninProcessTests.signin(["--in-memory", "--latency", "soon"])
+    #expect(latency.status == 2)
+    #expect(latency.output.contains("--latency needs a number of milliseconds"))
+  }
+}
