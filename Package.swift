@@ -33,7 +33,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting", "SignInKitEmbedded"],
-      swiftSettings: strict),
+      exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting"], swiftSettings: strict),
     .testTarget(

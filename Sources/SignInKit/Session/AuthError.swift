@@ -39,6 +39,10 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     public static let invalidActionCode = Code(rawValue: "invalid-action-code")
     public static let expiredActionCode = Code(rawValue: "expired-action-code")
     public static let operationNotAllowed = Code(rawValue: "operation-not-allowed")
+    /// The project requires the new email to be verified before it replaces the old one.
+    public static let emailChangeNeedsVerification = Code(rawValue: "email-change-needs-verification")
+    /// The server's reply could not be understood (malformed, truncated, or not JSON).
+    public static let invalidResponse = Code(rawValue: "invalid-response")
     /// The operation needs a signed-in user and there is none.
     public static let noCurrentUser = Code(rawValue: "no-current-user")
     /// Reauthentication signed in a different account than the current one.

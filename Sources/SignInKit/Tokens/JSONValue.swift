@@ -49,4 +49,5 @@ package enum JSONValue: Sendable, Hashable, Codable {
   package var number: Double? { if case .number(let value) = self { value } else { nil } }
   package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
   package var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+  package var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 }

@@ -1,0 +1,143 @@
+import Foundation
+
+extension FirebaseBackend {
+  public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
+    var body: [String: JSONValue] = ["returnSecureToken": .bool(true)]
+    body["email"] = request.email.map(JSONValue.string)
+    body["password"] = request.password.map(JSONValue.string)
+    body["displayName"] = request.displayName.map(JSONValue.string)
+    body["idToken"] = request.idToken.map(JSONValue.string)
+    let reply = try await call("signUp", body)
+    return SignInResponse(
+      localID: try reply.required("localId", in: "signUp"), email: reply.string("email"),
+      tokens: try reply.tokens(in: "signUp"), isNewUser: request.idToken == nil)
+  }
+
+  public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
+    let reply = try await call(
+      "signInWithPassword",
+      ["email": .string(request.email), "password": .string(request.password), "returnSecureToken": .bool(true)])
+    try Self.rejectSecondFactor(reply)
+    return SignInResponse(
+      localID: try reply.required("localId", in: "signInWithPassword"), email: reply.string("email"),
+      tokens: try reply.tokens(in: "signInWithPassword"), isNewUser: false)
+  }
+
+  public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
+    var body: [String: JSONValue] = [
+      "requestUri": .string(request.requestURI), "postBody": .string(request.credential.postBody),
+      "returnSecureToken": .bool(true), "returnIdpCredential": .bool(true),
+    ]
+    body["idToken"] = request.idToken.map(JSONValue.string)
+    let reply = try await call("signInWithIdp", body)
+    // Failures that come back as 200.
+    if reply.bool("needConfirmation") {
+      throw AuthError(
+        .accountExistsWithDifferentCredential,
+        "An account already uses \(reply.string("email") ?? "this email") with another sign-in method. "
+          + "Sign in with that method, then link this one.",
+        serverMessage: "needConfirmation")
+    }
+    if let message = reply.string("errorMessage") {
+      throw FirebaseErrorCatalog.error(serverMessage: message, status: 200)
+    }
+    try Self.rejectSecondFactor(reply)
+    return SignInResponse(
+      localID: try reply.required("localId", in: "signInWithIdp"), email: reply.string("email"),
+      tokens: try reply.tokens(in: "signInWithIdp"), isNewUser: reply.bool("isNewUser"))
+  }
+
+  public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
+    let body = FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", request.refreshToken)])
+    let httpRequest = HTTPRequest(
+      url: secureTokenURL, headers: headers(contentType: "application/x-www-form-urlencoded"),
+      body: Data(body.utf8), timeout: requestTimeout)
+    var failures = 0
+    while true {
+      do {
+        let reply = try await exchange(httpRequest, call: "token refresh")
+        // `access_token` and `id_token` are the same ID token; either will do.
+        guard let idToken = reply.string("id_token") ?? reply.string("access_token") else {
+          throw AuthError(.invalidResponse, "The token refresh reply has no ID token. Try again.")
+        }
+        let tokens = IssuedTokens(
+          idToken: idToken, refreshToken: reply.string("refresh_token") ?? request.refreshToken,
+          expiresIn: .seconds(reply.number("expires_in") ?? 3600))
+        return RefreshResponse(userID: try reply.required("user_id", in: "token refresh"), tokens: tokens)
+      } catch let error as AuthError where error.isTransient && failures + 1 < refreshAttempts {
+        failures += 1
+        do {
+          try await clock.sleep(for: refreshBackoff.delay(afterFailures: failures, random: .random(in: 0..<1)))
+        } catch {
+          throw AuthError.cancelled
+        }
+      }
+    }
+  }
+
+  public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
+    let reply = try await call("lookup", ["idToken": .string(request.idToken)])
+    guard let users = reply.fields["users"]?.array, users.count == 1, let user = users[0].object else {
+      throw AuthError(
+        .invalidResponse, "The lookup reply does not describe exactly one user. Try again; sign in again if it persists.")
+    }
+    return try FirebaseReply(user).account(in: "lookup")
+  }
+
+  public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
+    var body: [String: JSONValue] = [:]
+    body["idToken"] = request.idToken.map(JSONValue.string)
+    body["oobCode"] = request.oobCode.map(JSONValue.string)
+    body["email"] = request.email.map(JSONValue.string)
+    body["password"] = request.password.map(JSONValue.string)
+    body["displayName"] = request.displayName.map(JSONValue.string)
+    body["photoUrl"] = request.photoURL.map { .string($0.absoluteString) }
+    if !request.deleteAttributes.isEmpty {
+      body["deleteAttribute"] = .array(request.deleteAttributes.map { .string($0.rawValue) })
+    }
+    if !request.deleteProviders.isEmpty {
+      body["deleteProvider"] = .array(request.deleteProviders.map { .string($0.rawValue) })
+    }
+    if request.idToken != nil { body["returnSecureToken"] = .bool(true) }
+    let reply = try await call("update", body)
+    let tokens: IssuedTokens? =
+      reply.string("idToken") != nil && reply.string("refreshToken") != nil ? try reply.tokens(in: "update") : nil
+    return UpdateAccountResponse(account: try reply.account(in: "update"), tokens: tokens)
+  }
+
+  public func delete(_ request: DeleteAccountRequest) async throws {
+    _ = try await call("delete", ["idToken": .string(request.idToken)])
+  }
+
+  public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
+    var body: [String: JSONValue] = ["requestType": .string(request.requestType)]
+    switch request {
+    case .passwordReset(let email):
+      body["email"] = .string(email)
+    case .verifyEmail(let idToken):
+      body["idToken"] = .string(idToken)
+    case .verifyAndChangeEmail(let idToken, let newEmail):
+      body["idToken"] = .string(idToken)
+      body["newEmail"] = .string(newEmail)
+    }
+    let reply = try await call("sendOobCode", body)
+    return OobCodeResponse(email: reply.string("email"))
+  }
+
+  public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
+    var body: [String: JSONValue] = ["oobCode": .string(request.oobCode)]
+    body["newPassword"] = request.newPassword.map(JSONValue.string)
+    let reply = try await call("resetPassword", body)
+    return ResetPasswordResponse(email: reply.string("email"), requestType: reply.string("requestType"))
+  }
+
+  /// A second-factor challenge (`mfaPendingCredential`, no tokens) is not a sign-in.
+  static func rejectSecondFactor(_ reply: FirebaseReply) throws {
+    guard reply.string("mfaPendingCredential") != nil, reply.string("idToken") == nil else { return }
+    throw AuthError(
+      .operationNotAllowed,
+      "This account requires a second factor, which SignInKit does not support yet. "
+        + "Sign in with an app that supports multi-factor authentication.",
+      serverMessage: "mfaPendingCredential")
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import SignInKit
+import SignInKitTesting
+import Testing
+
+/// `FirebaseBackend` in emulator mode over real HTTP on 127.0.0.1, with `URLSessionTransport`:
+/// URL formation, headers and bodies as a server sees them, and the transport's faults.
+@Suite(.timeLimit(.minutes(1)))
+struct FirebaseBackendOverHTTPTests {
+  /// Canned emulator replies for one email/password user.
+  static func emulatorReplies(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply? {
+    let path = request.target.split(separator: "?").first.map(String.init) ?? ""
+    let account = #""localId":"uid1","email":"ada@example.com""#
+    switch path {
+    case "/identitytoolkit.googleapis.com/v1/accounts:signUp":
+      return .init(status: 200, body: #"{\#(account),"idToken":"E2E.ID.1","refreshToken":"E2E+R1","expiresIn":"3600"}"#)
+    case "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword":
+      return .init(
+        status: 200, body: #"{\#(account),"registered":true,"idToken":"E2E.ID.2","refreshToken":"E2E+R1","expiresIn":"3600"}"#)
+    case "/identitytoolkit.googleapis.com/v1/accounts:lookup":
+      return .init(
+        status: 200,
+        body: #"{"users":[{\#(account),"emailVerified":false,"createdAt":"1700000000000","providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}]}]}"#)
+    case "/securetoken.googleapis.com/v1/token":
+      return .init(
+        status: 200,
+        body: #"{"access_token":"E2E.ID.3","id_token":"E2E.ID.3","refresh_token":"E2E+R2","expires_in":"3600","token_type":"Bearer","user_id":"uid1","project_id":"12345"}"#)
+    default:
+      return .init(status: 400, body: #"{"error":{"code":400,"message":"UNKNOWN_PATH : \#(path)"}}"#)
+    }
+  }
+
+  @Test func authSignsUpSignsInRefreshesAndSignsOutThroughTheEmulatorURLs() async throws {
+    let server = try LoopbackHTTPServer(handler: Self.emulatorReplies)
+    defer { server.stop() }
+    let backend = try FirebaseBackend.emulator(host: server.host, projectID: "demo-project")
+    let auth = Auth(backend: backend, store: InMemorySessionStore())
+
+    let signedUp = try await auth.signUp(email: "ada@example.com", password: "pw-123456")
+    #expect(signedUp.user.uid == "uid1")
+    try await auth.signOut()
+    let signedIn = try await auth.signIn(email: "ada@example.com", password: "pw-123456")
+    #expect(signedIn.user.email == "ada@example.com")
+    #expect(try await auth.idToken() == "E2E.ID.2")
+    #expect(try await auth.idToken(forceRefresh: true) == "E2E.ID.3")
+    try await auth.signOut()
+    #expect(await auth.currentUser == nil)
+    await auth.shutdown()
+
+    let requests = server.requests
+    #expect(
+      requests.map(\.target) == [
+        "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key",
+        "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-api-key",
+        "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key",
+        "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-api-key",
+        "/securetoken.googleapis.com/v1/token?key=fake-api-key",
+      ])
+    #expect(requests.allSatisfy { $0.method == "POST" })
+    #expect(requests.allSatisfy { $0.headers["x-client-version"] == FirebaseBackend.clientVersion })
+    #expect(requests[0].headers["content-type"] == "application/json")
+    let signUpBody = try JSONSerialization.jsonObject(with: requests[0].body) as? [String: Any]
+    #expect(signUpBody?["email"] as? String == "ada@example.com")
+    #expect(signUpBody?["returnSecureToken"] as? Bool == true)
+    #expect(requests[4].headers["content-type"] == "application/x-www-form-urlencoded")
+    #expect(String(decoding: requests[4].body, as: UTF8.self) == "grant_type=refresh_token&refresh_token=E2E%2BR1")
+  }
+
+  /// Signs ada in over `server`, then returns the auth and its store.
+  static func signedIn(over server: LoopbackHTTPServer, timeout: Duration = .seconds(30)) async throws
+    -> (Auth, InMemorySessionStore)
+  {
+    var backend = try FirebaseBackend.emulator(host: server.host, projectID: "demo-project")
+    backend.requestTimeout = timeout
+    let store = InMemorySessionStore()
+    let auth = Auth(backend: backend, store: store)
+    _ = try await auth.signIn(email: "ada@example.com", password: "pw-123456")
+    return (auth, store)
+  }
+
+  static func shownState(_ auth: Auth) async -> AuthState {
+    let store = auth.stateStore
+    return await UIStateActor.run { store.state }
+  }
+
+  @Test func aTimeoutIsATypedErrorAndChangesNothing() async throws {
+    let server = try LoopbackHTTPServer { request in
+      request.target.contains("accounts:update") ? nil : Self.emulatorReplies(request)
+    }
+    defer { server.stop() }
+    let (auth, store) = try await Self.signedIn(over: server, timeout: .seconds(1))
+    let before = (await Self.shownState(auth), try store.load())
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await auth.updateProfile(displayName: "Ada", photoURL: nil)
+    }
+    #expect(error.code == .timeout, "\(error)")
+    #expect(await Self.shownState(auth) == before.0)
+    #expect(try store.load() == before.1)
+    await auth.shutdown()
+  }
+
+  @Test func aRefusedConnectionIsANetworkErrorAndChangesNothing() async throws {
+    let server = try LoopbackHTTPServer(handler: Self.emulatorReplies)
+    let (auth, store) = try await Self.signedIn(over: server)
+    server.stop()
+    let before = (await Self.shownState(auth), try store.load())
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await auth.updateProfile(displayName: "Ada", photoURL: nil)
+    }
+    #expect(error.code == .network)
+    #expect(error.message.contains("connect"))
+    #expect(await Self.shownState(auth) == before.0)
+    #expect(try store.load() == before.1)
+    await auth.shutdown()
+  }
+
+  @Test func cancellingTheCallerCancelsTheRequest() async throws {
+    let server = try LoopbackHTTPServer { _ in nil }
+    defer { server.stop() }
+    let backend = try FirebaseBackend.emulator(host: server.host, projectID: "demo-project")
+    let call = Task {
+      try await backend.signInWithPassword(PasswordSignInRequest(email: "a@b.co", password: "pw-123456"))
+    }
+    await server.nextArrival()
+    call.cancel()
+    let error = try await #require(throws: AuthError.self) { _ = try await call.value }
+    #expect(error.code == .cancelled)
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import SignInKit
+import SignInKitTesting
+import Testing
+
+/// Every `AuthBackend` call of `FirebaseBackend`: the request it sends, rendered as curl text
+/// and compared with a golden file, and the parse of a reply shaped like the wire reference's.
+/// Set `SIGNINKIT_RECORD_GOLDEN=1` to rewrite the golden files after a deliberate change.
+@Suite struct FirebaseBackendWireTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+  static func backend(_ transport: RecordingTransport, emulator: Bool = false) throws -> FirebaseBackend {
+    if emulator {
+      return try FirebaseBackend.emulator(host: "127.0.0.1:9099", projectID: "demo-project", transport: transport)
+    }
+    return try FirebaseBackend(
+      apiKey: "AIzaTestKey", projectID: "demo-project", appID: "1:1234:ios:abcd", bundleID: "com.example.app",
+      languageCode: "fr", transport: transport, environment: [:])
+  }
+
+  /// Checks the one request `transport` saw against `Golden/<name>.curl`.
+  static func expectGolden(_ name: String, _ transport: RecordingTransport) throws {
+    let requests = transport.requests
+    try #require(requests.count == 1, "expected one request, saw \(requests.count)")
+    let rendered = RecordingTransport.curl(requests[0])
+    let file = golden.appendingPathComponent("\(name).curl")
+    if ProcessInfo.processInfo.environment["SIGNINKIT_RECORD_GOLDEN"] == "1" {
+      try Data(rendered.utf8).write(to: file)
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(rendered == expected, "\(name).curl differs:\n\(rendered)")
+  }
+
+  static let tokens = #""idToken":"ID.TOKEN.1","refreshToken":"REFRESH+1/=","expiresIn":"3600""#
+
+  @Test func signUpWithEmailAndPassword() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"kind":"identitytoolkit#SignupNewUserResponse","localId":"uid1","email":"ada@example.com",\#(Self.tokens)}"#)
+    ])
+    let response = try await Self.backend(transport).signUp(
+      SignUpRequest(email: "ada@example.com", password: "pw-123456", displayName: "Ada"))
+    try Self.expectGolden("signUp-email", transport)
+    #expect(response.localID == "uid1")
+    #expect(response.email == "ada@example.com")
+    #expect(response.isNewUser)
+    #expect(response.tokens == IssuedTokens(idToken: "ID.TOKEN.1", refreshToken: "REFRESH+1/=", expiresIn: .seconds(3600)))
+  }
+
+  @Test func signUpAnonymouslyOnTheEmulator() async throws {
+    let transport = RecordingTransport([.status(200, #"{"localId":"anon1","email":"",\#(Self.tokens)}"#)])
+    let response = try await Self.backend(transport, emulator: true).signUp(SignUpRequest())
+    try Self.expectGolden("signUp-anonymous-emulator", transport)
+    #expect(response.email == nil, "an empty email means none")
+  }
+
+  @Test func signUpLinksEmailToTheCurrentUser() async throws {
+    let transport = RecordingTransport([.status(200, #"{"localId":"anon1","email":"ada@example.com",\#(Self.tokens)}"#)])
+    let response = try await Self.backend(transport).signUp(
+      SignUpRequest(email: "ada@example.com", password: "pw-123456", idToken: "CURRENT.ID.TOKEN"))
+    try Self.expectGolden("signUp-link", transport)
+    #expect(!response.isNewUser)
+  }
+
+  @Test func signInWithPassword() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"localId":"uid1","email":"ada@example.com","displayName":"","registered":true,\#(Self.tokens)}"#)
+    ])
+    let response = try await Self.backend(transport).signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "pw-123456"))
+    try Self.expectGolden("signInWithPassword", transport)
+    #expect(response.localID == "uid1")
+    #expect(!response.isNewUser)
+  }
+
+  @Test func signInWithIdpSendsAFormEncodedPostBody() async throws {
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"federatedId":"https://accounts.google.com/123","providerId":"google.com","localId":"uid2","email":"g@example.com","emailVerified":true,"rawUserInfo":"{\"sub\":\"123\"}","oauthExpireIn":3599,"isNewUser":true,\#(Self.tokens)}"#
+      )
+    ])
+    let credential = ProviderCredential(providerID: .apple, idToken: "header.pay+load.sig", rawNonce: "raw nonce/1")
+    let response = try await Self.backend(transport).signInWithIdp(
+      IdpSignInRequest(credential: credential, idToken: "CURRENT.ID.TOKEN"))
+    try Self.expectGolden("signInWithIdp", transport)
+    #expect(response.isNewUser)
+    #expect(response.localID == "uid2")
+  }
+
+  @Test func refreshUsesTheSecureTokenFormAndSnakeCaseReply() async throws {
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"access_token":"ID.TOKEN.2","expires_in":"3600","token_type":"Bearer","refresh_token":"REFRESH2","id_token":"ID.TOKEN.2","user_id":"uid1","project_id":"12345"}"#
+      )
+    ])
+    let response = try await Self.backend(transport).refresh(RefreshTokenRequest(refreshToken: "REFRESH+1/="))
+    try Self.expectGolden("refresh", transport)
+    #expect(response.userID == "uid1")
+    #expect(response.tokens == IssuedTokens(idToken: "ID.TOKEN.2", refreshToken: "REFRESH2", expiresIn: .seconds(3600)))
+  }
+
+  @Test func refreshKeepsTheOldRefreshTokenWhenNoNewOneComes() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"access_token":"ID.TOKEN.3","expires_in":1800,"user_id":"uid1"}"#)
+    ])
+    let response = try await Self.backend(transport).refresh(RefreshTokenRequest(refreshToken: "KEEP"))
+    #expect(response.tokens == IssuedTokens(idToken: "ID.TOKEN.3", refreshToken: "KEEP", expiresIn: .seconds(1800)))
+  }
+
+  @Test func lookupReadsMixedTimestampUnitsAndProviders() async throws {
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"kind":"identitytoolkit#GetAccountInfoResponse","users":[{"localId":"uid1","email":"ada@example.com","emailVerified":true,"displayName":"Ada","photoUrl":"https://example.com/a.png","passwordHash":"UkVEQUNURUQ=","passwordUpdatedAt":1700000000000,"validSince":"1700000000","createdAt":"1700000000000","lastLoginAt":"1700000123000","lastRefreshAt":"2023-11-14T22:15:23.000Z","providerUserInfo":[{"providerId":"password","rawId":"ada@example.com","federatedId":"ada@example.com","email":"ada@example.com"},{"providerId":"google.com","rawId":"123","federatedId":"123","email":"g@example.com","displayName":"Ada G"}]}]}"#
+      )
+    ])
+    let account = try await Self.backend(transport).lookup(LookupRequest(idToken: "ID.TOKEN.1"))
+    try Self.expectGolden("lookup", transport)
+    #expect(account.localID == "uid1")
+    #expect(account.emailVerified)
+    #expect(account.photoURL == URL(string: "https://example.com/a.png"))
+    #expect(account.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
+    #expect(account.lastLoginAt == Date(timeIntervalSince1970: 1_700_000_123))
+    #expect(account.providers.map(\.providerID) == [.password, .google])
+    #expect(account.providers[1].rawID == "123")
+  }
+
+  @Test func lookupWithoutExactlyOneUserIsAnInvalidResponse() async throws {
+    let transport = RecordingTransport([.status(200, #"{"users":[]}"#)])
+    await #expect(throws: AuthError.self) { try await Self.backend(transport).lookup(LookupRequest(idToken: "T")) }
+    let error = try await #require(throws: AuthError.self) {
+      try await Self.backend(RecordingTransport([.status(200, "{}")])).lookup(LookupRequest(idToken: "T"))
+    }
+    #expect(error.code == .invalidResponse)
+  }
+
+  @Test func updateChangesTheProfileAndUnlinks() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"localId":"uid1","email":"ada@example.com","displayName":"Ada","providerUserInfo":[]}"#)
+    ])
+    let response = try await Self.backend(transport).update(
+      UpdateAccountRequest(
+        idToken: "ID.TOKEN.1", displayName: "Ada", deleteAttributes: [.photoURL], deleteProviders: [.google]))
+    try Self.expectGolden("update-profile", transport)
+    #expect(response.tokens == nil)
+    #expect(response.account.displayName == "Ada")
+  }
+
+  @Test func updatePasswordReturnsNewTokens() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"localId":"uid1","email":"ada@example.com","emailVerified":false,"providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}],\#(Self.tokens)}"#)
+    ])
+    let response = try await Self.backend(transport).update(UpdateAccountRequest(idToken: "ID.TOKEN.1", password: "new-pass-2"))
+    try Self.expectGolden("update-password", transport)
+    #expect(response.tokens?.idToken == "ID.TOKEN.1")
+  }
+
+  @Test func updateAppliesAnActionCodeWithoutAToken() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"localId":"uid1","email":"ada@example.com","emailVerified":true}"#)
+    ])
+    let response = try await Self.backend(transport).update(UpdateAccountRequest(oobCode: "CODE-1"))
+    try Self.expectGolden("update-apply-code", transport)
+    #expect(response.account.emailVerified)
+  }
+
+  @Test func deleteSendsTheToken() async throws {
+    let transport = RecordingTransport([.status(200, #"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)])
+    try await Self.backend(transport).delete(DeleteAccountRequest(idToken: "ID.TOKEN.1"))
+    try Self.expectGolden("delete", transport)
+  }
+
+  @Test func sendOobCodeForEachRequestType() async throws {
+    for (name, request) in [
+      ("sendOobCode-reset", OobCodeRequest.passwordReset(email: "ada@example.com")),
+      ("sendOobCode-verify", .verifyEmail(idToken: "ID.TOKEN.1")),
+      ("sendOobCode-change-email", .verifyAndChangeEmail(idToken: "ID.TOKEN.1", newEmail: "new@example.com")),
+    ] {
+      let transport = RecordingTransport([.status(200, #"{"email":"ada@example.com"}"#)])
+      let response = try await Self.backend(transport).sendOobCode(request)
+      try Self.expectGolden(name, transport)
+      #expect(response.email == "ada@example.com")
+    }
+  }
+
+  @Test func resetPasswordChecksOrConfirmsACode() async throws {
+    let transport = RecordingTransport([.status(200, #"{"email":"ada@example.com","requestType":"PASSWORD_RESET"}"#)])
+    let response = try await Self.backend(transport).resetPassword(
+      ResetPasswordRequest(oobCode: "CODE-2", newPassword: "new-pass-2"))
+    try Self.expectGolden("resetPassword", transport)
+    #expect(response == ResetPasswordResponse(email: "ada@example.com", requestType: "PASSWORD_RESET"))
+  }
+}
