@@ -1,15 +1,23 @@
-// `signin`: try SignInKit from a terminal or a script, on the offline embedded backend.
+// `signin`: try SignInKit from a terminal or a script: on the offline embedded backend by
+// default, or on Firebase Authentication (production or the emulator).
 import Foundation
 import SignInKit
 import SignInKitEmbedded
 import SignInREPL
 
 let usage = """
-  usage: signin [--data-dir DIR | --in-memory] [--project ID] [--json] [--latency MS] [-c 'COMMANDS']
+  usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
+                [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
+    --backend NAME   embedded (default): offline, in this process, kept in the data folder;
+                     firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
+                     emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
+    --config FILE    the Firebase project from GoogleService-Info.plist or a JSON file
+                     ({"apiKey": "…", "projectId": "…"})
+    --api-key KEY    the Firebase Web API key (instead of --config)
+    --project ID     the project id (default: signinkit-local)
     --data-dir DIR   keep accounts and the session in DIR
                      (default: $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT)
     --in-memory      keep nothing after exit
-    --project ID     the project id in issued tokens (default: signinkit-local)
     --json           print one JSON object per line
     --latency MS     wait MS milliseconds before each backend call, like a slow network
     -c 'COMMANDS'    run commands separated by ';' and exit; otherwise read commands from stdin
@@ -28,6 +36,10 @@ var project = "signinkit-local"
 var json = false
 var script: String?
 var latency: Duration = .zero
+var backendName = "embedded"
+var configFile: URL?
+var apiKey: String?
+var projectGiven = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--help", "-h": print(usage); exit(0)
@@ -40,6 +52,18 @@ while let argument = arguments.popFirst() {
   case "--project":
     guard let value = arguments.popFirst(), !value.isEmpty else { fail("--project needs an id.\n\(usage)", status: 2) }
     project = value
+    projectGiven = true
+  case "--backend":
+    guard let value = arguments.popFirst(), ["embedded", "firebase", "emulator"].contains(value) else {
+      fail("--backend needs embedded, firebase or emulator.\n\(usage)", status: 2)
+    }
+    backendName = value
+  case "--config":
+    guard let value = arguments.popFirst() else { fail("--config needs a file.\n\(usage)", status: 2) }
+    configFile = URL(fileURLWithPath: value)
+  case "--api-key":
+    guard let value = arguments.popFirst(), !value.isEmpty else { fail("--api-key needs a key.\n\(usage)", status: 2) }
+    apiKey = value
   case "--latency":
     guard let value = arguments.popFirst(), let milliseconds = Int(value), milliseconds >= 0 else {
       fail("--latency needs a number of milliseconds, such as --latency 2000.\n\(usage)", status: 2)
@@ -59,7 +83,7 @@ let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : n
 let directory = dataDirectory
   ?? URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(project)")
 
-let backend: EmbeddedBackend
+let backend: REPLBackend
 let google: EmbeddedIdentityProvider
 let apple: EmbeddedIdentityProvider
 do {
@@ -71,17 +95,36 @@ do {
   }
   google = try .google(keyFile: keys?.appendingPathComponent("google-key.pem"))
   apple = try .apple(keyFile: keys?.appendingPathComponent("apple-key.pem"))
-  var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
-  configuration.projectID = project
-  backend = try EmbeddedBackend(
-    directory: inMemory ? nil : directory.appendingPathComponent("backend"),
-    configuration: configuration)
+  switch backendName {
+  case "firebase":
+    var firebase = try configFile.map(FirebaseConfiguration.init(contentsOf:))
+    if let apiKey {
+      if firebase == nil { firebase = FirebaseConfiguration(apiKey: apiKey, projectID: "") }
+      firebase?.apiKey = apiKey
+    }
+    if projectGiven { firebase?.projectID = project }
+    guard let firebase, !firebase.projectID.isEmpty else {
+      fail("--backend firebase needs --config FILE, or --api-key KEY and --project ID.\n\(usage)", status: 2)
+    }
+    backend = .firebase(try FirebaseBackend(configuration: firebase))
+  case "emulator":
+    let host = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1:9099"
+    backend = .firebase(try .emulator(host: host, projectID: project, apiKey: apiKey ?? "fake-api-key"))
+  default:
+    var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
+    configuration.projectID = project
+    backend = .embedded(
+      try EmbeddedBackend(
+        directory: inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration))
+  }
+} catch let error as AuthError where error.code == .misconfigured {
+  fail(error.message, status: 2)
 } catch {
   fail("signin could not start: \(error)", status: 1)
 }
 let store: any SessionStore =
   inMemory ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
-let auth = Auth(backend: latency > .zero ? DelayedBackend(backend, delay: latency) : backend, store: store)
+let auth = Auth(backend: latency > .zero ? DelayedBackend(backend.auth, delay: latency) : backend.auth, store: store)
 let renderer = Renderer(json: json, style: .forStandardOutput(environment: environment))
 
 // At a terminal, keys are read raw for the line editor; the terminal is put back at exit.
@@ -94,7 +137,7 @@ if terminal != nil {
     keyboard: keyboard, renderer: renderer,
     history: CommandHistory(file: CommandHistory.defaultFile(environment: environment)),
     columns: { TerminalMode.columns(of: STDOUT_FILENO) },
-    knownEmails: { await backend.emails() })
+    knownEmails: { await backend.knownEmails() })
 } else {
   terminalInput = nil
 }

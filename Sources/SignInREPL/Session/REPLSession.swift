@@ -2,21 +2,21 @@ import Foundation
 import SignInKit
 import SignInKitEmbedded
 
-/// Runs parsed commands against an `Auth` on the embedded backend and reports through the
-/// ``Renderer``. Google and Apple sign-in use ``EmbeddedIdentityProvider``s, so every command
-/// works offline.
+/// Runs parsed commands against an `Auth` and reports through the ``Renderer``. On the embedded
+/// backend (and the Firebase emulator) Google and Apple sign-in use ``EmbeddedIdentityProvider``s,
+/// so every command works offline.
 ///
 /// - Concurrency: actor; commands run one at a time, in order.
 public actor REPLSession {
   public nonisolated let auth: Auth
-  let backend: EmbeddedBackend
+  let backend: REPLBackend
   let renderer: Renderer
   let input: any InputSource
   let google: EmbeddedIdentityProvider
   let apple: EmbeddedIdentityProvider
 
   public init(
-    auth: Auth, backend: EmbeddedBackend, google: EmbeddedIdentityProvider,
+    auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
     apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource
   ) {
     self.auth = auth
@@ -54,7 +54,7 @@ public actor REPLSession {
       let result = try await auth.signInAnonymously()
       await say("signed in as \(TranscriptFormatter.who(result.user))")
     case .google, .apple:
-      let idp = command == .google ? google : apple
+      let idp = try identityProvider(command == .google ? .google : .apple)
       let email = try await chooseAccount(at: idp)
       let result = try await auth.signIn(with: EmbeddedProviderSession(idp: idp, email: email))
       await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
@@ -63,7 +63,7 @@ public actor REPLSession {
       let result = try await auth.linkEmail(email, password: password)
       await say("linked email: \(TranscriptFormatter.who(result.user))")
     case .linkProvider(let provider):
-      let idp = provider == .google ? google : apple
+      let idp = try identityProvider(provider)
       let email = try await chooseAccount(at: idp)
       let result = try await auth.link(with: EmbeddedProviderSession(idp: idp, email: email))
       await say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
@@ -112,7 +112,7 @@ public actor REPLSession {
       try await auth.confirmPasswordReset(code: code, newPassword: try await newPassword())
       await say("password reset; sign in with the new password")
     case .mailbox(let email):
-      let messages = await backend.mailbox(for: email)
+      let messages = try await backend.mailbox(for: email)
       if messages.isEmpty { await say("no messages") }
       for message in messages {
         await say("\(message.kind) to \(message.to): \(message.code)", fields: ["code": message.code])
@@ -170,7 +170,7 @@ public actor REPLSession {
   /// The account chooser: at a terminal it lists the emails already used at `idp`; the answer
   /// is a number from the list or an email (typed, or the next line of a script).
   private func chooseAccount(at idp: EmbeddedIdentityProvider) async throws -> String {
-    let known = await backend.emails(signedInWith: idp.providerID)
+    let known = await backend.knownEmails(signedInWith: idp.providerID)
     if input.isTerminal {
       let name = TranscriptFormatter.name(of: idp.providerID)
       let choices = known.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
@@ -188,6 +188,18 @@ public actor REPLSession {
         "'\(answer)' is not an email\(known.isEmpty ? "" : " or a number from the list"); nothing changed. Try again.")
     }
     return answer
+  }
+
+  /// The embedded IdP for `provider`, when the backend accepts its tokens.
+  private func identityProvider(_ provider: ProviderID) throws -> EmbeddedIdentityProvider {
+    guard backend.acceptsEmbeddedIdentityProviders else {
+      throw AuthError(
+        .operationNotAllowed,
+        "\(TranscriptFormatter.name(of: provider)) sign-in against production Firebase needs the real "
+          + "\(TranscriptFormatter.name(of: provider)) provider; signin offers it on the embedded backend "
+          + "and the emulator. Use 'signin EMAIL' or 'anonymous' here.")
+    }
+    return provider == .google ? google : apple
   }
 
   /// The JSON claims of a JWT, without verifying it (it is our own token).

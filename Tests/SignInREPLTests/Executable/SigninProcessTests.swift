@@ -9,10 +9,11 @@ struct SigninProcessTests {
     let status: Int32
   }
 
-  static func signin(_ arguments: [String], stdin: String = "") throws -> Run {
+  static func signin(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = SigninBinary.url
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input

@@ -192,3 +192,22 @@ import Testing
     #expect(response == ResetPasswordResponse(email: "ada@example.com", requestType: "PASSWORD_RESET"))
   }
 }
+
+extension FirebaseBackendWireTests {
+  @Test func theEmulatorOutboxListsSentCodes() async throws {
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"oobCodes":[{"email":"ada@example.com","oobCode":"C1","oobLink":"http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=C1","requestType":"PASSWORD_RESET"},{"email":"x@example.com"}]}"#
+      )
+    ])
+    let codes = try await Self.backend(transport, emulator: true).emulatorOobCodes()
+    try Self.expectGolden("emulator-oobCodes", transport)
+    #expect(codes.map(\.oobCode) == ["C1"])
+    #expect(codes.first?.requestType == "PASSWORD_RESET")
+    let production = try await #require(throws: AuthError.self) {
+      _ = try await Self.backend(RecordingTransport()).emulatorOobCodes()
+    }
+    #expect(production.code == .misconfigured)
+  }
+}

@@ -11,23 +11,38 @@ import SignInKit
 /// each request (request line, headers, `Content-Length` body), asks `handler` for the reply,
 /// answers and closes the connection. A `nil` reply holds the connection open without
 /// answering, to make the client time out. Every request is recorded.
-final class LoopbackHTTPServer: Sendable {
-  struct Request: Sendable {
-    let method: String
+///
+/// - Concurrency: `Sendable`; each connection is served on its own thread, and `handler` may be
+///   called concurrently.
+public final class LoopbackHTTPServer: Sendable {
+  /// One request as the server read it.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Request: Sendable {
+    public let method: String
     /// Path and query, as sent.
-    let target: String
+    public let target: String
     /// Header names lowercased.
-    let headers: [String: String]
-    let body: Data
+    public let headers: [String: String]
+    public let body: Data
   }
 
-  struct Reply: Sendable {
-    var status: Int
-    var body: String
-    var contentType = "application/json"
+  /// What to answer.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Reply: Sendable {
+    public var status: Int
+    public var body: String
+    public var contentType: String
+
+    public init(status: Int, body: String, contentType: String = "application/json") {
+      self.status = status
+      self.body = body
+      self.contentType = contentType
+    }
   }
 
-  let port: UInt16
+  public let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply?
   private let recorded = Locked<[Request]>([])
@@ -35,7 +50,8 @@ final class LoopbackHTTPServer: Sendable {
   private let arrivals = DispatchSemaphore(value: 0)
   private let isStopped = Locked(false)
 
-  init(handler: @escaping @Sendable (Request) -> Reply?) throws {
+  /// Starts listening on a free port of 127.0.0.1.
+  public init(handler: @escaping @Sendable (Request) -> Reply?) throws {
     self.handler = handler
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
@@ -58,12 +74,13 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// `127.0.0.1:PORT`.
-  var host: String { "127.0.0.1:\(port)" }
+  public var host: String { "127.0.0.1:\(port)" }
 
-  var requests: [Request] { recorded.withLock { $0 } }
+  /// Every request so far, in arrival order.
+  public var requests: [Request] { recorded.withLock { $0 } }
 
   /// Waits (off the cooperative pool) until one more request has arrived.
-  func nextArrival() async {
+  public func nextArrival() async {
     let arrivals = arrivals
     await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
@@ -74,7 +91,7 @@ final class LoopbackHTTPServer: Sendable {
   }
 
   /// Stops listening and drops held connections.
-  func stop() {
+  public func stop() {
     // Once only: a second close could hit a descriptor number reused by another test.
     guard !isStopped.withLock({ stopped in defer { stopped = true }; return stopped }) else { return }
     shutdown(listener, Int32(SHUT_RDWR))

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One code the Auth emulator would have emailed, from its outbox.
+///
+/// - Concurrency: `Sendable` value.
+public struct FirebaseEmulatorOobCode: Sendable, Equatable {
+  public var email: String
+  /// `PASSWORD_RESET`, `VERIFY_EMAIL`, `VERIFY_AND_CHANGE_EMAIL` or `EMAIL_SIGNIN`.
+  public var requestType: String
+  public var oobCode: String
+  public var oobLink: String?
+
+  public init(email: String, requestType: String, oobCode: String, oobLink: String? = nil) {
+    self.email = email
+    self.requestType = requestType
+    self.oobCode = oobCode
+    self.oobLink = oobLink
+  }
+}
+
+extension FirebaseBackend {
+  /// The codes the emulator would have emailed, oldest first
+  /// (`GET /emulator/v1/projects/PROJECT/oobCodes`): the emulator's stand-in for an inbox.
+  ///
+  /// - Throws: ``AuthError/Code/misconfigured`` against production, which has no outbox;
+  ///   transport and reply errors as for any call.
+  public func emulatorOobCodes() async throws -> [FirebaseEmulatorOobCode] {
+    guard let emulatorHost else {
+      throw AuthError(
+        .misconfigured, "Only the Auth emulator shows sent codes; production Firebase emails them. Check the inbox.")
+    }
+    let url = URL(string: "http://\(emulatorHost)/emulator/v1/projects/\(FormEncoding.escape(projectID))/oobCodes")!
+    let reply = try await exchange(
+      HTTPRequest(method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], timeout: requestTimeout),
+      call: "oobCodes")
+    return (reply.fields["oobCodes"]?.array ?? []).compactMap { entry in
+      guard let fields = entry.object else { return nil }
+      let code = FirebaseReply(fields)
+      guard let oobCode = code.string("oobCode") else { return nil }
+      return FirebaseEmulatorOobCode(
+        email: code.string("email") ?? "", requestType: code.string("requestType") ?? "", oobCode: oobCode,
+        oobLink: code.string("oobLink"))
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import SignInKit
+import SignInKitEmbedded
+
+/// The backend the REPL talks to, with what it offers beyond ``AuthBackend``: an outbox of sent
+/// codes (`mailbox`), the emails an account chooser can list, and whether the embedded identity
+/// providers' tokens are accepted (the embedded backend verifies them; the emulator, like
+/// Firebase's, accepts any; production Firebase needs real Google and Apple sign-in).
+///
+/// - Concurrency: `Sendable` value.
+public enum REPLBackend: Sendable {
+  case embedded(EmbeddedBackend)
+  case firebase(FirebaseBackend)
+
+  /// One code the backend "emailed".
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct SentCode: Sendable, Equatable {
+    public let kind: String
+    public let to: String
+    public let code: String
+  }
+
+  public var auth: any AuthBackend {
+    switch self {
+    case .embedded(let backend): backend
+    case .firebase(let backend): backend
+    }
+  }
+
+  /// Whether `google` and `apple` can sign in with the embedded identity providers.
+  public var acceptsEmbeddedIdentityProviders: Bool {
+    switch self {
+    case .embedded: true
+    case .firebase(let backend): backend.emulatorHost != nil
+    }
+  }
+
+  /// The codes sent to `email` (or to anyone), oldest first.
+  public func mailbox(for email: String?) async throws -> [SentCode] {
+    switch self {
+    case .embedded(let backend):
+      return await backend.mailbox(for: email).map { SentCode(kind: $0.kind, to: $0.to, code: $0.code) }
+    case .firebase(let backend):
+      return try await backend.emulatorOobCodes()
+        .filter { email == nil || $0.email.lowercased() == email?.lowercased() }
+        .map { SentCode(kind: $0.requestType, to: $0.email, code: $0.oobCode) }
+    }
+  }
+
+  /// The emails of known accounts (at `provider` when given); Firebase does not list them to
+  /// clients, so there it is empty.
+  public func knownEmails(signedInWith provider: ProviderID? = nil) async -> [String] {
+    switch self {
+    case .embedded(let backend): await backend.emails(signedInWith: provider)
+    case .firebase: []
+    }
+  }
+
+  /// Releases what the backend holds (the embedded backend's directory lock).
+  public func close() async {
+    if case .embedded(let backend) = self { await backend.close() }
+  }
+}
