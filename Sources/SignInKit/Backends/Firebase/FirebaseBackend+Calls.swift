@@ -81,7 +81,7 @@ extension FirebaseBackend {
       throw AuthError(
         .invalidResponse, "The lookup reply does not describe exactly one user. Try again; sign in again if it persists.")
     }
-    return try FirebaseReply(user).account(in: "lookup")
+    return try JSONReply(user).account(in: "lookup")
   }
 
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
@@ -132,7 +132,7 @@ extension FirebaseBackend {
   }
 
   /// A second-factor challenge (`mfaPendingCredential`, no tokens) is not a sign-in.
-  static func rejectSecondFactor(_ reply: FirebaseReply) throws {
+  static func rejectSecondFactor(_ reply: JSONReply) throws {
     guard reply.string("mfaPendingCredential") != nil, reply.string("idToken") == nil else { return }
     throw AuthError(
       .operationNotAllowed,

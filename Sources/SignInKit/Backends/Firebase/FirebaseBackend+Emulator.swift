@@ -35,7 +35,7 @@ extension FirebaseBackend {
       call: "oobCodes")
     return (reply.fields["oobCodes"]?.array ?? []).compactMap { entry in
       guard let fields = entry.object else { return nil }
-      let code = FirebaseReply(fields)
+      let code = JSONReply(fields)
       guard let oobCode = code.string("oobCode") else { return nil }
       return FirebaseEmulatorOobCode(
         email: code.string("email") ?? "", requestType: code.string("requestType") ?? "", oobCode: oobCode,

@@ -132,7 +132,7 @@ public struct FirebaseBackend: AuthBackend {
   }
 
   /// POSTs `body` as JSON to `accounts:METHOD` and returns the reply.
-  func call(_ method: String, _ body: [String: JSONValue]) async throws -> FirebaseReply {
+  func call(_ method: String, _ body: [String: JSONValue]) async throws -> JSONReply {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let request = HTTPRequest(
@@ -142,7 +142,7 @@ public struct FirebaseBackend: AuthBackend {
   }
 
   /// Sends `request`; a reply other than 2xx with a JSON object becomes an ``AuthError``.
-  func exchange(_ request: HTTPRequest, call: String) async throws -> FirebaseReply {
+  func exchange(_ request: HTTPRequest, call: String) async throws -> JSONReply {
     if Task.isCancelled { throw AuthError.cancelled }
     let response: HTTPResponse
     do {
@@ -157,7 +157,7 @@ public struct FirebaseBackend: AuthBackend {
         "The server's reply to \(call) is not the expected JSON (\(response.body.count) bytes). "
           + "Try again; if it persists, check the backend's address.")
     }
-    return FirebaseReply(fields)
+    return JSONReply(fields)
   }
 
   /// The error a failed reply stands for: the Firebase error envelope's message when there is

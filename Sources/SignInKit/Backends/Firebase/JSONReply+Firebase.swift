@@ -1,0 +1,30 @@
+import Foundation
+
+/// The Firebase shapes: sign-in tokens and account descriptions.
+extension JSONReply {
+  /// The tokens of a sign-in reply (`idToken`, `refreshToken`, `expiresIn`).
+  func tokens(in call: String) throws -> IssuedTokens {
+    IssuedTokens(
+      idToken: try required("idToken", in: call), refreshToken: try required("refreshToken", in: call),
+      expiresIn: .seconds(number("expiresIn") ?? 3600))
+  }
+
+  /// The account a `lookup` user or an `update` reply describes.
+  func account(in call: String) throws -> AccountInfo {
+    let providers = (fields["providerUserInfo"]?.array ?? []).compactMap { entry -> ProviderInfo? in
+      guard let object = entry.object else { return nil }
+      let info = JSONReply(object)
+      guard let providerID = info.string("providerId") else { return nil }
+      return ProviderInfo(
+        providerID: ProviderID(rawValue: providerID),
+        rawID: info.string("rawId") ?? info.string("federatedId") ?? "",
+        email: info.string("email"), displayName: info.string("displayName"),
+        photoURL: info.string("photoUrl").flatMap(URL.init(string:)))
+    }
+    return AccountInfo(
+      localID: try required("localId", in: call), email: string("email"), emailVerified: bool("emailVerified"),
+      displayName: string("displayName"), photoURL: string("photoUrl").flatMap(URL.init(string:)),
+      disabled: bool("disabled"), providers: providers, createdAt: date(milliseconds: "createdAt"),
+      lastLoginAt: date(milliseconds: "lastLoginAt"))
+  }
+}

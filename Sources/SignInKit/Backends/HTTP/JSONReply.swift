@@ -1,0 +1,47 @@
+import Foundation
+
+/// A JSON object reply read tolerantly, as Firebase's wire reference and OAuth servers need:
+/// every field may be missing, a missing boolean is false, an empty string is no value, and
+/// numbers may come as strings (`expiresIn: "3600"`, `createdAt: "1700000000000"`) or as numbers.
+///
+/// - Concurrency: `Sendable` value.
+struct JSONReply: Sendable {
+  let fields: [String: JSONValue]
+
+  init(_ fields: [String: JSONValue]) { self.fields = fields }
+
+  func string(_ key: String) -> String? {
+    guard let value = fields[key]?.string, !value.isEmpty else { return nil }
+    return value
+  }
+
+  func bool(_ key: String) -> Bool {
+    switch fields[key] {
+    case .bool(let value)?: value
+    case .string(let value)?: value == "true"
+    default: false
+    }
+  }
+
+  func number(_ key: String) -> Double? {
+    switch fields[key] {
+    case .number(let value)?: value
+    case .string(let value)?: Double(value)
+    default: nil
+    }
+  }
+
+  /// A field that must be there.
+  func required(_ key: String, in call: String) throws -> String {
+    guard let value = string(key) else {
+      throw AuthError(
+        .invalidResponse, "The server's reply to \(call) has no \(key). Try again; if it persists, check the backend.")
+    }
+    return value
+  }
+
+  /// A timestamp in milliseconds since 1970.
+  func date(milliseconds key: String) -> Date? {
+    number(key).map { Date(timeIntervalSince1970: $0 / 1000) }
+  }
+}

@@ -1,0 +1,102 @@
+#if canImport(CLibcrypto)
+  import Foundation
+
+  /// A device authorization (RFC 8628 §3.2): the code the user types at the verification URL on
+  /// another device, and how the client polls until they have.
+  ///
+  /// - Concurrency: `Sendable` value; its description never shows the device code.
+  public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
+    public var deviceCode: String
+    public var userCode: String
+    public var verificationURI: URL
+    /// The verification URL with the user code filled in, when the issuer gives one.
+    public var verificationURIComplete: URL?
+    public var expiresIn: Duration
+    /// The wait between polls; 5 s when the issuer does not say.
+    public var interval: Duration
+
+    public init(
+      deviceCode: String, userCode: String, verificationURI: URL, verificationURIComplete: URL? = nil,
+      expiresIn: Duration, interval: Duration = .seconds(5)
+    ) {
+      self.deviceCode = deviceCode
+      self.userCode = userCode
+      self.verificationURI = verificationURI
+      self.verificationURIComplete = verificationURIComplete
+      self.expiresIn = expiresIn
+      self.interval = interval
+    }
+
+    public var description: String { "DeviceAuthorization(userCode: \(userCode), at: \(verificationURI))" }
+  }
+
+  extension OIDCClient {
+    static let deviceCodeGrant = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// Starts a device authorization at `endpoint` (default: the issuer's
+    /// `device_authorization_endpoint`).
+    ///
+    /// - Throws: ``AuthError/Code/misconfigured`` when the issuer has no device endpoint and
+    ///   none is given.
+    public func startDeviceAuthorization(scopes: [String], endpoint: URL? = nil) async throws -> DeviceAuthorization {
+      guard let endpoint = endpoint ?? metadata.deviceAuthorizationEndpoint else {
+        throw AuthError(
+          .misconfigured,
+          "The issuer \(metadata.issuer) publishes no device authorization endpoint. Give one, or use the browser flow.")
+      }
+      let response = try await transport.send(
+        form(endpoint, [("scope", scopes.joined(separator: " "))] + clientAuthentication))
+      guard response.status == 200 else { throw Self.oauthError(response, during: "device authorization") }
+      guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body) else {
+        throw AuthError(.invalidResponse, "The device authorization reply could not be read. Try again.")
+      }
+      let reply = JSONReply(fields)
+      // Google spells it verification_url; RFC 8628 verification_uri.
+      guard let deviceCode = reply.string("device_code"), let userCode = reply.string("user_code"),
+        let verification = (reply.string("verification_uri") ?? reply.string("verification_url")).flatMap(URL.init(string:))
+      else {
+        throw AuthError(.invalidResponse, "The device authorization reply lacks device_code, user_code or verification_uri.")
+      }
+      return DeviceAuthorization(
+        deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
+        verificationURIComplete: reply.string("verification_uri_complete").flatMap(URL.init(string:)),
+        expiresIn: .seconds(reply.number("expires_in") ?? 600), interval: .seconds(reply.number("interval") ?? 5))
+    }
+
+    /// Polls the token endpoint until the user approves (RFC 8628 §3.4–3.5): waits `interval`
+    /// before each poll, keeps waiting on `authorization_pending`, adds 5 s to the interval on
+    /// `slow_down`, and stops on `access_denied`, `expired_token` or when `expiresIn` has passed.
+    ///
+    /// - Cancellation: stops polling and throws ``AuthError/Code/cancelled``.
+    public func pollDeviceToken(_ authorization: DeviceAuthorization, clock: any Clock<Duration>) async throws
+      -> OAuthTokens
+    {
+      var interval = authorization.interval
+      var waited: Duration = .zero
+      while true {
+        do {
+          try await clock.sleep(for: interval)
+        } catch {
+          throw AuthError(.cancelled, "Sign-in was cancelled while waiting for approval.")
+        }
+        waited += interval
+        let response = try await transport.send(
+          form(
+            metadata.tokenEndpoint,
+            [("grant_type", Self.deviceCodeGrant), ("device_code", authorization.deviceCode)] + clientAuthentication))
+        if response.status == 200 { return try Self.tokens(from: response) }
+        switch Self.errorCode(of: response) {
+        case "authorization_pending"?:
+          break
+        case "slow_down"?:
+          interval += .seconds(5)
+        default:
+          throw Self.oauthError(response, during: "device sign-in")
+        }
+        if waited >= authorization.expiresIn {
+          throw AuthError(.timeout, "The sign-in code expired before it was approved. Start again.")
+        }
+      }
+    }
+  }
+#endif
