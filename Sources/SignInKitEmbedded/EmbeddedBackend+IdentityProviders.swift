@@ -4,13 +4,16 @@ import SignInKit
 extension EmbeddedBackend {
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     let credential = request.credential
-    let claims = try verifiedClaims(of: credential)
+    // An access token alone: ask the issuer who it belongs to, as Firebase does. This is the
+    // only suspension, and it comes before anything is read, so the call stays linearizable.
+    let userinfo = try await userinfoClaims(of: credential)
+    let claims = try userinfo ?? verifiedClaims(of: credential)
     guard let sub = claims["sub"]?.string, !sub.isEmpty else {
       throw Self.invalidIdPResponse("the IdP token has no subject (sub)")
     }
     let info = ProviderInfo(
       providerID: credential.providerID, rawID: sub, email: claims["email"]?.string?.lowercased(),
-      displayName: claims["name"]?.string, photoURL: claims["picture"]?.string.flatMap(URL.init))
+      displayName: claims["name"]?.string ?? credential.fullName, photoURL: claims["picture"]?.string.flatMap(URL.init))
     let owner = database.accounts.values.first { account in
       account.federated.contains { $0.providerID == info.providerID && $0.rawID == sub }
     }
@@ -105,6 +108,25 @@ extension EmbeddedBackend {
           .invalidCredential, "MISSING_OR_INVALID_NONCE",
           "Sign in with Apple needs the raw nonce whose SHA-256 is the token's nonce claim.")
       }
+    }
+    return claims
+  }
+
+  /// The issuer's userinfo claims for a credential that has an access token and no ID token;
+  /// `nil` when it has an ID token.
+  func userinfoClaims(of credential: ProviderCredential) async throws -> [String: JSONValue]? {
+    guard credential.idToken?.isEmpty ?? true, let accessToken = credential.accessToken else { return nil }
+    guard let trust = configuration.identityProviders[credential.providerID], let endpoint = trust.userinfoEndpoint
+    else {
+      throw Self.invalidIdPResponse(
+        "the credential has only an access token and \(credential.providerID) has no userinfo endpoint configured")
+    }
+    let response = try await configuration.transport.send(
+      HTTPRequest(method: "GET", url: endpoint, headers: [("Authorization", "Bearer \(accessToken)")]))
+    guard response.status == 200,
+      let claims = try? JSONDecoder().decode([String: JSONValue].self, from: response.body)
+    else {
+      throw Self.invalidIdPResponse("the issuer's userinfo endpoint refused the access token (HTTP \(response.status))")
     }
     return claims
   }

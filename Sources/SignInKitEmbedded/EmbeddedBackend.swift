@@ -42,6 +42,8 @@ public actor EmbeddedBackend: AuthBackend {
     /// Accept IdP ID tokens without checking their signature, issuer or expiry, as the Firebase
     /// emulator does (a JWT or a bare JSON object; `sub` is required). For tests only.
     public var acceptUnsignedIdPTokens: Bool
+    /// Reaches IdP userinfo endpoints, for credentials that carry only an access token.
+    public var transport: any HTTPTransport = URLSessionTransport()
 
     /// The defaults, trusting the given embedded IdPs.
     public init(trusting providers: [EmbeddedIdentityProvider]) throws {
@@ -81,11 +83,32 @@ public actor EmbeddedBackend: AuthBackend {
     public var audiences: Set<String>
     /// The IdP's JWK Set, as its `jwks_uri` serves it.
     public var jwks: Data
+    /// Where an access token is exchanged for the user's claims, for credentials without an ID
+    /// token.
+    public var userinfoEndpoint: URL?
 
-    public init(issuer: String, audiences: Set<String>, jwks: Data) {
+    public init(issuer: String, audiences: Set<String>, jwks: Data, userinfoEndpoint: URL? = nil) {
       self.issuer = issuer
       self.audiences = audiences
       self.jwks = jwks
+      self.userinfoEndpoint = userinfoEndpoint
+    }
+
+    /// Trust in a real OpenID issuer: its discovery document and current JWK Set are fetched
+    /// now, and its ID tokens must name one of `clientIDs` in `aud`.
+    ///
+    /// - Throws: ``AuthError/Code/misconfigured`` when discovery fails, or transport errors.
+    public static func discover(
+      issuer: String, clientIDs: Set<String>, transport: any HTTPTransport = URLSessionTransport()
+    ) async throws -> IdentityProviderTrust {
+      let metadata = try await OIDCProviderMetadata.discover(issuer: issuer, transport: transport)
+      let response = try await transport.send(HTTPRequest(method: "GET", url: metadata.jwksURI))
+      guard response.status == 200 else {
+        throw AuthError(
+          .misconfigured, "The keys of \(issuer) could not be fetched from \(metadata.jwksURI) (HTTP \(response.status)).")
+      }
+      return IdentityProviderTrust(
+        issuer: metadata.issuer, audiences: clientIDs, jwks: response.body, userinfoEndpoint: metadata.userinfoEndpoint)
     }
   }
 

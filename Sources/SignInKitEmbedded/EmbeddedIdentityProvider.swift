@@ -86,6 +86,6 @@ public struct EmbeddedIdentityProvider: Sendable {
 
   /// The `nonce` claim Apple puts in a token for `rawNonce`: its SHA-256, lowercase hex.
   public static func appleNonceClaim(for rawNonce: String) -> String {
-    Crypto.sha256Hex(Array(rawNonce.utf8))
+    AppleProvider.hashedNonce(rawNonce)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an identity provider handed back: the tokens the backend exchanges for a session.
 ///
 /// Its `description` and mirror name the provider and never contain a token or nonce.
@@ -11,15 +13,26 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   public var accessToken: String?
   /// Apple: the raw nonce whose SHA-256 hex is the token's `nonce` claim.
   public var rawNonce: String?
+  /// Apple: the name the user shared, sent only on the first sign-in and not in the token.
+  public var givenName: String?
+  public var familyName: String?
 
   public init(
     providerID: ProviderID, idToken: String? = nil, accessToken: String? = nil,
-    rawNonce: String? = nil
+    rawNonce: String? = nil, givenName: String? = nil, familyName: String? = nil
   ) {
     self.providerID = providerID
     self.idToken = idToken
     self.accessToken = accessToken
     self.rawNonce = rawNonce
+    self.givenName = givenName
+    self.familyName = familyName
+  }
+
+  /// The shared name as one display name (`"Ada Lovelace"`), when there is one.
+  public var fullName: String? {
+    let parts = [givenName, familyName].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
 
   /// The form-encoded `postBody` of `accounts:signInWithIdp`, with every value percent-encoded.
@@ -29,6 +42,17 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
     if let accessToken { fields.append(("access_token", accessToken)) }
     fields.append(("providerId", providerID.rawValue))
     if let rawNonce { fields.append(("nonce", rawNonce)) }
+    if fullName != nil {
+      // As Apple's native SDKs send it: {"name":{"firstName":…,"lastName":…}}.
+      var name: [String: JSONValue] = [:]
+      name["firstName"] = givenName.map(JSONValue.string)
+      name["lastName"] = familyName.map(JSONValue.string)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      if let user = try? encoder.encode(JSONValue.object(["name": .object(name)])) {
+        fields.append(("user", String(decoding: user, as: UTF8.self)))
+      }
+    }
     return FormEncoding.encode(fields)
   }
 

@@ -1,0 +1,133 @@
+import Foundation
+import SignInKitTesting
+import Testing
+
+@testable import SignInKit
+
+/// The browser flow end to end on 127.0.0.1: an issuer served by a loopback HTTP server, the
+/// provider's loopback redirect listener, and a test "browser" that follows the authorization
+/// URL back to the listener the way the issuer would redirect it.
+@Suite(.timeLimit(.minutes(1)))
+struct GoogleProviderTests {
+  /// What the browser does with the authorization URL.
+  enum Browser: Sendable {
+    case approve
+    case returnState(String)
+    case deny
+    case ignore
+  }
+
+  /// An issuer on a loopback server; `tokenNonce` decides the nonce in the ID token it issues.
+  final class LoopbackIssuer: Sendable {
+    let server: LoopbackHTTPServer
+    let issuer: TestIssuer
+    let sentNonce = Locked<String?>(nil)
+    let sentChallenge = Locked<String?>(nil)
+
+    init(tokenNonce: (@Sendable (String?) -> String?)? = nil) throws {
+      let box = Locked<TestIssuer?>(nil)
+      let sentNonce = sentNonce
+      server = try LoopbackHTTPServer { request in
+        guard let issuer = box.withLock({ $0 }) else { return nil }
+        switch request.target.prefix(while: { $0 != "?" }) {
+        case "/.well-known/openid-configuration": return .init(status: 200, body: issuer.discovery)
+        case "/jwks": return .init(status: 200, body: issuer.jwks)
+        case "/token":
+          let nonce = sentNonce.withLock { $0 }
+          let token = issuer.idToken(nonce: tokenNonce.map { $0(nonce) } ?? nonce)
+          return .init(status: 200, body: #"{"access_token":"AT","id_token":"\#(token)","refresh_token":"RT","expires_in":3600}"#)
+        default: return .init(status: 404, body: "{}")
+        }
+      }
+      issuer = TestIssuer(issuer: "http://\(server.host)", clientID: "desktop-client")
+      box.withLock { $0 = issuer }
+    }
+
+    /// A provider whose presenter plays `browser`.
+    func provider(_ browser: Browser, clock: any Clock<Duration> = ContinuousClock()) -> GoogleProvider {
+      let (sentNonce, sentChallenge) = (sentNonce, sentChallenge)
+      return GoogleProvider(
+        configuration: .init(issuer: issuer.issuer, clientID: issuer.clientID, timeout: .seconds(30)), clock: clock,
+        present: { prompt in
+        guard case .openBrowser(let url) = prompt else { return }
+        let fields = Dictionary(
+          uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+            ($0.name, $0.value ?? "")
+          })
+        sentNonce.withLock { $0 = fields["nonce"] }
+        sentChallenge.withLock { $0 = fields["code_challenge"] }
+        let redirect = fields["redirect_uri"] ?? ""
+        let query: String
+        switch browser {
+        case .approve: query = "code=CODE-1&state=\(fields["state"] ?? "")"
+        case .returnState(let state): query = "code=CODE-1&state=\(state)"
+        case .deny: query = "error=access_denied&state=\(fields["state"] ?? "")"
+        case .ignore: return
+        }
+        // The browser follows the redirect; the provider is waiting on the listener meanwhile.
+        Task { _ = try? await URLSessionTransport().send(HTTPRequest(method: "GET", url: URL(string: "\(redirect)?\(query)")!)) }
+      })
+    }
+  }
+
+  @Test func theCodeFlowReturnsAVerifiedCredential() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let credential = try await issuer.provider(.approve).credential()
+    #expect(credential.providerID == .google)
+    #expect(credential.accessToken == "AT")
+    #expect(credential.idToken?.split(separator: ".").count == 3)
+    let tokenRequest = try #require(issuer.server.requests.first { $0.target == "/token" })
+    let body = String(decoding: tokenRequest.body, as: UTF8.self)
+    let verifier = try #require(body.split(separator: "&").first { $0.hasPrefix("code_verifier=") }?.dropFirst(14))
+    #expect(PKCE(verifier: String(verifier)).challenge == issuer.sentChallenge.withLock { $0 })
+    #expect(body.contains("code=CODE-1"))
+    #expect(body.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+  }
+
+  @Test func aForgedStateIsRefused() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let error = try await #require(throws: AuthError.self) { _ = try await issuer.provider(.returnState("forged")).credential() }
+    #expect(error.code == .invalidCredential)
+    #expect(error.message.contains("state"))
+    #expect(!issuer.server.requests.contains { $0.target == "/token" }, "no code is exchanged")
+  }
+
+  @Test func anIDTokenWithAnotherNonceIsRefused() async throws {
+    let issuer = try LoopbackIssuer(tokenNonce: { _ in "replayed-nonce" })
+    defer { issuer.server.stop() }
+    let error = try await #require(throws: AuthError.self) { _ = try await issuer.provider(.approve).credential() }
+    #expect(error.code == .invalidCredential)
+    #expect(error.message.contains("nonce"))
+  }
+
+  @Test func aDenialCancels() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let error = try await #require(throws: AuthError.self) { _ = try await issuer.provider(.deny).credential() }
+    #expect(error.code == .cancelled)
+  }
+
+  @Test func theListenerTimesOutWhenTheBrowserNeverComesBack() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let clock = ManualClock()
+    let provider = issuer.provider(.ignore, clock: clock)
+    let attempt = Task { try await provider.credential() }
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(30))
+    let error = try await #require(throws: AuthError.self) { _ = try await attempt.value }
+    #expect(error.code == .timeout)
+  }
+
+  @Test func signOutForgetsGooglesTokens() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let provider = issuer.provider(.approve)
+    _ = try await provider.credential()
+    #expect(await provider.tokens?.refreshToken == "RT")
+    await provider.signOut()
+    #expect(await provider.tokens == nil)
+  }
+}
