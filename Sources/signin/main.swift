@@ -15,6 +15,10 @@ let usage = """
                      ({"apiKey": "…", "projectId": "…"})
     --api-key KEY    the Firebase Web API key (instead of --config)
     --project ID     the project id (default: signinkit-local)
+    --idp PROVIDER=ISSUER[,CLIENT_ID]
+                     sign in with PROVIDER (google.com or apple.com) at a real OpenID issuer; the
+                     embedded backend then trusts that issuer's tokens for the client id
+                     (default client id: signinkit-cli)
     --data-dir DIR   keep accounts and the session in DIR
                      (default: $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT)
     --in-memory      keep nothing after exit
@@ -40,6 +44,7 @@ var backendName = "embedded"
 var configFile: URL?
 var apiKey: String?
 var projectGiven = false
+var issuers: [ProviderID: IssuerSettings] = [:]
 while let argument = arguments.popFirst() {
   switch argument {
   case "--help", "-h": print(usage); exit(0)
@@ -64,6 +69,15 @@ while let argument = arguments.popFirst() {
   case "--api-key":
     guard let value = arguments.popFirst(), !value.isEmpty else { fail("--api-key needs a key.\n\(usage)", status: 2) }
     apiKey = value
+  case "--idp":
+    guard let value = arguments.popFirst(), let equals = value.firstIndex(of: "="),
+      let provider = ["google.com": ProviderID.google, "apple.com": .apple][String(value[..<equals])]
+    else { fail("--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=….\n\(usage)", status: 2) }
+    let parts = value[value.index(after: equals)...].split(separator: ",", maxSplits: 1).map(String.init)
+    guard let issuer = parts.first, issuer.hasPrefix("http") else {
+      fail("--idp needs an issuer URL after '=', such as google.com=https://accounts.google.com.\n\(usage)", status: 2)
+    }
+    issuers[provider] = IssuerSettings(issuer: issuer, clientID: parts.count > 1 ? parts[1] : "signinkit-cli")
   case "--latency":
     guard let value = arguments.popFirst(), let milliseconds = Int(value), milliseconds >= 0 else {
       fail("--latency needs a number of milliseconds, such as --latency 2000.\n\(usage)", status: 2)
@@ -113,6 +127,10 @@ do {
   default:
     var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
     configuration.projectID = project
+    for (provider, settings) in issuers {
+      configuration.identityProviders[provider] = try await .discover(
+        issuer: settings.issuer, clientIDs: [settings.clientID])
+    }
     backend = .embedded(
       try EmbeddedBackend(
         directory: inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration))
@@ -144,7 +162,7 @@ if terminal != nil {
 let pipeInput = PipeInput()
 let session = REPLSession(
   auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
-  input: terminalInput ?? pipeInput)
+  input: terminalInput ?? pipeInput, issuers: issuers)
 
 // SIGINT (kill -INT; at the terminal Ctrl-C arrives as a key) cancels the command in flight;
 // SIGTERM and SIGHUP put the terminal back before leaving.

@@ -34,6 +34,16 @@
       case openBrowser(URL)
       /// Visit `verificationURL` on any device and enter `userCode`.
       case enterCode(userCode: String, verificationURL: URL, completeURL: URL?)
+
+      /// What to tell the user, in plain words.
+      public var instructions: String {
+        switch self {
+        case .openBrowser(let url): "Open this URL to sign in:\n  \(url.absoluteString)"
+        case .enterCode(let userCode, let verificationURL, let completeURL):
+          "On any device, visit \(verificationURL.absoluteString) and enter \(userCode)"
+            + (completeURL.map { "\n  or open \($0.absoluteString)" } ?? "")
+        }
+      }
     }
 
     /// The client and issuer settings.
@@ -192,23 +202,20 @@
     /// Prints the prompt on standard error and, for a URL, opens the browser when
     /// `xdg-open` or `open` exists.
     public static let printAndOpen: @Sendable (Prompt) async -> Void = { prompt in
-      switch prompt {
-      case .openBrowser(let url):
-        FileHandle.standardError.write(Data("Open this URL to sign in:\n  \(url.absoluteString)\n".utf8))
-        for opener in ["/usr/bin/xdg-open", "/usr/bin/open"] where FileManager.default.isExecutableFile(atPath: opener) {
-          let process = Process()
-          process.executableURL = URL(fileURLWithPath: opener)
-          process.arguments = [url.absoluteString]
-          process.standardOutput = FileHandle.nullDevice
-          process.standardError = FileHandle.nullDevice
-          try? process.run()
-          break
-        }
-      case .enterCode(let userCode, let verificationURL, let completeURL):
-        FileHandle.standardError.write(
-          Data(
-            "On any device, visit \(verificationURL.absoluteString) and enter \(userCode)\(completeURL.map { "\n  or open \($0.absoluteString)" } ?? "")\n"
-              .utf8))
+      FileHandle.standardError.write(Data((prompt.instructions + "\n").utf8))
+      if case .openBrowser(let url) = prompt { openInBrowser(url) }
+    }
+
+    /// Opens `url` with `xdg-open` or `open`, when one exists; does not wait for the browser.
+    public static func openInBrowser(_ url: URL) {
+      for opener in ["/usr/bin/xdg-open", "/usr/bin/open"] where FileManager.default.isExecutableFile(atPath: opener) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url.absoluteString]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        return
       }
     }
   }

@@ -15,8 +15,12 @@ public enum CommandCatalog {
     Entry(name: "signup", usage: "signup EMAIL", summary: "Create an account; asks for a password twice."),
     Entry(name: "signin", usage: "signin EMAIL", summary: "Sign in with email and password."),
     Entry(name: "anonymous", usage: "anonymous", summary: "Sign in without an account."),
-    Entry(name: "google", usage: "google", summary: "Sign in with Google (the embedded IdP offline)."),
-    Entry(name: "apple", usage: "apple", summary: "Sign in with Apple (the embedded IdP offline)."),
+    Entry(
+      name: "google", usage: "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]",
+      summary: "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser)."),
+    Entry(
+      name: "apple", usage: "apple [--id-token TOKEN --nonce RAW]",
+      summary: "Sign in with Apple (offline: the embedded IdP), or with a token obtained elsewhere."),
     Entry(name: "link", usage: "link email EMAIL | link google | link apple", summary: "Add a sign-in method to this account, keeping its uid."),
     Entry(name: "unlink", usage: "unlink PROVIDER", summary: "Remove a sign-in method (google.com, apple.com, password)."),
     Entry(name: "restore", usage: "restore", summary: "Restore the previous sign-in."),

@@ -46,8 +46,35 @@ public enum CommandParser {
     case "signup": return .signUp(email: try email())
     case "signin": return .signIn(email: try email())
     case "anonymous": return try none(.anonymous)
-    case "google": return try none(.google)
-    case "apple": return try none(.apple)
+    case "google":
+      var options = GoogleOptions()
+      var rest = arguments[...]
+      while let flag = rest.popFirst() {
+        if flag == "--device", !options.device {
+          options.device = true
+          continue
+        }
+        guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw usage }
+        switch flag {
+        case "--issuer" where options.issuer == nil && value.hasPrefix("http"): options.issuer = value
+        case "--client-id" where options.clientID == nil: options.clientID = value
+        case "--client-secret" where options.clientSecret == nil: options.clientSecret = value
+        case "--device-endpoint" where options.deviceEndpoint == nil && value.hasPrefix("http"):
+          options.deviceEndpoint = URL(string: value)
+        default: throw usage
+        }
+      }
+      return .google(options)
+    case "apple":
+      switch arguments.count {
+      case 0: return .apple()
+      case 4:
+        let pairs = Dictionary(uniqueKeysWithValues: [(arguments[0], arguments[1]), (arguments[2], arguments[3])].map { ($0.0, $0.1) })
+        guard Set(pairs.keys) == ["--id-token", "--nonce"], let token = pairs["--id-token"], let nonce = pairs["--nonce"]
+        else { throw usage }
+        return .apple(idToken: token, rawNonce: nonce)
+      default: throw usage
+      }
     case "link":
       switch (arguments.first?.lowercased(), arguments.count) {
       case ("email", 2) where arguments[1].contains("@"): return .linkEmail(arguments[1])

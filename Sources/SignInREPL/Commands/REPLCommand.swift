@@ -8,8 +8,10 @@ public enum REPLCommand: Sendable, Equatable {
   case signUp(email: String)
   case signIn(email: String)
   case anonymous
-  case google
-  case apple
+  /// Google (or any OpenID issuer) sign-in; without options, the configured or embedded IdP.
+  case google(GoogleOptions = GoogleOptions())
+  /// Sign in with Apple; with a token and its raw nonce, that token.
+  case apple(idToken: String? = nil, rawNonce: String? = nil)
   case linkEmail(String)
   case linkProvider(ProviderID)
   case unlink(ProviderID)
@@ -32,4 +34,31 @@ public enum REPLCommand: Sendable, Equatable {
   case watch(Bool)
   case quit
   case help(String?)
+}
+
+/// The options of the `google` command.
+///
+/// - Concurrency: `Sendable` value.
+public struct GoogleOptions: Sendable, Equatable {
+  /// Sign in at this OpenID issuer instead of the embedded IdP.
+  public var issuer: String?
+  public var clientID: String?
+  public var clientSecret: String?
+  /// Use the device authorization grant rather than a browser on this machine.
+  public var device = false
+  public var deviceEndpoint: URL?
+
+  public init(
+    issuer: String? = nil, clientID: String? = nil, clientSecret: String? = nil, device: Bool = false,
+    deviceEndpoint: URL? = nil
+  ) {
+    self.issuer = issuer
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+    self.device = device
+    self.deviceEndpoint = deviceEndpoint
+  }
+
+  /// Whether any option was given.
+  public var isEmpty: Bool { self == GoogleOptions() }
 }

@@ -14,10 +14,13 @@ public actor REPLSession {
   let input: any InputSource
   let google: EmbeddedIdentityProvider
   let apple: EmbeddedIdentityProvider
+  /// Real OpenID issuers to sign in at by default (from `--idp`), by provider.
+  let issuers: [ProviderID: IssuerSettings]
 
   public init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
-    apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource
+    apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource,
+    issuers: [ProviderID: IssuerSettings] = [:]
   ) {
     self.auth = auth
     self.backend = backend
@@ -25,6 +28,7 @@ public actor REPLSession {
     self.apple = apple
     self.renderer = renderer
     self.input = input
+    self.issuers = issuers
   }
 
   /// Runs `command`. Returns `false` when it failed (the error is already shown).
@@ -53,19 +57,20 @@ public actor REPLSession {
     case .anonymous:
       let result = try await auth.signInAnonymously()
       await say("signed in as \(TranscriptFormatter.who(result.user))")
-    case .google, .apple:
-      let idp = try identityProvider(command == .google ? .google : .apple)
-      let email = try await chooseAccount(at: idp)
-      let result = try await auth.signIn(with: EmbeddedProviderSession(idp: idp, email: email))
+    case .google(let options):
+      let result = try await auth.signIn(with: try await googleProvider(options))
+      await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+    case .apple(let idToken, let rawNonce):
+      let result = try await auth.signIn(with: try await appleProvider(idToken: idToken, rawNonce: rawNonce))
       await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
     case .linkEmail(let email):
       let password = try await newPassword()
       let result = try await auth.linkEmail(email, password: password)
       await say("linked email: \(TranscriptFormatter.who(result.user))")
     case .linkProvider(let provider):
-      let idp = try identityProvider(provider)
-      let email = try await chooseAccount(at: idp)
-      let result = try await auth.link(with: EmbeddedProviderSession(idp: idp, email: email))
+      let signInProvider: any SignInProvider =
+        provider == .google ? try await googleProvider(GoogleOptions()) : try await appleProvider(idToken: nil, rawNonce: nil)
+      let result = try await auth.link(with: signInProvider)
       await say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
     case .unlink(let provider):
       let user = try await auth.unlink(provider)
@@ -190,6 +195,40 @@ public actor REPLSession {
     return answer
   }
 
+  /// Google sign-in: at a real issuer when one is given or configured, else the embedded IdP
+  /// with its account chooser.
+  private func googleProvider(_ options: GoogleOptions) async throws -> any SignInProvider {
+    let configured = issuers[.google]
+    if let issuer = options.issuer ?? configured?.issuer {
+      guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
+        throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
+      }
+      let renderer = renderer
+      let opensBrowser = input.isTerminal
+      return GoogleProvider(
+        configuration: .init(
+          issuer: issuer, clientID: clientID, clientSecret: options.clientSecret ?? configured?.clientSecret,
+          flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
+        present: { prompt in
+          await renderer.say(prompt.instructions)
+          if opensBrowser, case .openBrowser(let url) = prompt { GoogleProvider.openInBrowser(url) }
+        })
+    }
+    let idp = try identityProvider(.google)
+    return EmbeddedProviderSession(idp: idp, email: try await chooseAccount(at: idp))
+  }
+
+  /// Apple sign-in: a token obtained elsewhere, or the embedded Apple IdP signing the hashed
+  /// nonce for the chosen account.
+  private func appleProvider(idToken: String?, rawNonce: String?) async throws -> any SignInProvider {
+    if let idToken, let rawNonce { return AppleProvider(identityToken: idToken, rawNonce: rawNonce) }
+    let idp = try identityProvider(.apple)
+    let email = try await chooseAccount(at: idp)
+    return AppleProvider { hashedNonce in
+      AppleProvider.Authorization(identityToken: try idp.idToken(email: email, nonce: hashedNonce))
+    }
+  }
+
   /// The embedded IdP for `provider`, when the backend accepts its tokens.
   private func identityProvider(_ provider: ProviderID) throws -> EmbeddedIdentityProvider {
     guard backend.acceptsEmbeddedIdentityProviders else {
@@ -210,7 +249,7 @@ public actor REPLSession {
   }
 }
 
-/// A sign-in with an embedded IdP for a chosen email.
+/// A Google-style sign-in at the embedded IdP for a chosen email.
 actor EmbeddedProviderSession: SignInProvider {
   let idp: EmbeddedIdentityProvider
   let email: String
@@ -225,10 +264,7 @@ actor EmbeddedProviderSession: SignInProvider {
   nonisolated var id: ProviderID { idp.providerID }
 
   func credential() async throws -> ProviderCredential {
-    let claim = idp.providerID == .apple ? EmbeddedIdentityProvider.appleNonceClaim(for: nonce) : nil
-    let token = try idp.idToken(email: email, nonce: claim)
-    return ProviderCredential(
-      providerID: idp.providerID, idToken: token, rawNonce: idp.providerID == .apple ? nonce : nil)
+    ProviderCredential(providerID: idp.providerID, idToken: try idp.idToken(email: email, nonce: nonce))
   }
 
   func signOut() async {}
@@ -246,4 +282,19 @@ extension AuthError {
 
 extension Renderer {
   func setWatching(_ on: Bool) { isWatching = on }
+}
+
+/// A real OpenID issuer and this app's client there.
+///
+/// - Concurrency: `Sendable` value.
+public struct IssuerSettings: Sendable, Equatable {
+  public var issuer: String
+  public var clientID: String
+  public var clientSecret: String?
+
+  public init(issuer: String, clientID: String, clientSecret: String? = nil) {
+    self.issuer = issuer
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+  }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInKitTesting
+import Testing
+
+/// The embedded backend trusting a real OpenID issuer (served here on 127.0.0.1): ID tokens are
+/// verified against the issuer's published keys and client id, and a credential with only an
+/// access token is resolved through the issuer's userinfo endpoint.
+@Suite(.timeLimit(.minutes(1)))
+struct EmbeddedBackendRealIssuerTests {
+  /// A credential handed over as is.
+  actor FixedProvider: SignInProvider {
+    let fixed: ProviderCredential
+    init(_ credential: ProviderCredential) { fixed = credential }
+    nonisolated var id: ProviderID { .google }
+    func credential() async throws -> ProviderCredential { fixed }
+    func signOut() async {}
+  }
+
+  static func issuerServer(idp: EmbeddedIdentityProvider) throws -> (LoopbackHTTPServer, Locked<String>) {
+    let issuerURL = Locked("")
+    let jwks = String(decoding: try idp.jwks, as: UTF8.self)
+    let server = try LoopbackHTTPServer { request in
+      let base = issuerURL.withLock { $0 }
+      switch request.target {
+      case "/.well-known/openid-configuration":
+        return .init(
+          status: 200,
+          body: #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks","userinfo_endpoint":"\#(base)/userinfo"}"#)
+      case "/jwks": return .init(status: 200, body: jwks)
+      case "/userinfo":
+        guard request.headers["authorization"] == "Bearer good-access-token" else {
+          return .init(status: 401, body: #"{"error":"invalid_token"}"#)
+        }
+        return .init(status: 200, body: #"{"sub":"u-77","email":"Grace@Example.com","email_verified":true,"name":"Grace"}"#)
+      default: return .init(status: 404, body: "{}")
+      }
+    }
+    issuerURL.withLock { $0 = "http://\(server.host)" }
+    return (server, issuerURL)
+  }
+
+  @Test func verifiesTheIssuersTokensAndResolvesAccessTokensThroughUserinfo() async throws {
+    // The real issuer's key: an IdP whose issuer string is set once the server's port is known.
+    let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("issuer-\(UUID().uuidString).pem")
+    defer { try? FileManager.default.removeItem(at: keyFile) }
+    let probe = try EmbeddedIdentityProvider.google(keyFile: keyFile)
+    let (server, issuerURL) = try Self.issuerServer(idp: probe)
+    defer { server.stop() }
+    let idp = try EmbeddedIdentityProvider(
+      providerID: .google, issuer: issuerURL.withLock { $0 }, clientID: "real-client", keyFile: keyFile)
+    var configuration = EmbeddedBackend.Configuration()
+    configuration.identityProviders[.google] = try await .discover(
+      issuer: issuerURL.withLock { $0 }, clientIDs: ["real-client"])
+    let backend = try EmbeddedBackend(directory: nil, configuration: configuration)
+    let auth = Auth(backend: backend, store: InMemorySessionStore())
+
+    let viaAccessToken = try await auth.signIn(with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "good-access-token")))
+    #expect(viaAccessToken.user.email == "grace@example.com")
+    #expect(viaAccessToken.user.displayName == "Grace")
+    try await auth.signOut()
+
+    let refused = try await #require(throws: AuthError.self) {
+      _ = try await auth.signIn(with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "stolen")))
+    }
+    #expect(refused.code == .invalidCredential)
+
+    let viaIDToken = try await auth.signIn(
+      with: FixedProvider(ProviderCredential(providerID: .google, idToken: try idp.idToken(email: "ada@example.com"))))
+    #expect(viaIDToken.user.email == "ada@example.com")
+    try await auth.signOut()
+
+    let otherClient = try EmbeddedIdentityProvider(
+      providerID: .google, issuer: issuerURL.withLock { $0 }, clientID: "someone-else", keyFile: keyFile)
+    let wrongAudience = try await #require(throws: AuthError.self) {
+      _ = try await auth.signIn(
+        with: FixedProvider(ProviderCredential(providerID: .google, idToken: try otherClient.idToken(email: "ada@example.com"))))
+    }
+    #expect(wrongAudience.code == .invalidCredential)
+    await auth.shutdown()
+  }
+}
