@@ -162,7 +162,8 @@ if terminal != nil {
 let pipeInput = PipeInput()
 let session = REPLSession(
   auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
-  input: terminalInput ?? pipeInput, issuers: issuers)
+  input: terminalInput ?? pipeInput, issuers: issuers,
+  googleRefreshTokenFile: inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"))
 
 // SIGINT (kill -INT; at the terminal Ctrl-C arrives as a key) cancels the command in flight;
 // SIGTERM and SIGHUP put the terminal back before leaving.

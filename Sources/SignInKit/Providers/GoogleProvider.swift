@@ -15,7 +15,7 @@
   /// - Concurrency: actor. One sign-in at a time per provider; ``credential()`` honours
   ///   cancellation (the loopback listener closes, polling stops) and times out after
   ///   ``Configuration/timeout`` waiting for the browser.
-  public actor GoogleProvider: SignInProvider {
+  public actor GoogleProvider: RestorableSignInProvider {
     /// How the user approves.
     ///
     /// - Concurrency: `Sendable` value.
@@ -68,12 +68,15 @@
       public var revokesOnSignOut: Bool
       /// The backend provider id the credential is for.
       public var providerID: ProviderID
+      /// Where Google's refresh token is kept (0600) so ``GoogleProvider/restoreSession()`` can
+      /// bring the Google session back at launch; `nil` keeps it in memory only.
+      public var refreshTokenFile: URL?
 
       public init(
         issuer: String = "https://accounts.google.com", clientID: String, clientSecret: String? = nil,
         scopes: [String] = ["openid", "email", "profile"], flow: Flow = .browser, redirectPort: UInt16 = 0,
         redirectPath: String = "/callback", deviceEndpoint: URL? = nil, timeout: Duration = .seconds(300),
-        revokesOnSignOut: Bool = false, providerID: ProviderID = .google
+        revokesOnSignOut: Bool = false, providerID: ProviderID = .google, refreshTokenFile: URL? = nil
       ) {
         self.issuer = issuer
         self.clientID = clientID
@@ -86,11 +89,12 @@
         self.timeout = timeout
         self.revokesOnSignOut = revokesOnSignOut
         self.providerID = providerID
+        self.refreshTokenFile = refreshTokenFile
       }
     }
 
     public nonisolated let id: ProviderID
-    public let configuration: Configuration
+    public nonisolated let configuration: Configuration
     let transport: any HTTPTransport
     let clock: any Clock<Duration>
     let present: @Sendable (Prompt) async -> Void
@@ -127,11 +131,30 @@
         _ = try await client.verifyIDToken(idToken, nonce: configuration.flow == .browser ? nonce : nil)
       }
       self.tokens = tokens
+      if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
+        try AtomicFile.write(Data(refreshToken.utf8), to: file)
+      }
       return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
     }
 
-    /// Forgets Google's tokens (revoking them first when configured to).
+    /// Brings back Google's session from the stored refresh token: one refresh at the token
+    /// endpoint. A refresh token the issuer refuses is deleted.
+    public func restoreSession() async throws -> Bool {
+      guard let file = configuration.refreshTokenFile, let data = try? Data(contentsOf: file),
+        let refreshToken = String(data: data, encoding: .utf8), !refreshToken.isEmpty
+      else { return false }
+      do {
+        tokens = try await discoveredClient().refresh(refreshToken)
+        return true
+      } catch let error as AuthError where error.code == .invalidCredential {
+        try? FileManager.default.removeItem(at: file)
+        throw error
+      }
+    }
+
+    /// Forgets Google's tokens, stored ones too (revoking them first when configured to).
     public func signOut() async {
+      if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
       guard let tokens else { return }
       self.tokens = nil
       if configuration.revokesOnSignOut, let client {

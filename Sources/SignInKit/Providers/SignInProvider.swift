@@ -14,3 +14,14 @@ public protocol SignInProvider: Actor {
   /// Forgets provider-side tokens, like `GIDSignIn.signOut()`. Called by ``Auth/signOut()``.
   func signOut() async
 }
+
+/// A provider that keeps a session of its own at the IdP (Google's refresh token) and can bring
+/// it back at launch, alongside the backend session; see
+/// ``Auth/restorePreviousSignIn(alongWith:)``.
+///
+/// - Concurrency: conformers are actors. ``restoreSession()`` must honour cancellation.
+public protocol RestorableSignInProvider: SignInProvider {
+  /// Restores the provider-side session from what the provider stored.
+  /// - Returns: `false` when nothing was stored.
+  func restoreSession() async throws -> Bool
+}

@@ -96,3 +96,34 @@ extension Auth {
     return session.user
   }
 }
+
+extension Auth {
+  /// Restores the previous sign-in and, in parallel in the same task group and under the same
+  /// ``AuthConfiguration/restoreDeadline``, the provider-side sessions of `providers` (such as
+  /// Google's refresh token). A provider that fails or runs out of time is left signed out at
+  /// its IdP; the backend session is unaffected. The provider the restored session was signed
+  /// in with is asked to sign out again on ``signOut()``.
+  ///
+  /// - Cancellation: cancels the backend restore and every provider restore.
+  /// - Returns: what ``restorePreviousSignIn()`` returns.
+  public func restorePreviousSignIn(alongWith providers: [any RestorableSignInProvider]) async throws -> User? {
+    let deadline = configuration.restoreDeadline
+    let clock = clock
+    let user = try await withThrowingTaskGroup(of: User?.self) { group in
+      group.addTask { try await self.restorePreviousSignIn() }
+      for provider in providers {
+        group.addTask {
+          _ = try? await withTimeout(deadline, clock: clock) { try await provider.restoreSession() }
+          return nil
+        }
+      }
+      var restored: User?
+      while let result = try await group.next() { restored = restored ?? result }
+      return restored
+    }
+    if let signedInWith = session?.signInProvider {
+      for provider in providers where await provider.id == signedInWith { signedInProvider = provider }
+    }
+    return user
+  }
+}

@@ -36,6 +36,18 @@ public enum REPLCommand: Sendable, Equatable {
   case help(String?)
 }
 
+extension REPLCommand {
+  /// Whether the command line holds a secret (an identity token, a client secret), so it must
+  /// not be kept in history.
+  public var carriesSecret: Bool {
+    switch self {
+    case .apple(let idToken, _): idToken != nil
+    case .google(let options): options.clientSecret != nil
+    default: false
+    }
+  }
+}
+
 /// The options of the `google` command.
 ///
 /// - Concurrency: `Sendable` value.

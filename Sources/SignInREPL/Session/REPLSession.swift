@@ -16,11 +16,15 @@ public actor REPLSession {
   let apple: EmbeddedIdentityProvider
   /// Real OpenID issuers to sign in at by default (from `--idp`), by provider.
   let issuers: [ProviderID: IssuerSettings]
+  /// The provider for the configured Google issuer, kept so its session is restored and
+  /// signed out with the backend's.
+  private var configuredGoogle: GoogleProvider?
+  private let googleRefreshTokenFile: URL?
 
   public init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
     apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource,
-    issuers: [ProviderID: IssuerSettings] = [:]
+    issuers: [ProviderID: IssuerSettings] = [:], googleRefreshTokenFile: URL? = nil
   ) {
     self.auth = auth
     self.backend = backend
@@ -29,6 +33,7 @@ public actor REPLSession {
     self.renderer = renderer
     self.input = input
     self.issuers = issuers
+    self.googleRefreshTokenFile = googleRefreshTokenFile
   }
 
   /// Runs `command`. Returns `false` when it failed (the error is already shown).
@@ -76,7 +81,7 @@ public actor REPLSession {
       let user = try await auth.unlink(provider)
       await say("unlinked \(provider): \(TranscriptFormatter.who(user))")
     case .restore:
-      let user = try await auth.restorePreviousSignIn()
+      let user = try await auth.restorePreviousSignIn(alongWith: googleForConfiguredIssuer().map { [$0] } ?? [])
       await say(user.map { "restored \(TranscriptFormatter.who($0))" } ?? "no previous sign-in")
     case .whoami:
       guard let user = await auth.currentUser else { throw AuthError.noCurrentUserForREPL }
@@ -198,24 +203,43 @@ public actor REPLSession {
   /// Google sign-in: at a real issuer when one is given or configured, else the embedded IdP
   /// with its account chooser.
   private func googleProvider(_ options: GoogleOptions) async throws -> any SignInProvider {
+    if options.isEmpty, let provider = googleForConfiguredIssuer() { return provider }
     let configured = issuers[.google]
     if let issuer = options.issuer ?? configured?.issuer {
       guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
         throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
       }
-      let renderer = renderer
-      let opensBrowser = input.isTerminal
       return GoogleProvider(
         configuration: .init(
           issuer: issuer, clientID: clientID, clientSecret: options.clientSecret ?? configured?.clientSecret,
           flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
-        present: { prompt in
-          await renderer.say(prompt.instructions)
-          if opensBrowser, case .openBrowser(let url) = prompt { GoogleProvider.openInBrowser(url) }
-        })
+        present: presenter)
     }
     let idp = try identityProvider(.google)
     return EmbeddedProviderSession(idp: idp, email: try await chooseAccount(at: idp))
+  }
+
+  /// Shows an OpenID prompt through the renderer, and opens the browser when a person is there.
+  private var presenter: @Sendable (GoogleProvider.Prompt) async -> Void {
+    let renderer = renderer
+    let opensBrowser = input.isTerminal
+    return { prompt in
+      await renderer.say(prompt.instructions)
+      if opensBrowser, case .openBrowser(let url) = prompt { GoogleProvider.openInBrowser(url) }
+    }
+  }
+
+  /// The provider for the `--idp google.com=…` issuer, created once.
+  private func googleForConfiguredIssuer() -> GoogleProvider? {
+    if let configuredGoogle { return configuredGoogle }
+    guard let settings = issuers[.google] else { return nil }
+    let provider = GoogleProvider(
+      configuration: .init(
+        issuer: settings.issuer, clientID: settings.clientID, clientSecret: settings.clientSecret,
+        refreshTokenFile: googleRefreshTokenFile),
+      present: presenter)
+    configuredGoogle = provider
+    return provider
   }
 
   /// Apple sign-in: a token obtained elsewhere, or the embedded Apple IdP signing the hashed

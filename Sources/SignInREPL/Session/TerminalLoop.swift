@@ -44,7 +44,7 @@ public struct TerminalLoop: Sendable {
           status.recordMisuse()
           continue
         }
-        if !commands.isEmpty { await input.remember(line) }
+        if !commands.isEmpty, !commands.contains(where: \.carriesSecret) { await input.remember(line) }
         for command in commands {
           if command == .quit { return status }
           let (succeeded, cancelled) = await runCancellable(command)

@@ -43,6 +43,18 @@ struct GoogleProviderTests {
       box.withLock { $0 = issuer }
     }
 
+    /// The browser approving: the redirect goes back with the code and the request's state.
+    static func approve(_ prompt: GoogleProvider.Prompt, sentNonce: Locked<String?>) async {
+      guard case .openBrowser(let url) = prompt else { return }
+      let fields = Dictionary(
+        uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+          ($0.name, $0.value ?? "")
+        })
+      sentNonce.withLock { $0 = fields["nonce"] }
+      let target = URL(string: "\(fields["redirect_uri"] ?? "")?code=CODE-1&state=\(fields["state"] ?? "")")!
+      Task { _ = try? await URLSessionTransport().send(HTTPRequest(method: "GET", url: target)) }
+    }
+
     /// A provider whose presenter plays `browser`.
     func provider(_ browser: Browser, clock: any Clock<Duration> = ContinuousClock()) -> GoogleProvider {
       let (sentNonce, sentChallenge) = (sentNonce, sentChallenge)
@@ -129,5 +141,72 @@ struct GoogleProviderTests {
     #expect(await provider.tokens?.refreshToken == "RT")
     await provider.signOut()
     #expect(await provider.tokens == nil)
+  }
+}
+
+extension GoogleProviderTests {
+  /// A provider whose IdP never answers a restore.
+  actor SilentIdP: RestorableSignInProvider {
+    nonisolated var id: ProviderID { .google }
+    func credential() async throws -> ProviderCredential { throw AuthError(.cancelled, "unused") }
+    func signOut() async {}
+    func restoreSession() async throws -> Bool {
+      let never = AsyncStream<Never> { _ in }
+      for await _ in never {}
+      throw CancellationError()
+    }
+  }
+
+  @Test func googlesSessionIsRestoredWithTheBackendSessionAndForgottenOnSignOut() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("google-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let tokenFile = folder.appendingPathComponent("google-refresh-token")
+    let backend = ScriptedBackend()
+    let store = InMemorySessionStore()
+
+    func provider() -> GoogleProvider {
+      let approving = issuer.provider(.approve)
+      var configuration = approving.configuration
+      configuration.refreshTokenFile = tokenFile
+      return GoogleProvider(configuration: configuration, present: { prompt in
+        await GoogleProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
+      })
+    }
+
+    let first = Auth(backend: backend, store: store)
+    _ = try await first.signIn(with: provider())
+    await first.shutdown()
+    #expect(FileManager.default.fileExists(atPath: tokenFile.path))
+    let attributes = try FileManager.default.attributesOfItem(atPath: tokenFile.path)
+    #expect(attributes[.posixPermissions] as? Int == 0o600)
+
+    let relaunched = Auth(backend: backend, store: store)
+    let google = provider()
+    let user = try await relaunched.restorePreviousSignIn(alongWith: [google])
+    #expect(user != nil)
+    #expect(await google.tokens?.accessToken == "AT")
+    let refreshes = issuer.server.requests.filter {
+      String(decoding: $0.body, as: UTF8.self).hasPrefix("grant_type=refresh_token&refresh_token=RT")
+    }
+    #expect(refreshes.count == 1)
+    try await relaunched.signOut()
+    #expect(await google.tokens == nil)
+    #expect(!FileManager.default.fileExists(atPath: tokenFile.path))
+    await relaunched.shutdown()
+  }
+
+  @Test func aSilentIdPDoesNotHoldTheRestorePastItsDeadline() async throws {
+    let clock = ManualClock()
+    let backend = ScriptedBackend()
+    let store = InMemorySessionStore()
+    let auth = Auth(backend: backend, store: store, clock: clock, configuration: AuthConfiguration(restoreDeadline: .seconds(5)))
+    let restore = Task { try await auth.restorePreviousSignIn(alongWith: [SilentIdP()]) }
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(5))
+    #expect(try await restore.value == nil)
+    await auth.shutdown()
   }
 }

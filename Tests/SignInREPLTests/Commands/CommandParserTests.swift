@@ -96,4 +96,11 @@ import Testing
       #expect(!entry.summary.isEmpty)
     }
   }
+
+  @Test func linesWithSecretsAreMarkedSoHistorySkipsThem() throws {
+    #expect(try CommandParser.parse(line: "apple --id-token a.b.c --nonce n")[0].carriesSecret)
+    #expect(try CommandParser.parse(line: "google --issuer https://x.example --client-id c --client-secret s")[0].carriesSecret)
+    #expect(try !CommandParser.parse(line: "google --issuer https://x.example --client-id c")[0].carriesSecret)
+    #expect(try !CommandParser.parse(line: "signin ada@example.com")[0].carriesSecret)
+  }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import SignInKit
+import SignInKitEmbedded
 import Testing
 
 /// Every REPL command's success and failure, run through the built `signin` over pipes: the
@@ -152,5 +154,34 @@ struct SigninCommandTranscriptTests {
     let latency = try SigninProcessTests.signin(["--in-memory", "--latency", "soon"])
     #expect(latency.status == 2)
     #expect(latency.output.contains("--latency needs a number of milliseconds"))
+  }
+}
+
+extension SigninCommandTranscriptTests {
+  @Test func appleWithATokenObtainedElsewhereNeedsItsRawNonce() throws {
+    let data = SigninProcessTests.Scratch()
+    _ = try SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "state"])
+    // The embedded Apple IdP's key lives in the data folder; sign a token as Apple would.
+    let apple = try EmbeddedIdentityProvider.apple(keyFile: data.url.appendingPathComponent("idp/apple-key.pem"))
+    let token = try apple.idToken(email: "tim@example.com", nonce: AppleProvider.hashedNonce("raw-nonce-1"))
+    let hashedAsRaw = try SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "apple --id-token \(token) --nonce \(AppleProvider.hashedNonce("raw-nonce-1"))"])
+    #expect(hashedAsRaw.status == 1)
+    #expect(hashedAsRaw.output.contains("error (invalid-credential)"))
+    let right = try SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "apple --id-token \(token) --nonce raw-nonce-1; whoami"])
+    #expect(right.status == 0, "\(right.output)")
+    #expect(right.output.contains("signed in as tim@example.com"))
+    #expect(right.output.contains("providers: apple.com"))
+    #expect(!right.output.contains(token))
+  }
+
+  @Test func googleAtAnIssuerNeedsAClientID() throws {
+    let run = try SigninProcessTests.signin(["--in-memory", "-c", "google --issuer https://idp.example.com"])
+    #expect(run.status == 1)
+    #expect(run.output.contains("Usage: google --issuer URL --client-id ID"))
+    let badIdp = try SigninProcessTests.signin(["--in-memory", "--idp", "facebook.com=https://x"])
+    #expect(badIdp.status == 2)
+    #expect(badIdp.output.contains("--idp needs google.com=ISSUER_URL"))
   }
 }
