@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "SignInKit", targets: ["SignInKit"]),
     .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
     .library(name: "SignInKitEmbedded", targets: ["SignInKitEmbedded"]),
+    .plugin(name: "ServiceInfoPlugin", targets: ["ServiceInfoPlugin"]),
+    .plugin(name: "SignInDoctor", targets: ["SignInDoctor"]),
   ],
   dependencies: [],
   targets: [
@@ -40,6 +42,29 @@ let package = Package(
       name: "SignInKitEmbeddedTests",
       dependencies: ["SignInKitEmbedded", "SignInKitTesting", "embedded-writer"],
       swiftSettings: strict),
+    // GoogleService-Info.plist checked at build time, and the doctor.
+    .target(name: "ServiceInfo", swiftSettings: strict),
+    .executableTarget(
+      name: "service-info-generator", dependencies: ["ServiceInfo"], path: "Sources/ServiceInfoGenerator",
+      swiftSettings: strict),
+    .plugin(name: "ServiceInfoPlugin", capability: .buildTool(), dependencies: ["service-info-generator"]),
+    .executableTarget(
+      name: "signin-doctor", dependencies: ["ServiceInfo", "SignInKit"], path: "Sources/SignInDoctorTool",
+      swiftSettings: strict),
+    .plugin(
+      name: "SignInDoctor",
+      capability: .command(
+        intent: .custom(
+          verb: "signin-doctor",
+          description: "Check the package's sign-in configuration (--online also asks the backend; on macOS add --disable-sandbox)"),
+        permissions: []),
+      dependencies: ["signin-doctor"]),
+    .executableTarget(
+      name: "signin-quickstart", dependencies: ["SignInKit", "SignInKitEmbedded"], path: "Sources/QuickStart",
+      swiftSettings: strict, plugins: ["ServiceInfoPlugin"]),
+    .testTarget(
+      name: "ServiceInfoTests", dependencies: ["ServiceInfo", "signin-doctor", "signin-quickstart"],
+      exclude: ["Fixtures"], swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(
       name: "embedded-writer", dependencies: ["SignInKit", "SignInKitEmbedded"],

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The executables built beside the tests: the doctor's checklist, and the quick start, run so
+/// that the README's example cannot rot.
+@Suite(.timeLimit(.minutes(2)))
+struct BuiltToolsTests {
+  static func binary(_ name: String) -> URL {
+    var directory = Bundle.main.bundleURL
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path), directory.path != "/" {
+      directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent(name)
+  }
+
+  static func run(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws
+    -> ServiceInfoPluginBuildTests.Run
+  {
+    let process = Process()
+    process.executableURL = binary(name)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return .init(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+  }
+
+  static let fixtures = ServiceInfoTests.fixtures
+
+  @Test func theDoctorPassesAGoodConfiguration() throws {
+    let run = try Self.run(
+      "signin-doctor", ["--target", "App", Self.fixtures.appendingPathComponent("valid.plist").path],
+      environment: ["FIREBASE_AUTH_EMULATOR_HOST": "[::1]:9099"])
+    #expect(run.status == 0, "\(run.output)")
+    // The fixture is not named GoogleService-Info.plist, so the doctor says so.
+    #expect(run.output.contains("✗ App: valid.plist") == false)
+    #expect(run.output.contains("✓ FIREBASE_AUTH_EMULATOR_HOST=[::1]:9099"))
+  }
+
+  @Test func theDoctorFailsOnEveryProblemWithItsFix() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let misnamed = folder.appendingPathComponent("GoogleService-Info (1).plist")
+    try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("valid.plist"), to: misnamed)
+    let run = try Self.run(
+      "signin-doctor", ["--target", "App", misnamed.path], environment: ["FIREBASE_AUTH_EMULATOR_HOST": "http://localhost:9099"])
+    #expect(run.status == 1)
+    #expect(run.output.contains("✗ App: GoogleService-Info (1).plist"))
+    #expect(run.output.contains("Rename it to GoogleService-Info.plist"))
+    #expect(run.output.contains("✗ FIREBASE_AUTH_EMULATOR_HOST=http://localhost:9099 is not host:port"))
+    #expect(run.output.contains("fix: "))
+    let nothing = try Self.run("signin-doctor", [], environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
+    #expect(nothing.status == 1)
+    #expect(nothing.output.contains("✗ No GoogleService-Info.plist in any target"))
+  }
+
+  @Test func theQuickStartRunsAsTheReadmeShows() throws {
+    let run = try Self.run("signin-quickstart", environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("Firebase project from GoogleService-Info.plist: signinkit-quickstart"))
+    #expect(run.output.contains("state: signed in as ada@example.com"))
+    #expect(run.output.hasSuffix("done\n"))
+  }
+}
