@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
@@ -72,3 +73,19 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets, built only for fuzzing: `SIGNINKIT_FUZZ=1 swift build --sanitize=fuzzer --product fuzz-jwt`
+// (see Tests/Fuzz/run). libFuzzer supplies `main`, so they are libraries of one function.
+if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
+  for (name, folder, dependencies) in [
+    ("fuzz-jwt", "JWTFuzzer", ["SignInKit"]),
+    ("fuzz-rest", "RESTFuzzer", ["SignInKit"]),
+    ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
+    ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
+  ] as [(String, String, [Target.Dependency])] {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: dependencies, path: "Tests/Fuzz/\(folder)",
+        swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

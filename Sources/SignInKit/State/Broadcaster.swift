@@ -14,7 +14,7 @@
 /// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation. `yield` runs inside the lock (it does
 ///   not block, and it keeps one total order for all subscribers); `finish()` runs outside the
 ///   lock because it calls `onTermination`, which takes the lock.
-final class Broadcaster<Value: Sendable>: Sendable {
+package final class Broadcaster<Value: Sendable>: Sendable {
   private struct State {
     var latest: Value?
     var nextID: UInt64 = 0
@@ -27,14 +27,14 @@ final class Broadcaster<Value: Sendable>: Sendable {
   private let policy: AsyncStream<Value>.Continuation.BufferingPolicy
 
   /// A broadcaster that replays the latest value, starting with `initial`.
-  init(replaying initial: Value) {
+  package init(replaying initial: Value) {
     state = Locked(State(latest: initial))
     replays = true
     policy = .bufferingNewest(1)
   }
 
   /// A broadcaster without replay, each subscriber buffering at most `limit` values.
-  init(bufferingNewest limit: Int) {
+  package init(bufferingNewest limit: Int) {
     state = Locked(State())
     replays = false
     policy = .bufferingNewest(max(1, limit))
@@ -50,7 +50,7 @@ final class Broadcaster<Value: Sendable>: Sendable {
 
   /// A new stream: the latest value first when replaying, then every value sent from now on.
   /// After ``finish()`` the stream yields the last value (when replaying) and ends.
-  func subscribe() -> AsyncStream<Value> {
+  package func subscribe() -> AsyncStream<Value> {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: policy)
     let id = state.withLock { state in
       defer { state.nextID &+= 1 }
@@ -71,7 +71,7 @@ final class Broadcaster<Value: Sendable>: Sendable {
 
   /// Delivers `value` to every subscriber, in the same order for all of them. Ignored after
   /// ``finish()``.
-  func send(_ value: Value) {
+  package func send(_ value: Value) {
     state.withLock { state in
       guard !state.isFinished else { return }
       if replays { state.latest = value }
