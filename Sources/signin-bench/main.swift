@@ -1,48 +1,44 @@
-// Benchmarks, printed as ratios against a baseline measured in the same run.
-// Run with: swift run -c release signin-bench
+// signin-bench: SignInKit's hot paths, each next to a baseline measured in the same run.
+//
+//   swift run -c release signin-bench [--quick] [--json]
 import Foundation
-import SignInKit
-import SignInKitEmbedded
 
-/// The median of `runs` timings of `body`, in milliseconds.
-func median(runs: Int, _ body: () async throws -> Void) async rethrows -> Double {
-  var samples: [Double] = []
-  let clock = ContinuousClock()
-  for _ in 0..<runs {
-    let elapsed = try await clock.measure { try await body() }
-    let (seconds, attoseconds) = elapsed.components
-    samples.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+let arguments = Set(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+let json = arguments.contains("--json")
+if let unknown = arguments.subtracting(["--quick", "--json"]).first {
+  FileHandle.standardError.write(Data("Unknown option \(unknown).\nusage: signin-bench [--quick] [--json]\n".utf8))
+  exit(2)
+}
+
+var results: [BenchResult] = []
+let fanOuts = quick ? [(1, 10_000), (100, 1_000), (1_000, 100)] : [(1, 100_000), (100, 100_000), (10_000, 1_000)]
+for (subscribers, changes) in fanOuts {
+  results += await FanOutBench.run(subscribers: subscribers, changes: changes)
+}
+results += await ActorHopBench.run(roundTrips: quick ? 10_000 : 100_000)
+results += try await AuthBench.refreshStorm(callers: quick ? 1_000 : 10_000)
+results += try await AuthBench.coldRestore(runs: quick ? 5 : 21)
+results += try await AuthBench.passwordSignIn(runs: quick ? 3 : 21)
+results += await MemoryBench.run(changes: quick ? 100_000 : 1_000_000)
+results += try await StartupBench.run(runs: quick ? 5 : 21)
+
+if json {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  print(String(decoding: try encoder.encode(results), as: UTF8.self))
+} else {
+  func figure(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : value >= 1 ? String(format: "%.2f", value) : String(format: "%.3f", value)
   }
-  return samples.sorted()[samples.count / 2]
+  print("signin-bench\(quick ? " --quick" : "") — every figure next to its baseline from this run")
+  for result in results {
+    let verdict = result.met.map { $0 ? "met" : "MISSED" } ?? ""
+    print(result.name)
+    print(
+      "  \(result.subject): \(figure(result.value)) \(result.unit) vs \(result.baselineName): "
+        + "\(figure(result.baseline)) \(result.unit) = \(figure(result.ratio))x"
+        + (result.target.map { "  [target \($0): \(verdict)]" } ?? ""))
+    if let note = result.note { print("  \(note)") }
+  }
 }
-
-func format(_ value: Double) -> String { String(format: "%.2f", value) }
-
-let parameters = ScryptParameters()  // the embedded backend's defaults
-let runs = 21
-
-// Baseline: one raw scrypt with the same parameters, salt and output length as the backend.
-let salt = try Crypto.randomBytes(16)
-let scryptMilliseconds = try await median(runs: runs) {
-  _ = try Crypto.scrypt(
-    password: Array("correct horse".utf8), salt: salt, n: parameters.n, r: parameters.r,
-    p: parameters.p, length: 32)
-}
-
-// Subject: a full embedded password sign-in (lookup, scrypt check, token minting, atomic write).
-let directory = FileManager.default.temporaryDirectory
-  .appendingPathComponent("signin-bench-\(UUID().uuidString)", isDirectory: true)
-defer { try? FileManager.default.removeItem(at: directory) }
-let backend = try EmbeddedBackend(
-  directory: directory, configuration: EmbeddedBackend.Configuration(scrypt: parameters))
-_ = try await backend.signUp(SignUpRequest(email: "bench@example.com", password: "correct horse"))
-let signInMilliseconds = try await median(runs: runs) {
-  _ = try await backend.signInWithPassword(
-    PasswordSignInRequest(email: "bench@example.com", password: "correct horse"))
-}
-await backend.close()
-
-print("embedded password sign-in vs raw scrypt (N=\(parameters.n), r=\(parameters.r), p=\(parameters.p)), median of \(runs)")
-print("  raw scrypt:         \(format(scryptMilliseconds)) ms  (baseline)")
-print("  embedded sign-in:   \(format(signInMilliseconds)) ms")
-print("  ratio:              \(format(signInMilliseconds / scryptMilliseconds))x")
