@@ -16,17 +16,7 @@ struct BuiltToolsTests {
   static func run(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws
     -> ServiceInfoPluginBuildTests.Run
   {
-    let process = Process()
-    process.executableURL = binary(name)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return .init(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+    try ServiceInfoPluginBuildTests.run(binary(name).path, arguments, environment: environment)
   }
 
   static let fixtures = ServiceInfoTests.fixtures

@@ -13,11 +13,14 @@ struct ServiceInfoPluginBuildTests {
     let status: Int32
   }
 
-  static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> Run {
+  static func run(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+  ) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.currentDirectoryURL = directory
+    if let directory { process.currentDirectoryURL = directory }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -13,3 +13,14 @@ public struct ExitStatus: Sendable, Equatable {
   mutating func record(succeeded: Bool) { if !succeeded { anyFailed = true } }
   mutating func recordMisuse() { anyMisused = true }
 }
+
+/// The commands of `line`; a usage error is shown, recorded in `status`, and gives `nil`.
+func parseReportingMisuse(_ line: String, renderer: Renderer, status: inout ExitStatus) async -> [REPLCommand]? {
+  do {
+    return try CommandParser.parse(line: line)
+  } catch {
+    await renderer.show(error)
+    status.recordMisuse()
+    return nil
+  }
+}

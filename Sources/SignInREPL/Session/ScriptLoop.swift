@@ -28,14 +28,7 @@ public struct ScriptLoop: Sendable {
 
   /// Runs one line's commands; `false` when it said `quit`.
   private func runLine(_ line: String, status: inout ExitStatus) async -> Bool {
-    let commands: [REPLCommand]
-    do {
-      commands = try CommandParser.parse(line: line)
-    } catch {
-      await renderer.show(error)
-      status.recordMisuse()
-      return true
-    }
+    guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &status) else { return true }
     for command in commands {
       if command == .quit { return false }
       status.record(succeeded: await session.run(command))

@@ -36,14 +36,7 @@ public struct TerminalLoop: Sendable {
         }
       case .line(let line):
         interruptedAtEmptyPrompt = false
-        let commands: [REPLCommand]
-        do {
-          commands = try CommandParser.parse(line: line)
-        } catch {
-          await renderer.show(error)
-          status.recordMisuse()
-          continue
-        }
+        guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &status) else { continue }
         if !commands.isEmpty, !commands.contains(where: \.carriesSecret) { await input.remember(line) }
         for command in commands {
           if command == .quit { return status }
