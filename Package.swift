@@ -64,7 +64,7 @@ let package = Package(
       name: "signin-quickstart", dependencies: ["SignInKit", "SignInKitEmbedded"], path: "Sources/QuickStart",
       swiftSettings: strict, plugins: ["ServiceInfoPlugin"]),
     .testTarget(
-      name: "ServiceInfoTests", dependencies: ["ServiceInfo", "signin-doctor", "signin-quickstart"],
+      name: "ServiceInfoTests", dependencies: ["ServiceInfo", "SignInKitTesting", "signin-doctor", "signin-quickstart"],
       exclude: ["Fixtures"], swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(

@@ -13,16 +13,16 @@ struct BuiltToolsTests {
     return directory.appendingPathComponent(name)
   }
 
-  static func run(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws
+  static func run(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) async throws
     -> ServiceInfoPluginBuildTests.Run
   {
-    try ServiceInfoPluginBuildTests.run(binary(name).path, arguments, environment: environment)
+    try await ServiceInfoPluginBuildTests.run(binary(name).path, arguments, environment: environment)
   }
 
   static let fixtures = ServiceInfoTests.fixtures
 
-  @Test func theDoctorPassesAGoodConfiguration() throws {
-    let run = try Self.run(
+  @Test func theDoctorPassesAGoodConfiguration() async throws {
+    let run = try await Self.run(
       "signin-doctor", ["--target", "App", Self.fixtures.appendingPathComponent("valid.plist").path],
       environment: ["FIREBASE_AUTH_EMULATOR_HOST": "[::1]:9099"])
     #expect(run.status == 0, "\(run.output)")
@@ -31,26 +31,26 @@ struct BuiltToolsTests {
     #expect(run.output.contains("✓ FIREBASE_AUTH_EMULATOR_HOST=[::1]:9099"))
   }
 
-  @Test func theDoctorFailsOnEveryProblemWithItsFix() throws {
+  @Test func theDoctorFailsOnEveryProblemWithItsFix() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let misnamed = folder.appendingPathComponent("GoogleService-Info (1).plist")
     try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("valid.plist"), to: misnamed)
-    let run = try Self.run(
+    let run = try await Self.run(
       "signin-doctor", ["--target", "App", misnamed.path], environment: ["FIREBASE_AUTH_EMULATOR_HOST": "http://localhost:9099"])
     #expect(run.status == 1)
     #expect(run.output.contains("✗ App: GoogleService-Info (1).plist"))
     #expect(run.output.contains("Rename it to GoogleService-Info.plist"))
     #expect(run.output.contains("✗ FIREBASE_AUTH_EMULATOR_HOST=http://localhost:9099 is not host:port"))
     #expect(run.output.contains("fix: "))
-    let nothing = try Self.run("signin-doctor", [], environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
+    let nothing = try await Self.run("signin-doctor", [], environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
     #expect(nothing.status == 1)
     #expect(nothing.output.contains("✗ No GoogleService-Info.plist in any target"))
   }
 
-  @Test func theQuickStartRunsAsTheReadmeShows() throws {
-    let run = try Self.run("signin-quickstart", environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
+  @Test func theQuickStartRunsAsTheReadmeShows() async throws {
+    let run = try await Self.run("signin-quickstart", environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("Firebase project from GoogleService-Info.plist: signinkit-quickstart"))
     #expect(run.output.contains("state: signed in as ada@example.com"))

@@ -1,4 +1,5 @@
 import Foundation
+import SignInKitTesting
 import Testing
 
 /// Builds a fixture package that uses ServiceInfoPlugin from this package: a misnamed plist
@@ -13,8 +14,15 @@ struct ServiceInfoPluginBuildTests {
     let status: Int32
   }
 
+  /// Runs `executable` to its end, off the cooperative threads.
   static func run(
     _ executable: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+  ) async throws -> Run {
+    try await runBlocking { try blockingRun(executable, arguments, in: directory, environment: environment) }
+  }
+
+  private static func blockingRun(
+    _ executable: String, _ arguments: [String], in directory: URL?, environment: [String: String]
   ) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -36,7 +44,7 @@ struct ServiceInfoPluginBuildTests {
       ?? "/usr/bin/swift"
   }
 
-  @Test func aMisnamedPlistFailsTheBuildAndAGoodOneExposesItsValues() throws {
+  @Test func aMisnamedPlistFailsTheBuildAndAGoodOneExposesItsValues() async throws {
     let package = FileManager.default.temporaryDirectory.appendingPathComponent("service-info-fixture-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: package) }
     let app = package.appendingPathComponent("Sources/App")
@@ -62,15 +70,15 @@ struct ServiceInfoPluginBuildTests {
     let misnamed = app.appendingPathComponent("GoogleService-Info-2.plist")
     try plist.write(to: misnamed)
 
-    let failing = try Self.run(Self.swift, ["build"], in: package)
+    let failing = try await Self.run(Self.swift, ["build"], in: package)
     #expect(failing.status != 0, "\(failing.output)")
     #expect(failing.output.contains("GoogleService-Info-2.plist:1: error:"), "\(failing.output)")
     #expect(failing.output.contains("Rename it to GoogleService-Info.plist"))
 
     try FileManager.default.moveItem(at: misnamed, to: app.appendingPathComponent("GoogleService-Info.plist"))
-    let building = try Self.run(Self.swift, ["build"], in: package)
+    let building = try await Self.run(Self.swift, ["build"], in: package)
     #expect(building.status == 0, "\(building.output)")
-    let ran = try Self.run(package.appendingPathComponent(".build/debug/App").path, [], in: package)
+    let ran = try await Self.run(package.appendingPathComponent(".build/debug/App").path, [], in: package)
     #expect(ran.output == "project: signinkit-quickstart\nscheme: com.googleusercontent.apps.1234567890-quickstart\n")
   }
 }

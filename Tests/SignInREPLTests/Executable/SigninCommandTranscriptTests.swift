@@ -104,8 +104,8 @@ struct SigninCommandTranscriptTests {
     Case(script: "profile --name \"Ada", shows: ["A \" quote is not closed."], status: 2),
   ]
 
-  @Test(arguments: cases) func commandTranscript(_ example: Case) throws {
-    let run = try SigninProcessTests.signin(["--in-memory", "-c", example.script], stdin: example.stdin)
+  @Test(arguments: cases) func commandTranscript(_ example: Case) async throws {
+    let run = try await SigninProcessTests.signin(["--in-memory", "-c", example.script], stdin: example.stdin)
     for line in example.shows {
       #expect(run.output.contains(line), "missing '\(line)' in:\n\(run.output)")
     }
@@ -120,23 +120,23 @@ struct SigninCommandTranscriptTests {
     return String(try #require(line.split(separator: " ").last))
   }
 
-  @Test func aVerificationCodeFromTheMailboxVerifiesTheEmail() throws {
+  @Test func aVerificationCodeFromTheMailboxVerifiesTheEmail() async throws {
     let data = SigninProcessTests.Scratch()
-    let first = try SigninProcessTests.signin(
+    let first = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", Self.signedUp + "verify-email; mailbox"], stdin: Self.password)
     let code = try Self.code("VERIFY_EMAIL", in: first.output)
-    let second = try SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "apply-code \(code); reload; whoami"])
+    let second = try await SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "apply-code \(code); reload; whoami"])
     #expect(second.status == 0, "\(second.output)")
     #expect(second.output.contains("email verified: true"))
   }
 
-  @Test func aResetCodeFromTheMailboxSetsANewPassword() throws {
+  @Test func aResetCodeFromTheMailboxSetsANewPassword() async throws {
     let data = SigninProcessTests.Scratch()
-    let first = try SigninProcessTests.signin(
+    let first = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", Self.signedUp + "signout; reset-password ada@example.com; mailbox"],
       stdin: Self.password)
     let code = try Self.code("PASSWORD_RESET", in: first.output)
-    let second = try SigninProcessTests.signin(
+    let second = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", "confirm-reset \(code); signin ada@example.com"],
       stdin: "brand-new-pass\nbrand-new-pass\n")
     #expect(second.status == 0, "\(second.output)")
@@ -144,31 +144,31 @@ struct SigninCommandTranscriptTests {
     #expect(second.output.contains("signed in as ada@example.com"))
   }
 
-  @Test func badInputIsRejectedWithoutACrashAndEndOfInputLeavesCleanly() throws {
-    let long = try SigninProcessTests.signin(["--in-memory"], stdin: "whoami " + String(repeating: "x", count: 1 << 20) + "\nstate\n")
+  @Test func badInputIsRejectedWithoutACrashAndEndOfInputLeavesCleanly() async throws {
+    let long = try await SigninProcessTests.signin(["--in-memory"], stdin: "whoami " + String(repeating: "x", count: 1 << 20) + "\nstate\n")
     #expect(long.status == 2)
     #expect(long.output.contains("a command line may be at most 65536 bytes"))
     #expect(long.output.contains("signed out (not signed in yet)"))
-    let empty = try SigninProcessTests.signin(["--in-memory"])
+    let empty = try await SigninProcessTests.signin(["--in-memory"])
     #expect(empty.status == 0)
-    let latency = try SigninProcessTests.signin(["--in-memory", "--latency", "soon"])
+    let latency = try await SigninProcessTests.signin(["--in-memory", "--latency", "soon"])
     #expect(latency.status == 2)
     #expect(latency.output.contains("--latency needs a number of milliseconds"))
   }
 }
 
 extension SigninCommandTranscriptTests {
-  @Test func appleWithATokenObtainedElsewhereNeedsItsRawNonce() throws {
+  @Test func appleWithATokenObtainedElsewhereNeedsItsRawNonce() async throws {
     let data = SigninProcessTests.Scratch()
-    _ = try SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "state"])
+    _ = try await SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "state"])
     // The embedded Apple IdP's key lives in the data folder; sign a token as Apple would.
     let apple = try EmbeddedIdentityProvider.apple(keyFile: data.url.appendingPathComponent("idp/apple-key.pem"))
     let token = try apple.idToken(email: "tim@example.com", nonce: AppleProvider.hashedNonce("raw-nonce-1"))
-    let hashedAsRaw = try SigninProcessTests.signin(
+    let hashedAsRaw = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", "apple --id-token \(token) --nonce \(AppleProvider.hashedNonce("raw-nonce-1"))"])
     #expect(hashedAsRaw.status == 1)
     #expect(hashedAsRaw.output.contains("error (invalid-credential)"))
-    let right = try SigninProcessTests.signin(
+    let right = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", "apple --id-token \(token) --nonce raw-nonce-1; whoami"])
     #expect(right.status == 0, "\(right.output)")
     #expect(right.output.contains("signed in as tim@example.com"))
@@ -176,11 +176,11 @@ extension SigninCommandTranscriptTests {
     #expect(!right.output.contains(token))
   }
 
-  @Test func googleAtAnIssuerNeedsAClientID() throws {
-    let run = try SigninProcessTests.signin(["--in-memory", "-c", "google --issuer https://idp.example.com"])
+  @Test func googleAtAnIssuerNeedsAClientID() async throws {
+    let run = try await SigninProcessTests.signin(["--in-memory", "-c", "google --issuer https://idp.example.com"])
     #expect(run.status == 1)
     #expect(run.output.contains("Usage: google --issuer URL --client-id ID"))
-    let badIdp = try SigninProcessTests.signin(["--in-memory", "--idp", "facebook.com=https://x"])
+    let badIdp = try await SigninProcessTests.signin(["--in-memory", "--idp", "facebook.com=https://x"])
     #expect(badIdp.status == 2)
     #expect(badIdp.output.contains("--idp needs google.com=ISSUER_URL"))
   }

@@ -27,10 +27,10 @@ struct SigninFirebaseTests {
     }
   }
 
-  @Test func theREPLRunsOnTheEmulator() throws {
+  @Test func theREPLRunsOnTheEmulator() async throws {
     let server = try LoopbackHTTPServer(handler: Self.emulator)
     defer { server.stop() }
-    let run = try SigninProcessTests.signin(
+    let run = try await SigninProcessTests.signin(
       ["--backend", "emulator", "--project", "demo-repl", "--in-memory", "-c", "signup ada@example.com; verify-email; mailbox; whoami; signout; signin ada@example.com"],
       stdin: "pw-123456\nwrong-one\n", environment: ["FIREBASE_AUTH_EMULATOR_HOST": server.host])
     #expect(run.status == 1, "\(run.output)")
@@ -42,19 +42,19 @@ struct SigninFirebaseTests {
     #expect(server.requests.contains { $0.target == "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key" })
   }
 
-  @Test func firebaseNeedsAProjectAndSaysHowToGiveIt() throws {
-    let run = try SigninProcessTests.signin(["--backend", "firebase", "--in-memory", "-c", "state"])
+  @Test func firebaseNeedsAProjectAndSaysHowToGiveIt() async throws {
+    let run = try await SigninProcessTests.signin(["--backend", "firebase", "--in-memory", "-c", "state"])
     #expect(run.status == 2)
     #expect(run.output.contains("--backend firebase needs --config FILE, or --api-key KEY and --project ID"))
-    let badConfig = try SigninProcessTests.signin(["--backend", "firebase", "--config", "/nonexistent.plist", "-c", "state"])
+    let badConfig = try await SigninProcessTests.signin(["--backend", "firebase", "--config", "/nonexistent.plist", "-c", "state"])
     #expect(badConfig.status == 2)
     #expect(badConfig.output.contains("Cannot read /nonexistent.plist"))
-    let badBackend = try SigninProcessTests.signin(["--backend", "cloud"])
+    let badBackend = try await SigninProcessTests.signin(["--backend", "cloud"])
     #expect(badBackend.status == 2)
   }
 
-  @Test func productionFirebaseExplainsThatGoogleNeedsTheRealProvider() throws {
-    let run = try SigninProcessTests.signin(
+  @Test func productionFirebaseExplainsThatGoogleNeedsTheRealProvider() async throws {
+    let run = try await SigninProcessTests.signin(
       ["--backend", "firebase", "--api-key", "AIzaX", "--project", "p", "--in-memory", "-c", "google; mailbox"],
       environment: ["FIREBASE_AUTH_EMULATOR_HOST": ""])
     #expect(run.status == 1)

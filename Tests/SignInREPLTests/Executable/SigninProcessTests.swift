@@ -1,4 +1,5 @@
 import Foundation
+import SignInKitTesting
 import Testing
 
 /// Runs the built `signin` as a separate process through pipes and checks its transcript.
@@ -9,7 +10,12 @@ struct SigninProcessTests {
     let status: Int32
   }
 
-  static func signin(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Run {
+  /// Runs the built `signin` with `arguments`, feeding it `stdin`, until it exits.
+  static func signin(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> Run {
+    try await runBlocking { try blockingSignin(arguments, stdin: stdin, environment: environment) }
+  }
+
+  private static func blockingSignin(_ arguments: [String], stdin: String, environment: [String: String]) throws -> Run {
     let process = Process()
     process.executableURL = SigninBinary.url
     process.arguments = arguments
@@ -33,21 +39,21 @@ struct SigninProcessTests {
     deinit { try? FileManager.default.removeItem(at: url) }
   }
 
-  @Test func signUpInOneProcessIsRestoredInTheNext() throws {
+  @Test func signUpInOneProcessIsRestoredInTheNext() async throws {
     let data = Scratch()
-    let first = try Self.signin(
+    let first = try await Self.signin(
       ["--data-dir", data.url.path, "-c", "signup ada@example.com; whoami"], stdin: "hunter2-pass\n")
     #expect(first.status == 0, "\(first.output)")
     #expect(first.output.contains("signed up as ada@example.com"))
     #expect(!first.output.contains("hunter2-pass"))
-    let second = try Self.signin(["--data-dir", data.url.path, "-c", "whoami"])
+    let second = try await Self.signin(["--data-dir", data.url.path, "-c", "whoami"])
     #expect(second.status == 0, "\(second.output)")
     #expect(second.output.contains("restored ada@example.com"))
     #expect(second.output.contains("providers: password"))
   }
 
-  @Test func scriptsFromStandardInputRunEveryLine() throws {
-    let run = try Self.signin(
+  @Test func scriptsFromStandardInputRunEveryLine() async throws {
+    let run = try await Self.signin(
       ["--in-memory"],
       stdin: "anonymous\nlink email ada@example.com\nsecret-1\nwhoami\nsignout\n")
     #expect(run.status == 0, "\(run.output)")
@@ -55,20 +61,20 @@ struct SigninProcessTests {
     #expect(run.output.contains("signed out (you signed out)"))
   }
 
-  @Test func exitStatusSaysWhetherCommandsFailedOrWereMisused() throws {
-    let failing = try Self.signin(["--in-memory", "-c", "whoami"])
+  @Test func exitStatusSaysWhetherCommandsFailedOrWereMisused() async throws {
+    let failing = try await Self.signin(["--in-memory", "-c", "whoami"])
     #expect(failing.status == 1)
     #expect(failing.output.contains("No user is signed in"))
-    let misused = try Self.signin(["--in-memory", "-c", "sigin ada@example.com"])
+    let misused = try await Self.signin(["--in-memory", "-c", "sigin ada@example.com"])
     #expect(misused.status == 2)
     #expect(misused.output.contains("Did you mean 'signin'?"))
-    let badOption = try Self.signin(["--nope"])
+    let badOption = try await Self.signin(["--nope"])
     #expect(badOption.status == 2)
     #expect(badOption.output.contains("usage: signin"))
   }
 
-  @Test func jsonOutputIsOneObjectPerLine() throws {
-    let run = try Self.signin(["--in-memory", "--json", "-c", "anonymous; whoami"])
+  @Test func jsonOutputIsOneObjectPerLine() async throws {
+    let run = try await Self.signin(["--in-memory", "--json", "-c", "anonymous; whoami"])
     #expect(run.status == 0, "\(run.output)")
     let objects = try run.output.split(separator: "\n").map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -77,19 +83,19 @@ struct SigninProcessTests {
     #expect(objects.contains { $0["type"] as? String == "result" && $0["uid"] != nil })
   }
 
-  @Test func googleSignInWorksOfflineThroughTheEmbeddedIdP() throws {
-    let run = try Self.signin(["--in-memory", "-c", "google; whoami"], stdin: "grace@example.com\n")
+  @Test func googleSignInWorksOfflineThroughTheEmbeddedIdP() async throws {
+    let run = try await Self.signin(["--in-memory", "-c", "google; whoami"], stdin: "grace@example.com\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("signed in as grace@example.com"))
     #expect(run.output.contains("providers: google.com"))
   }
 
-  @Test func helpAndVersionAnswerAndExitCleanly() throws {
-    let help = try Self.signin(["--help"])
+  @Test func helpAndVersionAnswerAndExitCleanly() async throws {
+    let help = try await Self.signin(["--help"])
     #expect(help.status == 0)
     #expect(help.output.contains("--data-dir"))
-    let inside = try Self.signin(["--in-memory", "-c", "help token"])
+    let inside = try await Self.signin(["--in-memory", "-c", "help token"])
     #expect(inside.output.contains("token [--force] [--claims] [--reveal]"))
-    #expect(try Self.signin(["--version"]).output.hasPrefix("signin "))
+    #expect(try await Self.signin(["--version"]).output.hasPrefix("signin "))
   }
 }

@@ -15,122 +15,122 @@ struct SigninTerminalTests {
   }
 
   static func start(_ scratch: Scratch, _ arguments: [String] = ["--in-memory"], environment: [String: String] = [:])
-    throws -> PseudoTerminal
+    async throws -> PseudoTerminal
   {
     let terminal = try PseudoTerminal(
       arguments: arguments, environment: ["XDG_STATE_HOME": scratch.state].merging(environment) { $1 })
-    try terminal.waitFor("signin> ")
+    try await terminal.waitFor("signin> ")
     return terminal
   }
 
-  @Test func editsTheLineCompletesCommandsAndLeavesOnControlD() throws {
+  @Test func editsTheLineCompletesCommandsAndLeavesOnControlD() async throws {
     let scratch = Scratch()
-    let terminal = try Self.start(scratch)
-    try terminal.waitFor("no previous sign-in")
+    let terminal = try await Self.start(scratch)
+    try await terminal.waitFor("no previous sign-in")
     terminal.type("anon\t")
-    try terminal.waitFor("signin> anonymous ")
+    try await terminal.waitFor("signin> anonymous ")
     terminal.type("\r")
-    try terminal.waitFor("signed in as an anonymous user")
+    try await terminal.waitFor("signed in as an anonymous user")
     // "hoami", Home, "w", End: whoami.
     terminal.type("hoami\u{01}w\u{05}\r")
-    try terminal.waitFor("providers: none")
+    try await terminal.waitFor("providers: none")
     // A word deleted with Ctrl-W, then the line finished.
     terminal.type("token --nope\u{17}--claims\r")
-    try terminal.waitFor("\"provider_id\":\"anonymous\"")
+    try await terminal.waitFor("\"provider_id\":\"anonymous\"")
     terminal.type("\u{04}")
-    #expect(try terminal.exitStatus() == 0)
+    #expect(try await terminal.exitStatus() == 0)
   }
 
-  @Test func historyIsWalkedWithArrowsAndKeptWithoutPasswords() throws {
+  @Test func historyIsWalkedWithArrowsAndKeptWithoutPasswords() async throws {
     let scratch = Scratch()
-    let first = try Self.start(scratch, ["--data-dir", scratch.data])
+    let first = try await Self.start(scratch, ["--data-dir", scratch.data])
     first.type("signup ada@example.com\r")
-    try first.waitFor("New password: ")
+    try await first.waitFor("New password: ")
     first.type("correct-horse-1\r")
-    try first.waitFor("Repeat it: ")
+    try await first.waitFor("Repeat it: ")
     first.type("correct-horse-1\r")
-    try first.waitFor("signed up as ada@example.com")
+    try await first.waitFor("signed up as ada@example.com")
     #expect(!first.transcript.contains("correct-horse-1"))
     first.type("correct-horse-1\r")  // a password typed at the prompt by mistake
-    try first.waitFor("Unknown command")
+    try await first.waitFor("Unknown command")
     first.type("quit\r")
-    #expect(try first.exitStatus() == 2)
+    #expect(try await first.exitStatus() == 2)
 
     let history = try String(contentsOf: scratch.history, encoding: .utf8)
     #expect(history == "signup ada@example.com\nquit\n")
 
-    let second = try Self.start(scratch, ["--data-dir", scratch.data])
-    try second.waitFor("restored ada@example.com")
+    let second = try await Self.start(scratch, ["--data-dir", scratch.data])
+    try await second.waitFor("restored ada@example.com")
     second.type("\u{1B}[A\u{1B}[A")
-    try second.waitFor("signin> signup ada@example.com")
+    try await second.waitFor("signin> signup ada@example.com")
     second.type("\u{15}whoami\r")
-    try second.waitFor("ada@example.com")
+    try await second.waitFor("ada@example.com")
     second.type("quit\r")
-    #expect(try second.exitStatus() == 0)
+    #expect(try await second.exitStatus() == 0)
   }
 
-  @Test func controlCCancelsASlowSignInAndTheStateReturns() throws {
+  @Test func controlCCancelsASlowSignInAndTheStateReturns() async throws {
     let scratch = Scratch()
-    let terminal = try Self.start(scratch, ["--in-memory", "--latency", "60000"])
+    let terminal = try await Self.start(scratch, ["--in-memory", "--latency", "60000"])
     terminal.type("anonymous\r")
-    try terminal.waitFor("signing in with no account")
+    try await terminal.waitFor("signing in with no account")
     terminal.type("\u{03}")
-    try terminal.waitFor("error (cancelled)")
+    try await terminal.waitFor("error (cancelled)")
     terminal.type("state\r")
-    try terminal.waitFor("signed out")
+    try await terminal.waitFor("signed out")
     // Ctrl-C abandons a half-typed line; twice at an empty prompt leaves.
     terminal.type("whoa\u{03}")
-    try terminal.waitFor("signin> whoa^C")
+    try await terminal.waitFor("signin> whoa^C")
     terminal.type("\u{03}")
-    try terminal.waitFor("press Ctrl-C again to leave")
+    try await terminal.waitFor("press Ctrl-C again to leave")
     terminal.type("\u{03}")
-    #expect(try terminal.exitStatus() == 1)
+    #expect(try await terminal.exitStatus() == 1)
   }
 
-  @Test func theAccountChooserListsEmailsUsedBefore() throws {
+  @Test func theAccountChooserListsEmailsUsedBefore() async throws {
     let scratch = Scratch()
-    let terminal = try Self.start(scratch)
+    let terminal = try await Self.start(scratch)
     terminal.type("google\r")
-    try terminal.waitFor("(none yet: type an email)")
+    try await terminal.waitFor("(none yet: type an email)")
     terminal.type("grace@example.com\r")
-    try terminal.waitFor("signed in as grace@example.com")
+    try await terminal.waitFor("signed in as grace@example.com")
     terminal.type("signout\rgoogle\r")
-    try terminal.waitFor("1) grace@example.com")
+    try await terminal.waitFor("1) grace@example.com")
     terminal.type("1\r")
-    try terminal.waitFor("signed in as grace@example.com")
+    try await terminal.waitFor("signed in as grace@example.com")
     terminal.type("quit\r")
-    #expect(try terminal.exitStatus() == 0)
+    #expect(try await terminal.exitStatus() == 0)
   }
 
-  @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() async throws {
     let scratch = Scratch()
-    let coloured = try Self.start(scratch)
+    let coloured = try await Self.start(scratch)
     coloured.type("whoami\r")
-    try coloured.waitFor("No user is signed in")
+    try await coloured.waitFor("No user is signed in")
     coloured.type("quit\r")
-    _ = try coloured.exitStatus()
+    _ = try await coloured.exitStatus()
     #expect(coloured.rawTranscript.contains("\u{1B}[31merror (no-current-user)"))
 
-    let plain = try Self.start(scratch, environment: ["NO_COLOR": "1"])
+    let plain = try await Self.start(scratch, environment: ["NO_COLOR": "1"])
     plain.type("whoami\r")
-    try plain.waitFor("No user is signed in")
+    try await plain.waitFor("No user is signed in")
     plain.type("quit\r")
-    _ = try plain.exitStatus()
+    _ = try await plain.exitStatus()
     #expect(!plain.rawTranscript.contains("\u{1B}[31m"))
     #expect(!plain.rawTranscript.contains("\u{1B}[36m"))
   }
 
-  @Test func passwordsAreAskedTwiceWithoutEchoAndMustMatch() throws {
+  @Test func passwordsAreAskedTwiceWithoutEchoAndMustMatch() async throws {
     let scratch = Scratch()
-    let terminal = try Self.start(scratch)
+    let terminal = try await Self.start(scratch)
     terminal.type("signup ada@example.com\r")
-    try terminal.waitFor("New password: ")
+    try await terminal.waitFor("New password: ")
     terminal.type("first-secret\r")
-    try terminal.waitFor("Repeat it: ")
+    try await terminal.waitFor("Repeat it: ")
     terminal.type("second-secret\r")
-    try terminal.waitFor("The two passwords differ; nothing changed")
+    try await terminal.waitFor("The two passwords differ; nothing changed")
     terminal.type("quit\r")
-    #expect(try terminal.exitStatus() == 1)
+    #expect(try await terminal.exitStatus() == 1)
     #expect(!terminal.transcript.contains("secret"))
   }
 }

@@ -88,6 +88,15 @@ final class PseudoTerminal {
     text.replacing(/\x{1B}\[[0-9;?]*[A-Za-z]/, with: "").replacing("\r", with: "")
   }
 
+  /// Waits for `semaphore` on a dispatch thread, so the awaiting task holds no cooperative thread.
+  private static func wait(for semaphore: DispatchSemaphore, until deadline: Date) async -> Bool {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(returning: semaphore.wait(timeout: .now() + deadline.timeIntervalSinceNow) == .success)
+      }
+    }
+  }
+
   /// Types `text` (use `\r` for Enter, `\u{03}` for Ctrl-C, `\u{1B}[A` for up).
   func type(_ text: String) {
     let bytes = Array(text.utf8)
@@ -95,7 +104,7 @@ final class PseudoTerminal {
   }
 
   /// Waits until `text` appears after what the previous wait matched.
-  func waitFor(_ text: String, timeout: TimeInterval = 30) throws {
+  func waitFor(_ text: String, timeout: TimeInterval = 30) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       let (plain, closed) = (transcript, output.withLock { $0.isClosed })
@@ -104,15 +113,15 @@ final class PseudoTerminal {
         matched = range.upperBound
         return
       }
-      guard !closed, arrived.wait(timeout: .now() + deadline.timeIntervalSinceNow) == .success else {
+      guard !closed, await Self.wait(for: arrived, until: deadline) else {
         throw Failure(description: "'\(text)' did not appear; the terminal shows:\n\(plain[start...])")
       }
     }
   }
 
   /// Waits for the program to exit and returns its status.
-  func exitStatus(timeout: TimeInterval = 30) throws -> Int32 {
-    guard readerDone.wait(timeout: .now() + timeout) == .success else {
+  func exitStatus(timeout: TimeInterval = 30) async throws -> Int32 {
+    guard await Self.wait(for: readerDone, until: Date().addingTimeInterval(timeout)) else {
       throw Failure(description: "signin did not exit; the terminal shows:\n\(transcript)")
     }
     process.waitUntilExit()
