@@ -6,7 +6,8 @@ import Testing
 /// Every REPL command's success and failure, run through the built `signin` over pipes: the
 /// script, what is typed on stdin (passwords, chosen accounts), the lines that must appear, and
 /// the exit status.
-@Suite(.timeLimit(.minutes(3)))
+/// Serialized, so that the fifty-odd processes do not all start (and make RSA keys) at once.
+@Suite(.serialized, .timeLimit(.minutes(8)))
 struct SigninCommandTranscriptTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let script: String

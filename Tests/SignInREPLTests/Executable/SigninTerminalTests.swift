@@ -3,7 +3,9 @@ import Testing
 
 /// Runs the built `signin` on a pseudo-terminal: the line editor, history, completion, password
 /// prompts, colour, the account chooser and Ctrl-C, as a person at a terminal meets them.
-@Suite(.timeLimit(.minutes(2)))
+/// Serialized: each process makes RSA keys at start, and a crowd of them on two cores can take
+/// longer than a wait's deadline.
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct SigninTerminalTests {
   final class Scratch: Sendable {
     let url = FileManager.default.temporaryDirectory

@@ -104,7 +104,7 @@ final class PseudoTerminal {
   }
 
   /// Waits until `text` appears after what the previous wait matched.
-  func waitFor(_ text: String, timeout: TimeInterval = 30) async throws {
+  func waitFor(_ text: String, timeout: TimeInterval = 90) async throws {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       let (plain, closed) = (transcript, output.withLock { $0.isClosed })
@@ -120,7 +120,7 @@ final class PseudoTerminal {
   }
 
   /// Waits for the program to exit and returns its status.
-  func exitStatus(timeout: TimeInterval = 30) async throws -> Int32 {
+  func exitStatus(timeout: TimeInterval = 90) async throws -> Int32 {
     guard await Self.wait(for: readerDone, until: Date().addingTimeInterval(timeout)) else {
       throw Failure(description: "signin did not exit; the terminal shows:\n\(transcript)")
     }
