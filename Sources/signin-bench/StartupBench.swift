@@ -16,6 +16,7 @@ enum StartupBench {
       ]
     }
     let (baselineName, baseline) = try helloWorld() ?? ("signin --version", [signin.path, "--version"])
+    defer { try? FileManager.default.removeItem(at: helloFolder) }
     let baselineTime = try median(runs: runs, baseline)
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-data-\(getpid())")
     defer { try? FileManager.default.removeItem(at: data) }
@@ -28,12 +29,14 @@ enum StartupBench {
     ]
   }
 
+  static let helloFolder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-hello-\(getpid())")
+
   /// Compiles `print("hello")` with the toolchain's swiftc, when there is one.
   static func helloWorld() throws -> (String, [String])? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     guard let swiftc = path.split(separator: ":").map({ "\($0)/swiftc" }).first(where: FileManager.default.isExecutableFile)
     else { return nil }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-hello-\(getpid())")
+    let folder = helloFolder
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let source = folder.appendingPathComponent("hello.swift")
     try Data(#"print("hello")"#.utf8).write(to: source)

@@ -89,9 +89,7 @@
       guard response.status == 200,
         let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body)
       else { throw Self.oauthError(response, during: "userinfo") }
-      return fields.compactMapValues { value in
-        value.string ?? value.bool.map { $0 ? "true" : "false" } ?? value.number.map { String(Int64($0)) }
-      }
+      return Self.strings(fields)
     }
 
     /// Verifies an ID token from this issuer for this client: an RS256 signature by a key the
@@ -103,12 +101,18 @@
       let verifier = JWTVerifier(issuer: metadata.issuer, audiences: [clientID], now: now)
       do {
         let jwt = try await keys.verify(idToken, with: verifier, nonce: nonce)
-        return jwt.claims.compactMapValues { value in
-          value.string ?? value.bool.map { $0 ? "true" : "false" } ?? value.number.map { String(Int64($0)) }
-        }
+        return Self.strings(jwt.claims)
       } catch let error as TokenError {
         throw AuthError(
           .invalidCredential, "The identity provider's ID token was refused: \(error). Sign in again.")
+      }
+    }
+
+    /// Claims as text: strings as they are, booleans as `true`/`false`, numbers as integers;
+    /// arrays and objects are left out.
+    static func strings(_ claims: [String: JSONValue]) -> [String: String] {
+      claims.compactMapValues { value in
+        value.string ?? value.bool.map { $0 ? "true" : "false" } ?? value.number.map { String(Int64($0)) }
       }
     }
 
