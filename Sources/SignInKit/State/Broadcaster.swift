@@ -19,7 +19,41 @@ package final class Broadcaster<Value: Sendable>: Sendable {
     var latest: Value?
     var nextID: UInt64 = 0
     var isFinished = false
-    var subscribers: [UInt64: AsyncStream<Value>.Continuation] = [:]
+    /// The live subscribers, in a contiguous array because `send` walks it on every value;
+    /// `ids[i]` names `continuations[i]`, and `indices` finds a subscriber's slot on removal.
+    var continuations: ContiguousArray<AsyncStream<Value>.Continuation> = []
+    var ids: ContiguousArray<UInt64> = []
+    var indices: [UInt64: Int] = [:]
+
+    init(latest: Value? = nil) { self.latest = latest }
+
+    mutating func add(_ continuation: AsyncStream<Value>.Continuation, id: UInt64) {
+      indices[id] = continuations.count
+      continuations.append(continuation)
+      ids.append(id)
+    }
+
+    /// Removes a subscriber by moving the last one into its slot.
+    mutating func remove(id: UInt64) {
+      guard let index = indices.removeValue(forKey: id) else { return }
+      let last = continuations.count - 1
+      if index != last {
+        continuations[index] = continuations[last]
+        ids[index] = ids[last]
+        indices[ids[index]] = index
+      }
+      continuations.removeLast()
+      ids.removeLast()
+    }
+
+    mutating func removeAll() -> ContiguousArray<AsyncStream<Value>.Continuation> {
+      defer {
+        continuations.removeAll()
+        ids.removeAll()
+        indices.removeAll()
+      }
+      return continuations
+    }
   }
 
   private let state: Locked<State>
@@ -46,7 +80,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
   var latest: Value? { state.withLock { $0.latest } }
 
   /// How many subscribers are registered now.
-  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  var subscriberCount: Int { state.withLock { $0.continuations.count } }
 
   /// A new stream: the latest value first when replaying, then every value sent from now on.
   /// After ``finish()`` the stream yields the last value (when replaying) and ends.
@@ -57,12 +91,12 @@ package final class Broadcaster<Value: Sendable>: Sendable {
       return state.nextID
     }
     continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+      self?.state.withLock { $0.remove(id: id) }
     }
     let isLive = state.withLock { state in
       if replays, let latest = state.latest { continuation.yield(latest) }
       guard !state.isFinished else { return false }
-      state.subscribers[id] = continuation
+      state.add(continuation, id: id)
       return true
     }
     if !isLive { continuation.finish() }
@@ -75,7 +109,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
     state.withLock { state in
       guard !state.isFinished else { return }
       if replays { state.latest = value }
-      for continuation in state.subscribers.values { continuation.yield(value) }
+      for continuation in state.continuations { continuation.yield(value) }
     }
   }
 
@@ -83,8 +117,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
   func finish() {
     let ending = state.withLock { state in
       state.isFinished = true
-      defer { state.subscribers.removeAll() }
-      return Array(state.subscribers.values)
+      return state.removeAll()
     }
     for continuation in ending { continuation.finish() }
   }

@@ -84,6 +84,26 @@ struct BroadcasterTests {
     #expect(broadcaster.subscriberCount == 0)
   }
 
+  @Test func cancellingSomeSubscribersKeepsDeliveringToTheRest() async {
+    // Subscribers leave from the front, the middle and the end of the broadcaster's list;
+    // every one that stays still gets every later value.
+    let broadcaster = Broadcaster<Int>(bufferingNewest: 100)
+    let recorders = (0..<10).map { _ in Recorder.start(broadcaster.subscribe()) }
+    broadcaster.send(1)
+    for recorder in recorders { await recorder.wait(for: 1) }
+    let leaving: Set = [0, 4, 5, 9]
+    for index in leaving.sorted() { recorders[index].cancel() }
+    for index in leaving.sorted() { await recorders[index].waitForFinish() }
+    #expect(broadcaster.subscriberCount == 6)
+    broadcaster.send(2)
+    broadcaster.send(3)
+    broadcaster.finish()
+    for (index, recorder) in recorders.enumerated() where !leaving.contains(index) {
+      await recorder.waitForFinish()
+      #expect(recorder.values == [1, 2, 3])
+    }
+  }
+
   @Test func finishEndsEveryStreamAndLaterSubscribersGetTheLastValue() async {
     let broadcaster = Broadcaster(replaying: "a")
     let recorder = Recorder.start(broadcaster.subscribe())
