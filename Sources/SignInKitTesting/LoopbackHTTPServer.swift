@@ -28,12 +28,31 @@ public final class LoopbackHTTPServer: Sendable {
     public var status: Int
     public var body: String
     public var contentType: String
+    public var delivery: Delivery
 
-    public init(status: Int, body: String, contentType: String = "application/json") {
+    public init(status: Int, body: String, contentType: String = "application/json", delivery: Delivery = .whole) {
       self.status = status
       self.body = body
       self.contentType = contentType
+      self.delivery = delivery
     }
+  }
+
+  /// How a reply goes out on the wire: whole, or broken the ways networks break it.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public enum Delivery: Sendable {
+    /// Headers and body at once, then an orderly close.
+    case whole
+    /// Headers announcing the whole body, then only its first `bytes`, then an orderly close.
+    case truncated(bytes: Int)
+    /// A TCP reset as soon as the request is read: no status line at all.
+    case reset
+    /// The body in chunks of `bytes`, each after a pause of `pause`: slow, but complete.
+    case trickled(bytes: Int, pause: Duration)
+    /// Headers and the first `bytes` of the body, then silence on an open connection until
+    /// ``LoopbackHTTPServer/stop()``.
+    case stalled(bytes: Int)
   }
 
   public let port: UInt16
@@ -93,7 +112,29 @@ public final class LoopbackHTTPServer: Sendable {
       heldConnections.withLock { $0.append(connection) }
       return
     }
-    LoopbackSocket.respond(
-      on: connection, status: reply.status, contentType: reply.contentType, body: Data(reply.body.utf8))
+    let body = Data(reply.body.utf8)
+    let head = LoopbackSocket.head(status: reply.status, contentType: reply.contentType, contentLength: body.count)
+    switch reply.delivery {
+    case .whole:
+      LoopbackSocket.respond(on: connection, status: reply.status, contentType: reply.contentType, body: body)
+    case .truncated(let bytes):
+      LoopbackSocket.sendAll(head + body.prefix(bytes), on: connection)
+      LoopbackSocket.close(connection)
+    case .reset:
+      LoopbackSocket.reset(connection)
+    case .trickled(let bytes, let pause):
+      // This thread is the server's own, so pacing it holds up no task.
+      var sent = LoopbackSocket.sendAll(head, on: connection)
+      var offset = 0
+      while sent, offset < body.count {
+        Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+        sent = LoopbackSocket.sendAll(body[offset..<min(body.count, offset + max(1, bytes))], on: connection)
+        offset += max(1, bytes)
+      }
+      LoopbackSocket.close(connection)
+    case .stalled(let bytes):
+      LoopbackSocket.sendAll(head + body.prefix(bytes), on: connection)
+      heldConnections.withLock { $0.append(connection) }
+    }
   }
 }

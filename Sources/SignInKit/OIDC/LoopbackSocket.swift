@@ -130,19 +130,41 @@ package final class LoopbackSocket: Sendable {
 
   /// Writes a complete reply on `connection` and closes it.
   package static func respond(on connection: Int32, status: Int, contentType: String, body: Data) {
+    sendAll(head(status: status, contentType: contentType, contentLength: body.count) + body, on: connection)
+    systemClose(connection)
+  }
+
+  /// A reply's status line and headers, announcing `contentLength` body bytes.
+  package static func head(status: Int, contentType: String, contentLength: Int) -> Data {
     var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Reply")\r\nContent-Type: \(contentType)\r\n"
-    head += "Content-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
-    let bytes = Data(head.utf8) + body
+    head += "Content-Length: \(contentLength)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+    return Data(head.utf8)
+  }
+
+  /// Writes all of `bytes`; `false` when the peer has gone.
+  @discardableResult
+  package static func sendAll(_ bytes: Data, on connection: Int32) -> Bool {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-        if sent <= 0 { break }
+        if sent <= 0 { return false }
         offset += sent
       }
+      return true
     }
+  }
+
+  /// Closes `connection` with a TCP reset instead of an orderly close (linger 0), as a server
+  /// or middlebox that drops a connection does.
+  package static func reset(_ connection: Int32) {
+    var linger = linger(l_onoff: 1, l_linger: 0)
+    _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
     systemClose(connection)
   }
+
+  /// Closes a connection accepted from this socket.
+  package static func close(_ connection: Int32) { systemClose(connection) }
 }
 
 // The C calls, named apart from the methods above that shadow them inside the type.

@@ -12,10 +12,15 @@ import Foundation
 ///
 /// - Concurrency: `Sendable`; requests run concurrently on the session.
 public struct URLSessionTransport: HTTPTransport {
-  public let session: URLSession
+  /// The session requests run on: the one given, or `URLSession.shared`.
+  public var session: URLSession { given ?? .shared }
+  private let given: URLSession?
 
-  public init(session: URLSession = .shared) {
-    self.session = session
+  /// A transport on `session`, or on `URLSession.shared` when `nil`. The shared session (and
+  /// FoundationNetworking's cookie storage and cache behind it) is only created by the first
+  /// request, so a process that never goes online does not pay for it at start-up.
+  public init(session: URLSession? = nil) {
+    given = session
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {

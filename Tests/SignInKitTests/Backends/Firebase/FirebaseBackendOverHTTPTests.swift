@@ -114,6 +114,65 @@ struct FirebaseBackendOverHTTPTests {
     await auth.shutdown()
   }
 
+  /// A server that answers the profile update as `delivery` breaks it, and everything else whole.
+  static func breakingTheUpdate(_ delivery: LoopbackHTTPServer.Delivery) throws -> LoopbackHTTPServer {
+    try LoopbackHTTPServer { request in
+      guard request.target.contains("accounts:update") else { return Self.emulatorReplies(request) }
+      return .init(
+        status: 200, body: #"{"localId":"uid1","email":"ada@example.com","displayName":"Ada Lovelace"}"#,
+        delivery: delivery)
+    }
+  }
+
+  /// Runs a profile update that `server` breaks; returns its error after checking that neither
+  /// the shown state nor the stored session moved.
+  static func failedUpdate(over server: LoopbackHTTPServer, timeout: Duration = .seconds(30)) async throws -> AuthError {
+    let (auth, store) = try await Self.signedIn(over: server, timeout: timeout)
+    let before = (await Self.shownState(auth), try store.load())
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await auth.updateProfile(displayName: "Ada Lovelace", photoURL: nil)
+    }
+    #expect(await Self.shownState(auth) == before.0)
+    #expect(try store.load() == before.1)
+    await auth.shutdown()
+    return error
+  }
+
+  @Test func aResetConnectionIsANetworkErrorAndChangesNothing() async throws {
+    let server = try Self.breakingTheUpdate(.reset)
+    defer { server.stop() }
+    let error = try await Self.failedUpdate(over: server)
+    #expect(error.code == .network, "\(error)")
+  }
+
+  @Test func aBodyCutShortOfItsLengthIsATypedErrorAndChangesNothing() async throws {
+    let server = try Self.breakingTheUpdate(.truncated(bytes: 20))
+    defer { server.stop() }
+    let error = try await Self.failedUpdate(over: server)
+    #expect(error.code == .network, "\(error)")
+  }
+
+  @Test func aBodyThatStallsHalfwayTimesOutAndChangesNothing() async throws {
+    let server = try Self.breakingTheUpdate(.stalled(bytes: 20))
+    defer { server.stop() }
+    let error = try await Self.failedUpdate(over: server, timeout: .seconds(1))
+    #expect(error.code == .timeout, "\(error)")
+  }
+
+  @Test func aSlowButCompleteReplyStillSignsIn() async throws {
+    // Every reply arrives 16 bytes at a time, 5 ms apart: slow, within the timeout, complete.
+    let server = try LoopbackHTTPServer { request in
+      var reply = Self.emulatorReplies(request)
+      reply?.delivery = .trickled(bytes: 16, pause: .milliseconds(5))
+      return reply
+    }
+    defer { server.stop() }
+    let (auth, store) = try await Self.signedIn(over: server)
+    #expect(await auth.currentUser?.email == "ada@example.com")
+    #expect(try store.load()?.refreshToken == "E2E+R1")
+    await auth.shutdown()
+  }
+
   @Test func cancellingTheCallerCancelsTheRequest() async throws {
     let server = try LoopbackHTTPServer { _ in nil }
     defer { server.stop() }
