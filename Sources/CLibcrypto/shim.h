@@ -3,7 +3,6 @@
 
 #include <openssl/bio.h>
 #include <openssl/bn.h>
-#include <openssl/decoder.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>

@@ -21,42 +21,18 @@
 
     /// A key from DER (PKCS#8 private or SubjectPublicKeyInfo public).
     static func load(der: [UInt8], isPrivate: Bool) throws -> OpaquePointer {
-      let key = der.withUnsafeBytes { buffer -> OpaquePointer? in
-        if isPrivate { return decodeRSAPrivateKey(buffer, format: "DER") }
-        var cursor = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) as UnsafePointer<UInt8>?
-        return d2i_PUBKEY(nil, &cursor, buffer.count)
+      let key = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+        var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+        return isPrivate
+          ? d2i_AutoPrivateKey(nil, &cursor, buffer.count) : d2i_PUBKEY(nil, &cursor, buffer.count)
       }
       guard let key else { throw CryptoError.openSSL("the key bytes are not a valid RSA key") }
-      return key
-    }
-
-    /// An RSA private key from `format` ("DER" or "PEM") bytes, or `nil`.
-    ///
-    /// A decoder told the format and the key type: OpenSSL 3's `d2i_AutoPrivateKey` and
-    /// `PEM_read_bio_PrivateKey` try every decoder it has, which takes 0.7–0.9 ms a key against
-    /// 0.2 ms here, and every signature loads its key.
-    private static func decodeRSAPrivateKey(_ bytes: UnsafeRawBufferPointer, format: String) -> OpaquePointer? {
-      var key: OpaquePointer?
-      guard
-        let decoder = OSSL_DECODER_CTX_new_for_pkey(
-          &key, format, nil, "RSA", SIGNINKIT_EVP_PKEY_KEYPAIR, nil, nil)
-      else { return nil }
-      defer { OSSL_DECODER_CTX_free(decoder) }
-      var cursor = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) as UnsafePointer<UInt8>?
-      var remaining = bytes.count
-      guard OSSL_DECODER_from_data(decoder, &cursor, &remaining) == 1 else {
-        EVP_PKEY_free(key)
-        return nil
-      }
       return key
     }
 
     /// A key from a PEM block.
     static func read(pem: String, isPrivate: Bool) throws -> OpaquePointer {
       let bytes = Array(pem.utf8)
-      // The fast path for the usual case; anything else goes through OpenSSL's general reader,
-      // which tells a non-RSA key from a block that is no key at all.
-      if isPrivate, let key = bytes.withUnsafeBytes({ decodeRSAPrivateKey($0, format: "PEM") }) { return key }
       let key = bytes.withUnsafeBytes { buffer -> OpaquePointer? in
         guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
         defer { BIO_free(bio) }
