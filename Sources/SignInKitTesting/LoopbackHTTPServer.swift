@@ -127,7 +127,7 @@ public final class LoopbackHTTPServer: Sendable {
       var sent = LoopbackSocket.sendAll(head, on: connection)
       var offset = 0
       while sent, offset < body.count {
-        Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+        Thread.sleep(forTimeInterval: pause.seconds)
         sent = LoopbackSocket.sendAll(body[offset..<min(body.count, offset + max(1, bytes))], on: connection)
         offset += max(1, bytes)
       }

@@ -20,39 +20,33 @@ package final class Broadcaster<Value: Sendable>: Sendable {
     var nextID: UInt64 = 0
     var isFinished = false
     /// The live subscribers, in a contiguous array because `send` walks it on every value;
-    /// `ids[i]` names `continuations[i]`, and `indices` finds a subscriber's slot on removal.
-    var continuations: ContiguousArray<AsyncStream<Value>.Continuation> = []
-    var ids: ContiguousArray<UInt64> = []
-    var indices: [UInt64: Int] = [:]
+    /// `slots` finds a subscriber by id when it leaves.
+    var subscribers: ContiguousArray<(id: UInt64, continuation: AsyncStream<Value>.Continuation)> = []
+    var slots: [UInt64: Int] = [:]
 
     init(latest: Value? = nil) { self.latest = latest }
 
     mutating func add(_ continuation: AsyncStream<Value>.Continuation, id: UInt64) {
-      indices[id] = continuations.count
-      continuations.append(continuation)
-      ids.append(id)
+      slots[id] = subscribers.count
+      subscribers.append((id, continuation))
     }
 
     /// Removes a subscriber by moving the last one into its slot.
     mutating func remove(id: UInt64) {
-      guard let index = indices.removeValue(forKey: id) else { return }
-      let last = continuations.count - 1
-      if index != last {
-        continuations[index] = continuations[last]
-        ids[index] = ids[last]
-        indices[ids[index]] = index
+      guard let slot = slots.removeValue(forKey: id) else { return }
+      let last = subscribers.removeLast()
+      if slot < subscribers.count {
+        subscribers[slot] = last
+        slots[last.id] = slot
       }
-      continuations.removeLast()
-      ids.removeLast()
     }
 
-    mutating func removeAll() -> ContiguousArray<AsyncStream<Value>.Continuation> {
+    mutating func removeAll() -> [AsyncStream<Value>.Continuation] {
       defer {
-        continuations.removeAll()
-        ids.removeAll()
-        indices.removeAll()
+        subscribers.removeAll()
+        slots.removeAll()
       }
-      return continuations
+      return subscribers.map(\.continuation)
     }
   }
 
@@ -80,7 +74,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
   var latest: Value? { state.withLock { $0.latest } }
 
   /// How many subscribers are registered now.
-  var subscriberCount: Int { state.withLock { $0.continuations.count } }
+  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
   /// A new stream: the latest value first when replaying, then every value sent from now on.
   /// After ``finish()`` the stream yields the last value (when replaying) and ends.
@@ -109,7 +103,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
     state.withLock { state in
       guard !state.isFinished else { return }
       if replays { state.latest = value }
-      for continuation in state.continuations { continuation.yield(value) }
+      for subscriber in state.subscribers { subscriber.continuation.yield(value) }
     }
   }
 
