@@ -82,6 +82,7 @@ if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
     ("fuzz-rest", "RESTFuzzer", ["SignInKit"]),
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
+    ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInKit"]),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

@@ -67,11 +67,7 @@ public final class LoopbackHTTPServer: Sendable {
     self.handler = handler
     socket = try LoopbackSocket.listen()
     port = socket.port
-    Thread.detachNewThread { [self] in
-      while let connection = socket.accept() {
-        Thread.detachNewThread { [self] in serve(connection) }
-      }
-    }
+    socket.serveConnections(limit: 256) { [self] connection in serve(connection) }
   }
 
   /// `127.0.0.1:PORT`.
@@ -80,11 +76,12 @@ public final class LoopbackHTTPServer: Sendable {
   /// Every request so far, in arrival order.
   public var requests: [Request] { recorded.withLock { $0 } }
 
-  /// Waits (off the cooperative pool) until one more request has arrived.
+  /// Waits (off the cooperative pool, on a thread of its own: blocked dispatch workers are added
+  /// only about once a second) until one more request has arrived.
   public func nextArrival() async {
     let arrivals = arrivals
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         arrivals.wait()
         continuation.resume()
       }
@@ -101,9 +98,11 @@ public final class LoopbackHTTPServer: Sendable {
   deinit { stop() }
 
   private func serve(_ connection: Int32) {
-    guard let read = LoopbackSocket.readRequest(from: connection) else {
-      LoopbackSocket.respond(on: connection, status: 400, contentType: "text/plain", body: Data())
-      return
+    let read: LoopbackSocket.Request
+    switch LoopbackSocket.readRequest(from: connection) {
+    case .request(let request): read = request
+    case .rejected(let rejection): return LoopbackSocket.reject(rejection, on: connection)
+    case .closed, .timedOut: return LoopbackSocket.close(connection)
     }
     let request = Request(method: read.method, target: read.target, headers: read.headers, body: read.body)
     recorded.withLock { $0.append(request) }

@@ -60,18 +60,26 @@
       return DeviceAuthorization(
         deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
         verificationURIComplete: reply.string("verification_uri_complete").flatMap(URL.init(string:)),
-        expiresIn: .seconds(reply.number("expires_in") ?? 600), interval: .seconds(reply.number("interval") ?? 5))
+        expiresIn: try reply.duration("expires_in", in: "device authorization", within: 1...(24 * 3600)) ?? .seconds(600),
+        // RFC 8628 §3.5: 5 s when not given; never polled faster than once a second.
+        interval: max(
+          .seconds(1), try reply.duration("interval", in: "device authorization", within: 0...3600) ?? .seconds(5)))
     }
 
     /// Polls the token endpoint until the user approves (RFC 8628 §3.4–3.5): waits `interval`
-    /// before each poll, keeps waiting on `authorization_pending`, adds 5 s to the interval on
-    /// `slow_down`, and stops on `access_denied`, `expired_token` or when `expiresIn` has passed.
+    /// (at least 1 s) before each poll, keeps waiting on `authorization_pending`, adds 5 s to the
+    /// interval on `slow_down`, and stops on `access_denied`, `expired_token` or when `expiresIn`
+    /// has passed.
+    ///
+    /// A transient failure while polling (no connection, a timeout, a 5xx or an HTML error page)
+    /// does not end the sign-in: the interval doubles, up to a minute, and polling goes on until
+    /// `expiresIn`, as §3.5 asks of a client whose connection times out.
     ///
     /// - Cancellation: stops polling and throws ``AuthError/Code/cancelled``.
     public func pollDeviceToken(_ authorization: DeviceAuthorization, clock: any Clock<Duration>) async throws
       -> OAuthTokens
     {
-      var interval = authorization.interval
+      var interval = max(.seconds(1), authorization.interval)
       var waited: Duration = .zero
       while true {
         do {
@@ -80,23 +88,41 @@
           throw AuthError(.cancelled, "Sign-in was cancelled while waiting for approval.")
         }
         waited += interval
-        let response = try await transport.send(
-          form(
-            metadata.tokenEndpoint,
-            [("grant_type", Self.deviceCodeGrant), ("device_code", authorization.deviceCode)] + clientAuthentication))
+        let response: HTTPResponse
+        do {
+          response = try await transport.send(
+            form(
+              metadata.tokenEndpoint,
+              [("grant_type", Self.deviceCodeGrant), ("device_code", authorization.deviceCode)] + clientAuthentication))
+        } catch let error as AuthError where error.isTransient {
+          if Task.isCancelled { throw AuthError(.cancelled, "Sign-in was cancelled while waiting for approval.") }
+          interval = Self.backedOff(interval)
+          try Self.checkTimeLeft(waited, authorization, lastError: error)
+          continue
+        }
         if response.status == 200 { return try Self.tokens(from: response) }
         switch Self.errorCode(of: response) {
         case "authorization_pending"?:
           break
         case "slow_down"?:
           interval += .seconds(5)
+        case nil where response.status >= 500 || response.status == 429:
+          interval = Self.backedOff(interval)
         default:
           throw Self.oauthError(response, during: "device sign-in")
         }
-        if waited >= authorization.expiresIn {
-          throw AuthError(.timeout, "The sign-in code expired before it was approved. Start again.")
-        }
+        try Self.checkTimeLeft(waited, authorization, lastError: nil)
       }
+    }
+
+    private static func backedOff(_ interval: Duration) -> Duration { min(interval * 2, .seconds(60)) }
+
+    private static func checkTimeLeft(_ waited: Duration, _ authorization: DeviceAuthorization, lastError: AuthError?)
+      throws
+    {
+      guard waited >= authorization.expiresIn else { return }
+      let cause = lastError.map { " The last poll failed: \($0.message)" } ?? ""
+      throw AuthError(.timeout, "The sign-in code expired before it was approved. Start again.\(cause)")
     }
   }
 #endif

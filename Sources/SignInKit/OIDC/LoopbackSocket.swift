@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// A TCP listening socket on 127.0.0.1 and the little HTTP/1.1 it needs: read one request
-/// (request line, headers, `Content-Length` body), write one reply, close. Used by the OAuth
-/// loopback redirect listener (RFC 8252 §7.3) and by test servers.
+/// (request line, headers, `Content-Length` body) through ``HTTPRequestParser`` within a
+/// deadline, write one reply, close. Used by the OAuth loopback redirect listener (RFC 8252 §7.3)
+/// and by test servers.
 ///
 /// - Concurrency: `Sendable`; ``accept()`` blocks its calling thread, so call it from a
 ///   dedicated thread. ``close()`` wakes a blocked ``accept()`` and may be called from anywhere,
@@ -78,12 +79,20 @@ package final class LoopbackSocket: Sendable {
   }
 
   /// The next connection, or `nil` once the socket is closed.
+  ///
+  /// A failed `accept` (a client that reset before it was accepted, or no descriptor left) is
+  /// retried: only ``close()`` ends the loop.
   package func accept() -> Int32? {
     while true {
       let connection = systemAccept(descriptor)
       if connection >= 0 { return connection }
-      if errno == EINTR { continue }
-      return nil
+      let code = errno
+      if isClosed.withLock({ $0 }) { return nil }
+      if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+        // Out of descriptors or memory: let connections being served finish first.
+        var none = pollfd(fd: -1, events: 0, revents: 0)
+        _ = poll(&none, 0, 10)
+      }
     }
   }
 
@@ -97,35 +106,80 @@ package final class LoopbackSocket: Sendable {
 
   deinit { close() }
 
-  /// Reads one request from `connection`; `nil` when it closes early or is not HTTP.
-  package static func readRequest(from connection: Int32, limit: Int = 1 << 20) -> Request? {
-    var buffer = Data()
+  /// What reading one request from a connection came to.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package enum ReadOutcome: Sendable {
+    case request(Request)
+    /// Not a request this server reads: answer with its status and close.
+    case rejected(HTTPRequestParser.Rejection)
+    /// The peer closed (or reset) the connection before a whole request arrived.
+    case closed
+    /// The whole request did not arrive within the deadline.
+    case timedOut
+  }
+
+  /// Reads one request from `connection` within `deadline` (for the whole request, not per
+  /// read, so a client that trickles one byte at a time cannot hold the connection longer).
+  package static func readRequest(
+    from connection: Int32, limits: HTTPRequestParser.Limits = .init(), deadline: Duration = .seconds(10)
+  ) -> ReadOutcome {
+    var parser = HTTPRequestParser(limits: limits)
     var chunk = [UInt8](repeating: 0, count: 8192)
-    func receive() -> Bool {
+    let clock = ContinuousClock()
+    let end = clock.now.advanced(by: deadline)
+    while true {
+      let left = clock.now.duration(to: end)
+      guard left > .zero else { return .timedOut }
+      var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(clamping: max(1, Int64((left.seconds * 1000).rounded(.up))))
+      let ready = poll(&descriptor, 1, milliseconds)
+      if ready < 0, errno == EINTR { continue }
+      if ready < 0 { return .closed }
+      if ready == 0 { continue }
       let count = recv(connection, &chunk, chunk.count, 0)
-      guard count > 0, buffer.count + count <= limit else { return false }
-      buffer.append(contentsOf: chunk[..<count])
-      return true
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return .closed }
+      switch parser.consume(chunk[..<count]) {
+      case .needsMore: continue
+      case .request(let request): return .request(request)
+      case .rejected(let rejection): return .rejected(rejection)
+      }
     }
-    while buffer.range(of: Data("\r\n\r\n".utf8)) == nil {
-      guard receive() else { return nil }
+  }
+
+  /// Serves connections until the socket is closed: one thread accepts, and each accepted
+  /// connection is handed to `handle` on a thread of its own, so a slow or idle client never
+  /// delays another. At most `limit` connections are served at once; one beyond that is closed
+  /// at once. `handle` owns the connection and must close it. `ended` runs once on the accepting
+  /// thread after the socket was closed (connections still being served may go on).
+  package func serveConnections(
+    limit: Int, ended: @escaping @Sendable () -> Void = {}, _ handle: @escaping @Sendable (Int32) -> Void
+  ) {
+    let active = Locked(0)
+    Thread.detachNewThread { [self] in
+      while let connection = accept() {
+        let admitted = active.withLock { count in
+          guard count < limit else { return false }
+          count += 1
+          return true
+        }
+        guard admitted else {
+          Self.close(connection)
+          continue
+        }
+        Thread.detachNewThread {
+          handle(connection)
+          active.withLock { $0 -= 1 }
+        }
+      }
+      ended()
     }
-    let end = buffer.range(of: Data("\r\n\r\n".utf8))!
-    let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-    let requestLine = head[0].split(separator: " ")
-    guard requestLine.count >= 2 else { return nil }
-    var headers: [String: String] = [:]
-    for line in head.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    }
-    let length = Int(headers["content-length"] ?? "0") ?? 0
-    while buffer.count - end.upperBound < length {
-      guard receive() else { return nil }
-    }
-    return Request(
-      method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
-      body: Data(buffer[end.upperBound..<(end.upperBound + length)]))
+  }
+
+  /// Answers a refused request with its status and reason (plain text), and closes.
+  package static func reject(_ rejection: HTTPRequestParser.Rejection, on connection: Int32) {
+    respond(on: connection, status: rejection.status, contentType: "text/plain; charset=utf-8", body: Data((rejection.reason + "\n").utf8))
   }
 
   /// Writes a complete reply on `connection` and closes it.
@@ -136,9 +190,22 @@ package final class LoopbackSocket: Sendable {
 
   /// A reply's status line and headers, announcing `contentLength` body bytes.
   package static func head(status: Int, contentType: String, contentLength: Int) -> Data {
-    var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Reply")\r\nContent-Type: \(contentType)\r\n"
+    var head = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\nContent-Type: \(contentType)\r\n"
     head += "Content-Length: \(contentLength)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
     return Data(head.utf8)
+  }
+
+  private static func reasonPhrase(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 400: "Bad Request"
+    case 404: "Not Found"
+    case 408: "Request Timeout"
+    case 413: "Content Too Large"
+    case 501: "Not Implemented"
+    case 503: "Service Unavailable"
+    default: "Reply"
+    }
   }
 
   /// Writes all of `bytes`; `false` when the peer has gone.

@@ -142,7 +142,8 @@
       let reply = JSONReply(fields)
       return OAuthTokens(
         idToken: reply.string("id_token"), accessToken: accessToken, refreshToken: reply.string("refresh_token"),
-        expiresIn: reply.number("expires_in").map { .seconds($0) }, scope: reply.string("scope"))
+        expiresIn: try reply.duration("expires_in", in: "the token request", within: JSONReply.tokenLifetimes),
+        scope: reply.string("scope"))
     }
 
     /// The `error` code of an OAuth error reply (RFC 6749 §5.2), if it is one.

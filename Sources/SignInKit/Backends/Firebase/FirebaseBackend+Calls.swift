@@ -62,7 +62,8 @@ extension FirebaseBackend {
         }
         let tokens = IssuedTokens(
           idToken: idToken, refreshToken: reply.string("refresh_token") ?? request.refreshToken,
-          expiresIn: .seconds(reply.number("expires_in") ?? 3600))
+          expiresIn: try reply.duration("expires_in", in: "token refresh", within: JSONReply.tokenLifetimes)
+            ?? .seconds(3600))
         return RefreshResponse(userID: try reply.required("user_id", in: "token refresh"), tokens: tokens)
       } catch let error as AuthError where error.isTransient && failures + 1 < refreshAttempts {
         failures += 1

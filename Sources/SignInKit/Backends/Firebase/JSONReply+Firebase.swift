@@ -6,7 +6,7 @@ extension JSONReply {
   func tokens(in call: String) throws -> IssuedTokens {
     IssuedTokens(
       idToken: try required("idToken", in: call), refreshToken: try required("refreshToken", in: call),
-      expiresIn: .seconds(number("expiresIn") ?? 3600))
+      expiresIn: try duration("expiresIn", in: call, within: Self.tokenLifetimes) ?? .seconds(3600))
   }
 
   /// The account a `lookup` user or an `update` reply describes.

@@ -40,6 +40,25 @@ struct JSONReply: Sendable {
     return value
   }
 
+  /// A duration in seconds (`expiresIn`, `expires_in`, `interval`), `nil` when absent.
+  ///
+  /// A server's number is checked before it becomes a `Duration`: one that is not finite
+  /// (`"nan"`, `"1e300"` overflows), negative or outside `bounds` would trap in the conversion or
+  /// schedule nonsense, so it is ``AuthError/Code/invalidResponse`` naming the field.
+  func duration(_ key: String, in call: String, within bounds: ClosedRange<Double>) throws -> Duration? {
+    guard fields[key] != nil else { return nil }
+    guard let seconds = number(key), seconds.isFinite, bounds.contains(seconds) else {
+      throw AuthError(
+        .invalidResponse,
+        "The server's reply to \(call) has an unusable \(key) (expected \(Int(bounds.lowerBound))–"
+          + "\(Int(bounds.upperBound)) seconds). Try again; if it persists, check the backend.")
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
+  }
+
+  /// A token lifetime: more than zero, at most a year.
+  static let tokenLifetimes: ClosedRange<Double> = 0.001...(366 * 24 * 3600)
+
   /// A timestamp in milliseconds since 1970.
   func date(milliseconds key: String) -> Date? {
     number(key).map { Date(timeIntervalSince1970: $0 / 1000) }

@@ -33,6 +33,9 @@ struct FirebaseBackendFaultTests {
     Fault(name: "connection refused", reply: .failure(AuthError(.network, "refused")), code: .network),
   ]
 
+  /// `expiresIn` values that would trap in `Duration.seconds(_:)` or schedule nonsense.
+  static let unusableLifetimes = [#""1e300""#, #""nan""#, #""-inf""#, "-1", "0", #""31622401""#, "1e300"]
+
   static func shownState(_ auth: Auth) async -> AuthState {
     let store = auth.stateStore
     return await UIStateActor.run { store.state }
@@ -68,6 +71,34 @@ struct FirebaseBackendFaultTests {
     #expect(try store.load() == before.1)
     #expect(await auth.currentUser?.displayName == nil)
     await auth.shutdown()
+  }
+
+  @Test(arguments: unusableLifetimes)
+  func anUnusableTokenLifetimeIsAnInvalidResponseAndChangesNothing(_ lifetime: String) async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"localId":"uid1","idToken":"ID.1","refreshToken":"R1","expiresIn":\#(lifetime)}"#),
+      .status(200, #"{"users":[{"localId":"uid1"}]}"#),
+    ])
+    let store = InMemorySessionStore()
+    let auth = Auth(
+      backend: try FirebaseBackend(apiKey: "K", projectID: "p", transport: transport, environment: [:]), store: store)
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await auth.signIn(email: "ada@example.com", password: "pw-123456")
+    }
+    #expect(error.code == .invalidResponse, "\(error)")
+    #expect(error.message.contains("expiresIn"))
+    #expect(try store.load() == nil)
+    await auth.shutdown()
+
+    let refresh = RecordingTransport([
+      .status(200, #"{"id_token":"ID.2","refresh_token":"R2","user_id":"uid1","expires_in":\#(lifetime)}"#)
+    ])
+    let backend = try FirebaseBackend(apiKey: "K", projectID: "p", transport: refresh, environment: [:])
+    let refreshError = try await #require(throws: AuthError.self) {
+      _ = try await backend.refresh(RefreshTokenRequest(refreshToken: "R1"))
+    }
+    #expect(refreshError.code == .invalidResponse)
+    #expect(refresh.requests.count == 1)
   }
 
   static let refreshed = RecordingTransport.Reply.status(

@@ -1,0 +1,27 @@
+// libFuzzer target: the request parser every loopback server shares faces every process on the
+// machine. Whatever bytes arrive, in whatever pieces, it must answer with a request, a rejection
+// or "needs more", never trap, and never hold a request over its limits. The first byte picks
+// where the input is cut in two, so bytes arriving in pieces are exercised too.
+import SignInKit
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = UnsafeBufferPointer(start: data, count: size)
+  guard let first = bytes.first else { return 0 }
+  let input = bytes.dropFirst()
+  let cut = input.startIndex + Int(first) % (input.count + 1)
+  let limits = HTTPRequestParser.Limits(headBytes: 512, headerCount: 8, bodyBytes: 256)
+  var parser = HTTPRequestParser(limits: limits)
+  _ = parser.consume(input[..<cut])
+  switch parser.consume(input[cut...]) {
+  case .request(let request):
+    precondition(request.body.count <= limits.bodyBytes, "a body over the limit was accepted")
+    precondition(request.headers.count <= limits.headerCount, "more headers than the limit were accepted")
+    _ = (request.path, request.query)
+  case .rejected(let rejection):
+    precondition([400, 413, 501].contains(rejection.status), "unexpected status \(rejection.status)")
+  case .needsMore:
+    precondition(input.count <= limits.headBytes + 4 + limits.bodyBytes, "over the limits but still reading")
+  }
+  return 0
+}

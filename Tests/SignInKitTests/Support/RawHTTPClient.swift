@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A TCP client on 127.0.0.1 that sends exact bytes, as a hostile or broken local process would,
+/// and reads whatever comes back until the server closes. Every blocking read runs on a thread
+/// of its own, never on the cooperative pool or a width-limited dispatch queue (on 2 cores
+/// blocked dispatch workers are added about once a second), and reads give up after 60 s.
+final class RawHTTPClient: Sendable {
+  let descriptor: Int32
+
+  /// Connects to `127.0.0.1:port`.
+  init(port: UInt16) throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = port.bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard descriptor >= 0, connected == 0 else {
+      if descriptor >= 0 { close(descriptor) }
+      throw POSIXError(.ECONNREFUSED)
+    }
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    self.descriptor = descriptor
+  }
+
+  deinit { close(descriptor) }
+
+  /// Sends `text` as UTF-8; `false` once the server has closed.
+  @discardableResult
+  func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+  @discardableResult
+  func send(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes {
+        systemSend(descriptor, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      guard sent > 0 else { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  /// Everything the server sends until it closes the connection (or 60 s pass).
+  func replyUntilClosed() async -> String {
+    let descriptor = descriptor
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+          let count = recv(descriptor, &chunk, chunk.count, 0)
+          if count < 0, errno == EINTR { continue }
+          guard count > 0 else { break }
+          reply += chunk[..<count]
+        }
+        continuation.resume(returning: String(decoding: reply, as: UTF8.self))
+      }
+    }
+  }
+
+  /// Sends one request and returns the whole reply.
+  static func exchange(_ request: String, port: UInt16) async throws -> String {
+    let client = try RawHTTPClient(port: port)
+    client.send(request)
+    return await client.replyUntilClosed()
+  }
+}
+
+/// `send(2)`, named apart from ``RawHTTPClient/send(_:)-(String)``.
+private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+  send(descriptor, buffer, count, flags)
+}
