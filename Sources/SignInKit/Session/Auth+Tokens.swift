@@ -89,6 +89,17 @@ extension Auth {
     }
   }
 
+  /// How long to wait before refreshing `session` ahead of its expiry: until the lead time
+  /// before it expires, but never less than half the token's remaining lifetime and never less
+  /// than ``AuthConfiguration/minimumRefreshInterval``. A token issued for less than the lead
+  /// time (a 10 s emulator token) would otherwise be refreshed again the moment it arrives.
+  func proactiveRefreshDelay(for session: StoredSession) -> Duration {
+    let remaining = max(0, session.expiresAt.timeIntervalSince(now()))
+    let floor = max(configuration.minimumRefreshInterval.seconds, remaining / 2)
+    let seconds = max(remaining - configuration.refreshLeadTime.seconds, floor)
+    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+  }
+
   /// The proactive refresh loop of one identity; ends when the identity changes, on a terminal
   /// failure, or when cancelled.
   private func refreshAutomatically(epoch mine: UInt64, failures start: Int) async {
@@ -99,9 +110,7 @@ extension Auth {
         wait = configuration.retryBackoff.delay(
           afterFailures: failures, random: Double.random(in: 0..<1))
       } else {
-        let seconds = session.expiresAt.timeIntervalSince(now())
-          - configuration.refreshLeadTime.seconds
-        wait = .milliseconds(Int64(max(0, seconds) * 1000))
+        wait = proactiveRefreshDelay(for: session)
       }
       do {
         try await clock.sleep(for: wait)

@@ -5,6 +5,10 @@ public struct AuthConfiguration: Sendable {
   /// Refresh this long before the ID token expires; a token with less left is refreshed before
   /// ``Auth/idToken(forceRefresh:)`` returns it. Default 5 minutes.
   public var refreshLeadTime: Duration
+  /// The shortest wait between two proactive refreshes. A token that lives less than
+  /// ``refreshLeadTime`` is refreshed after half its lifetime or after this long, whichever is
+  /// later, so short-lived tokens cost a few refreshes a minute, not a loop. Default 30 seconds.
+  public var minimumRefreshInterval: Duration
   /// How long ``Auth/restorePreviousSignIn()`` waits for a refresh before settling on a stale
   /// session. Default 10 seconds.
   public var restoreDeadline: Duration
@@ -18,8 +22,9 @@ public struct AuthConfiguration: Sendable {
   public init(
     refreshLeadTime: Duration = .seconds(5 * 60), restoreDeadline: Duration = .seconds(10),
     retryBackoff: RetryBackoff = RetryBackoff(), refreshesAutomatically: Bool = true,
-    eventBufferLimit: Int = 256
+    eventBufferLimit: Int = 256, minimumRefreshInterval: Duration = .seconds(30)
   ) {
+    self.minimumRefreshInterval = minimumRefreshInterval
     self.refreshLeadTime = refreshLeadTime
     self.restoreDeadline = restoreDeadline
     self.retryBackoff = retryBackoff

@@ -109,6 +109,31 @@ struct AuthRefreshTests {
     #expect(harness.clock.sleeperCount == 1)
   }
 
+  @Test func aTokenShorterThanTheLeadTimeIsRefreshedAFewTimesAMinuteNotInALoop() async throws {
+    let harness = Harness(tokenLifetime: .seconds(10))
+    try await harness.signUp()
+    // Walk one minute of clock time a second at a time; each step waits until the refresh loop
+    // is parked again (a loop that never waits never parks, and the test fails on its limit).
+    for _ in 0..<60 {
+      await harness.clock.sleepers(atLeast: 1)
+      harness.clock.advance(by: .seconds(1))
+    }
+    await harness.clock.sleepers(atLeast: 1)
+    #expect(harness.backend.count(of: .refresh) == 2)  // at 30 s and at 60 s
+    await harness.auth.shutdown()
+  }
+
+  @Test(arguments: [(3600, 3300), (480, 240), (10, 30), (0, 30)])
+  func theProactiveDelayKeepsTheLeadButNeverLessThanHalfTheLifetimeOrThirtySeconds(
+    _ lifetime: Int, _ expected: Int
+  ) async throws {
+    let harness = Harness(configuration: Self.manual)
+    let session = StoredSession(
+      user: User(uid: "u"), idToken: "t", refreshToken: "r",
+      expiresAt: harness.clock.date.addingTimeInterval(TimeInterval(lifetime)), signInProvider: .password)
+    #expect(await harness.auth.proactiveRefreshDelay(for: session) == .seconds(expected))
+  }
+
   @Test func transientRefreshFailureKeepsTheUserSignedInStale() async throws {
     let harness = Harness()
     let result = try await harness.signUp()

@@ -46,20 +46,21 @@ struct Harness {
 
   init(
     _ kind: BackendKind = .scripted, store: any SessionStore = InMemorySessionStore(),
-    configuration: AuthConfiguration = AuthConfiguration(), interleaving: Int = 0
+    configuration: AuthConfiguration = AuthConfiguration(), interleaving: Int = 0,
+    tokenLifetime: Duration = Harness.tokenLifetime
   ) {
     let clock = self.clock
     self.kind = kind
     switch kind {
     case .scripted:
       backendUnderTest = ScriptedBackend(
-        clock: backendClock, tokenLifetime: Self.tokenLifetime, interleaving: interleaving,
+        clock: backendClock, tokenLifetime: tokenLifetime, interleaving: interleaving,
         now: { clock.date })
     case .embedded:
       backendUnderTest = try! EmbeddedBackend(
         directory: nil,
         configuration: EmbeddedBackend.Configuration(
-          tokenLifetime: Self.tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
+          tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
         now: { clock.date })
     }
     self.store = store
