@@ -194,7 +194,9 @@ public actor EmbeddedBackend: AuthBackend {
 
   private static func loadDatabase(in directory: URL) throws -> EmbeddedDatabase {
     let url = directory.appendingPathComponent("accounts.json")
-    guard let data = try? Data(contentsOf: url) else { return EmbeddedDatabase() }
+    // Only "no such file" is an empty database; any other read failure must not become one,
+    // or the next sign-up would write an empty database over every account.
+    guard let data = try FileContents.read(url, what: "The account database") else { return EmbeddedDatabase() }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
     guard let database = try? decoder.decode(EmbeddedDatabase.self, from: data),

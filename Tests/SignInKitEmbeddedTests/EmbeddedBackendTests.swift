@@ -288,4 +288,55 @@ final class ScratchDirectory: Sendable {
     #expect(error?.message.contains("accounts.json") == true)
     #expect(try Data(contentsOf: file) == Data("{broken".utf8))
   }
+
+  @Test func aDatabaseThatCannotBeReadIsAStorageErrorAndSignUpNeverReplacesIt() async throws {
+    let directory = ScratchDirectory()
+    do {
+      let backend = try Self.backend(directory: directory.url)
+      _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
+      await backend.close()
+    }
+    let file = directory.url.appendingPathComponent("accounts.json")
+    let accounts = try Data(contentsOf: file)
+    // The file is there but cannot be read (as for another user's file, or EIO): here a folder
+    // moved into its place, which root cannot read either.
+    let aside = directory.url.appendingPathComponent("accounts.json.aside")
+    try FileManager.default.moveItem(at: file, to: aside)
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains(file.path) == true)
+    #expect(error?.message.contains("Nothing was changed") == true)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
+    // Put back, every account is still there.
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.moveItem(at: aside, to: file)
+    #expect(try Data(contentsOf: file) == accounts)
+    let backend = try Self.backend(directory: directory.url)
+    _ = try await backend.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
+  }
+
+  @Test(arguments: [[0xFF, 0xFE, 0x00], Array("-----BEGIN PRIVATE KEY-----\nnot a key\n".utf8)] as [[UInt8]])
+  func aSigningKeyThatCannotBeDecodedIsReportedAndNeverReplaced(_ bytes: [UInt8]) throws {
+    let directory = ScratchDirectory()
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    let file = directory.url.appendingPathComponent("signing-key.pem")
+    try Data(bytes).write(to: file)
+    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("signing-key.pem") == true)
+    #expect(try Data(contentsOf: file) == Data(bytes))
+  }
+
+  @Test func aSigningKeyThatCannotBeReadIsReportedAndNeverReplaced() throws {
+    let directory = ScratchDirectory()
+    let file = directory.url.appendingPathComponent("signing-key.pem")
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("could not be read") == true)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
+  }
 }

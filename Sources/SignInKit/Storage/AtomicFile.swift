@@ -18,6 +18,17 @@ package enum AtomicFile {
   /// Replaces the file at `url` with `data`, created with permission bits `mode`.
   /// - Throws: ``AuthError/Code/storage`` naming the step that failed; the old file is unchanged.
   package static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+    let temporary = try writeTemporary(data, beside: url, mode: mode)
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw failure("replace \(url.path)", code)
+    }
+    syncFolder(url.deletingLastPathComponent())
+  }
+
+  /// Writes `data` to a new temporary file beside `url` and syncs it; returns its path.
+  private static func writeTemporary(_ data: Data, beside url: URL, mode: mode_t) throws -> String {
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       ".\(url.lastPathComponent).tmp-\(UUID().uuidString)", isDirectory: false
@@ -43,12 +54,25 @@ package enum AtomicFile {
       unlink(temporary)
       throw failure("write \(temporary)", code)
     }
-    guard rename(temporary, url.path) == 0 else {
+    return temporary
+  }
+
+  /// Creates the file at `url` with `data` only if there is no file there yet, as atomically as
+  /// ``write(_:to:mode:)``: the content goes to a temporary file that is synced, then hard-linked
+  /// into place (`link(2)` fails rather than replace an existing file).
+  ///
+  /// - Returns: `false` when a file already existed (it is left untouched).
+  /// - Throws: ``AuthError/Code/storage`` naming the step that failed.
+  package static func create(_ data: Data, at url: URL, mode: mode_t = 0o600) throws -> Bool {
+    let temporary = try writeTemporary(data, beside: url, mode: mode)
+    defer { unlink(temporary) }
+    guard link(temporary, url.path) == 0 else {
       let code = errno
-      unlink(temporary)
-      throw failure("replace \(url.path)", code)
+      if code == EEXIST { return false }
+      throw failure("create \(url.path)", code)
     }
-    syncFolder(folder)
+    syncFolder(url.deletingLastPathComponent())
+    return true
   }
 
   /// Flushes a folder's entries (a rename or unlink in it) to disk.

@@ -17,8 +17,11 @@ import Foundation
 /// - Writes go to a temporary file in the same directory, are flushed with `fsync`, then renamed
 ///   over `session.json` (and the directory is synced), so a crash leaves the old or the new
 ///   session, never a torn file.
-/// - A file that cannot be read or decoded is renamed to `session.json.corrupt-<timestamp>` and
-///   reported as ``AuthError/Code/storage``; it is never deleted and never read as "signed out".
+/// - A file that cannot be decoded is renamed to `session.json.corrupt-<timestamp>` and reported
+///   as ``AuthError/Code/storage``; it is never deleted and never read as "signed out".
+/// - A file that cannot be read now (`EMFILE`, `EIO`, permissions) stays in place and is a
+///   ``AuthError/Code/storage`` error: trying again may work. A file written in a newer format
+///   stays in place too, with a message to upgrade.
 ///
 /// - Concurrency: `Sendable` value with no mutable state; any isolation.
 public struct FileSessionStore: SessionStore {
@@ -72,17 +75,22 @@ public struct FileSessionStore: SessionStore {
   }
 
   public func load() throws -> StoredSession? {
-    let bytes: Data
-    switch Self.readFile(at: fileURL.path) {
-    case .missing: return nil
-    case .data(let data): bytes = data
-    case .failed(let errno): throw quarantine(reason: "it could not be read (\(describe(errno)))")
-    }
+    // A file that cannot be read now (too many open files, a disk error, another user's
+    // permissions) may read fine later: it stays where it is, and the error says to retry.
+    guard let bytes = try FileContents.read(fileURL, what: "The saved sign-in") else { return nil }
     let session: StoredSession
     do {
       session = try JSONDecoder.sessionDecoder.decode(StoredSession.self, from: bytes)
     } catch {
+      if let version = try? JSONDecoder().decode(FormatVersion.self, from: bytes).formatVersion,
+        version > StoredSession.currentFormatVersion
+      {
+        throw newerFormat(version)
+      }
       throw quarantine(reason: "it is not a valid session file")
+    }
+    guard session.formatVersion <= StoredSession.currentFormatVersion else {
+      throw newerFormat(session.formatVersion)
     }
     guard session.formatVersion == StoredSession.currentFormatVersion else {
       throw quarantine(
@@ -90,6 +98,18 @@ public struct FileSessionStore: SessionStore {
           + "\(StoredSession.currentFormatVersion)")
     }
     return session
+  }
+
+  /// Just the version of a session file that may not decode as this build's session.
+  private struct FormatVersion: Decodable { var formatVersion: Int }
+
+  /// A session written by a newer build is left in place: that build can still read it.
+  private func newerFormat(_ version: Int) -> AuthError {
+    AuthError(
+      .storage,
+      "The saved sign-in at \(fileURL.path) was written by a newer version of this app (format "
+        + "\(version); this build reads \(StoredSession.currentFormatVersion)). It was left as it is. "
+        + "Upgrade the app to use it, or sign in again here (which replaces it).")
   }
 
   public func save(_ session: StoredSession) throws {
@@ -152,29 +172,6 @@ public struct FileSessionStore: SessionStore {
   }
 
   // MARK: - POSIX
-
-  private enum ReadResult {
-    case missing
-    case data(Data)
-    case failed(Int32)
-  }
-
-  private static func readFile(at path: String) -> ReadResult {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return errno == ENOENT ? .missing : .failed(errno) }
-    defer { close(fd) }
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failed(errno)
-      }
-      if count == 0 { return .data(data) }
-      data.append(contentsOf: chunk[0..<count])
-    }
-  }
 
   private func createDirectory() throws {
     do {

@@ -64,25 +64,46 @@ import Testing
     #expect(try directory.files() == [quarantined, quarantined + "-2"])
   }
 
-  @Test func unreadableSessionFileIsReportedAndKept() throws {
+  @Test func aSessionFileThatCannotBeReadNowStaysInPlaceAndSaysToRetry() throws {
     let directory = try TemporaryDirectory()
     let store = FileSessionStore(directory: directory.url)
-    // A folder where the file should be: open works, read fails with EISDIR.
+    // A folder where the file should be: open works, read fails with EISDIR, as a file fails
+    // with EIO, EMFILE or another user's permissions. None of them means "corrupt".
     try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: false)
     let error = #expect(throws: AuthError.self) { try store.load() }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("could not be read") == true)
-    #expect(try directory.files().contains { $0.hasPrefix("session.json.corrupt-") })
+    #expect(error?.message.contains("try again") == true)
+    #expect(try directory.files() == ["session.json"])
   }
 
-  @Test func sessionFromAnotherFormatVersionIsQuarantined() throws {
+  @Test func aSessionFromANewerFormatStaysInPlaceWithAMessageToUpgrade() throws {
     let directory = try TemporaryDirectory()
     let store = FileSessionStore(directory: directory.url)
     var future = Self.session
     future.formatVersion = 99
-    try JSONEncoder.sessionEncoder.encode(future).write(to: store.fileURL)
+    let bytes = try JSONEncoder.sessionEncoder.encode(future)
+    try bytes.write(to: store.fileURL)
     let error = #expect(throws: AuthError.self) { try store.load() }
+    #expect(error?.code == .storage)
     #expect(error?.message.contains("format 99") == true)
+    #expect(error?.message.contains("Upgrade") == true)
+    #expect(try directory.files() == ["session.json"])
+    #expect(try Data(contentsOf: store.fileURL) == bytes)
+    // A newer build may also have changed the shape: still left in place.
+    try Data(#"{"formatVersion":2,"everything":"else"}"#.utf8).write(to: store.fileURL)
+    #expect(throws: AuthError.self) { try store.load() }
+    #expect(try directory.files() == ["session.json"])
+  }
+
+  @Test func aSessionFromAnOlderUnknownFormatIsQuarantined() throws {
+    let directory = try TemporaryDirectory()
+    let store = FileSessionStore(directory: directory.url)
+    var past = Self.session
+    past.formatVersion = 0
+    try JSONEncoder.sessionEncoder.encode(past).write(to: store.fileURL)
+    let error = #expect(throws: AuthError.self) { try store.load() }
+    #expect(error?.message.contains("format 0") == true)
     #expect(!store.containsSession())
   }
 
