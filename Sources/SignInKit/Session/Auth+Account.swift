@@ -250,6 +250,7 @@ extension Auth {
     let account = try await backend.lookup(LookupRequest(idToken: token))
     try Task.checkCancellation()
     guard signedIn.epoch == epoch, var current = self.session else { throw AuthError.superseded }
+    let previous = current
     let changed = current.user != account.user
     current.user = account.user
     var health = SessionHealth.fresh
@@ -258,7 +259,7 @@ extension Auth {
       current.replaceTokens(with: tokens, receivedAt: now())
       health = .fresh
     }
-    try store.save(current)
+    try await persist(current, replacing: previous)
     self.session = current
     committed = .signedIn(current.user, health)
     await publish(

@@ -30,8 +30,9 @@ extension Auth {
   /// One backend refresh of the current session; runs as the single flight's operation.
   ///
   /// On success the new tokens are stored, then published with `signedIn(user, .fresh)` and
-  /// ``AuthEvent/tokenRefreshed``. On a terminal error the user is signed out with its reason; on
-  /// any other error the session is kept as `.stale`; on cancellation the health goes back to
+  /// ``AuthEvent/tokenRefreshed``. On a terminal error the user is signed out with its reason;
+  /// when the new tokens cannot be stored the session is kept as `.unsaved` with the store's
+  /// message; on any other error it is kept as `.stale`; on cancellation the health goes back to
   /// what it was. A result that arrives after the identity changed touches nothing.
   func refreshSession() async throws -> String {
     guard let session else { throw AuthError.noCurrentUser }
@@ -47,8 +48,9 @@ extension Auth {
         RefreshTokenRequest(refreshToken: session.refreshToken))
       try Task.checkCancellation()
       guard mine == epoch, var current = self.session else { throw AuthError.superseded }
+      let previous = current
       current.replaceTokens(with: response.tokens, receivedAt: now())
-      try store.save(current)
+      try await persist(current, replacing: previous)
       self.session = current
       committed = .signedIn(current.user, .fresh)
       await publish(
@@ -68,8 +70,12 @@ extension Auth {
           await publish(StoreUpdate(state: committedStateToShow))
         }
       } else {
-        committed = .signedIn(current.user, .stale)
-        await publish(StoreUpdate(state: committedStateToShow, event: .failed(error)))
+        // Not being able to store the new tokens is not being offline: say which it is.
+        committed = .signedIn(current.user, error.code == .storage ? .unsaved : .stale)
+        await publish(
+          StoreUpdate(
+            state: committedStateToShow, event: .failed(error),
+            errorMessage: error.code == .storage ? .some(error.message) : nil))
       }
       throw error
     }

@@ -235,9 +235,11 @@ public actor Auth {
   /// - Throws: ``AuthError/Code/storage`` when the store cannot be cleared and `mustClear`; the
   ///   session is then kept. Otherwise a failure to clear is ignored: the server already ended the
   ///   session, and a later restore will learn that again.
-  func endSession(_ reason: SignOutReason, byUser: Bool, mustClear: Bool = false) async throws {
+  func endSession(
+    _ reason: SignOutReason, byUser: Bool, mustClear: Bool = false, clearingStore: Bool = true
+  ) async throws {
     do {
-      try store.clear()
+      if clearingStore { try store.clear() }
     } catch where mustClear {
       throw error
     } catch {}
@@ -255,6 +257,19 @@ public actor Auth {
       StoreUpdate(
         state: byUser ? committed : committedStateToShow, event: .signedOut(reason),
         idToken: .some(nil)))
+  }
+
+  /// Stores `updated` (new tokens or a new profile) over the signed-in session, unless another
+  /// process cleared it (signed out there) or put another user's session there meanwhile. Then
+  /// nothing is written back: this `Auth` signs out too, with
+  /// ``SignOutReason/storageCleared``, leaving the store as the other process left it.
+  ///
+  /// - Throws: ``AuthError/Code/noCurrentUser`` after such a sign-out; storage errors.
+  func persist(_ updated: StoredSession, replacing previous: StoredSession) async throws {
+    guard try store.save(updated, ifStillOwnedBy: previous) else {
+      try? await endSession(.storageCleared, byUser: false, clearingStore: false)
+      throw AuthError.clearedElsewhere
+    }
   }
 
   /// Signs up a new email/password account and signs it in.

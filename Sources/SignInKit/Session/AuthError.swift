@@ -102,6 +102,12 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   /// The caller's task was cancelled; the state went back to what it was.
   static let cancelled = AuthError(.cancelled, "The operation was cancelled; nothing changed.")
 
+  /// The stored session was removed or replaced by another process, so this one signed out.
+  static let clearedElsewhere = AuthError(
+    .noCurrentUser,
+    "You were signed out: the saved session was removed elsewhere (another process signed out "
+      + "or signed in as someone else). Sign in again.")
+
   /// There is no signed-in user for an operation that needs one.
   static let noCurrentUser = AuthError(
     .noCurrentUser, "No user is signed in. Sign in first, then try again.")

@@ -113,13 +113,28 @@ public struct FileSessionStore: SessionStore {
   }
 
   public func save(_ session: StoredSession) throws {
+    try createDirectory()
+    try withFolderLock { try write(session) }
+  }
+
+  /// Checks and writes under an exclusive `flock` on the session folder, which ``save(_:)`` and
+  /// ``clear()`` take too, so a sign-out in another process cannot slip between the check and
+  /// the write.
+  public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
+    try withFolderLock {
+      guard try load()?.user.uid == owner.user.uid else { return false }
+      try write(session)
+      return true
+    }
+  }
+
+  private func write(_ session: StoredSession) throws {
     let data: Data
     do {
       data = try JSONEncoder.sessionEncoder.encode(session)
     } catch {
       throw AuthError(.storage, "The session could not be encoded: \(error).")
     }
-    try createDirectory()
     do {
       try AtomicFile.write(data, to: fileURL, mode: 0o600)
     } catch let error as AuthError {
@@ -128,6 +143,10 @@ public struct FileSessionStore: SessionStore {
   }
 
   public func clear() throws {
+    try withFolderLock { try remove() }
+  }
+
+  private func remove() throws {
     guard unlink(fileURL.path) == 0 || errno == ENOENT else {
       throw AuthError(
         .storage,
@@ -135,6 +154,16 @@ public struct FileSessionStore: SessionStore {
           + "(\(describe(errno))). Fix the folder's permissions and sign out again.")
     }
     AtomicFile.syncFolder(directoryURL)
+  }
+
+  /// Runs `body` holding an exclusive `flock` on the session folder, shared by every process
+  /// that uses this store. With no folder yet there is nothing stored to race over.
+  private func withFolderLock<T>(_ body: () throws -> T) throws -> T {
+    let fd = open(directoryURL.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return try body() }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+    return try body()
   }
 
   // MARK: - Quarantine

@@ -14,4 +14,11 @@ public final class InMemorySessionStore: SessionStore {
   public func save(_ session: StoredSession) throws { self.session.withLock { $0 = session } }
   public func clear() throws { session.withLock { $0 = nil } }
   public func containsSession() -> Bool { session.withLock { $0 != nil } }
+  public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
+    self.session.withLock { stored in
+      guard stored?.user.uid == owner.user.uid else { return false }
+      stored = session
+      return true
+    }
+  }
 }

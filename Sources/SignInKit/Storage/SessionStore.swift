@@ -17,4 +17,23 @@ public protocol SessionStore: Sendable {
   func clear() throws
   /// Whether something is stored, without reading or moving it.
   func containsSession() -> Bool
+  /// Replaces the stored session with `session` only while the stored one still belongs to the
+  /// same user as `owner`, checked and written as one step under the store's lock.
+  ///
+  /// ``Auth`` saves refreshed tokens and profile changes this way, so a session that another
+  /// process cleared (a sign-out there) or replaced (another user signed in there) is never
+  /// written back.
+  ///
+  /// - Returns: `false`, writing nothing, when the stored session is gone or is another user's.
+  func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool
+}
+
+extension SessionStore {
+  /// Load, compare and save in turn: right for stores that only one process uses. A store that
+  /// other processes share overrides it to do the three under one lock.
+  public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
+    guard try load()?.user.uid == owner.user.uid else { return false }
+    try save(session)
+    return true
+  }
 }

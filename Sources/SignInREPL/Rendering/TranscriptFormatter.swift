@@ -15,6 +15,8 @@ public enum TranscriptFormatter {
     case .signedIn(let user, .refreshing): "signed in as \(who(user)); refreshing the token…"
     case .signedIn(let user, .stale):
       "signed in as \(who(user)); offline, the token will be refreshed when the network is back"
+    case .signedIn(let user, .unsaved):
+      "signed in as \(who(user)); new tokens could not be saved, will retry (see the error above)"
     case .signedOut(let reason): "signed out (\(words(for: reason)))"
     }
   }
@@ -51,6 +53,7 @@ public enum TranscriptFormatter {
         case .fresh: "fresh"
         case .refreshing: "refreshing"
         case .stale: "stale"
+        case .unsaved: "unsaved"
         }
       object["user"] = fields(of: user)
     case .signedOut(let reason):

@@ -130,4 +130,64 @@ struct AuthStoreFaultTests {
     #expect(try await auth.signIn(email: "ada@example.com", password: "correct horse").user.email == "ada@example.com")
     await auth.shutdown()
   }
+
+  @Test func aSignOutInAnotherProcessIsNotUndoneByThisOnesRefresh() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-shared-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let manual = AuthConfiguration(refreshesAutomatically: false)
+    // Process A signs in; process B, on the same session file, restores it and signs out.
+    let a = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    _ = try await a.signUp(email: "ada@example.com", password: "correct horse")
+    let b = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    #expect(try await b.restorePreviousSignIn()?.email == "ada@example.com")
+    try await b.signOut()
+
+    // A's next refresh finds the session gone: it writes nothing back and signs out as well.
+    let error = try await #require(throws: AuthError.self) { _ = try await a.idToken(forceRefresh: true) }
+    #expect(error.code == .noCurrentUser)
+    #expect(await Self.shownState(a) == .signedOut(.storageCleared))
+    #expect(!FileSessionStore(directory: folder).containsSession())
+    // The next launch is signed out.
+    let next = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    #expect(try await next.restorePreviousSignIn() == nil)
+    for auth in [a, b, next] { await auth.shutdown() }
+  }
+
+  @Test func anotherUsersSessionWrittenByAnotherProcessIsLeftAlone() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-shared-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let manual = AuthConfiguration(refreshesAutomatically: false)
+    let a = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    _ = try await a.signUp(email: "ada@example.com", password: "correct horse")
+    let b = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    _ = try await b.signUp(email: "grace@example.com", password: "correct horse")
+
+    _ = try? await a.updateProfile(displayName: "Ada", photoURL: nil)
+    #expect(await Self.shownState(a) == .signedOut(.storageCleared))
+    #expect(try FileSessionStore(directory: folder).load()?.user.email == "grace@example.com")
+    for auth in [a, b] { await auth.shutdown() }
+  }
+
+  @Test func aRefreshThatCannotBeStoredSaysSoInsteadOfOffline() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-faults-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let store = FaultInjectingStore(directory: folder)
+    let auth = Auth(backend: backend, store: store, configuration: AuthConfiguration(refreshesAutomatically: false))
+    let user = try await auth.signUp(email: "ada@example.com", password: "correct horse").user
+    let before = try store.load()
+    store.next.withLock { $0 = .accessDenied }
+    let error = try await #require(throws: AuthError.self) { _ = try await auth.idToken(forceRefresh: true) }
+    #expect(error.code == .storage)
+    #expect(await Self.shownState(auth) == .signedIn(user, .unsaved))
+    let message = await UIStateActor.run { [store = auth.stateStore] in store.errorMessage }
+    #expect(message?.contains("Permission denied") == true)
+    #expect(try store.load() == before)
+    // Once the folder is writable again, the next refresh stores and shows a fresh session.
+    _ = try await auth.idToken(forceRefresh: true)
+    #expect(await Self.shownState(auth) == .signedIn(user, .fresh))
+    await auth.shutdown()
+  }
 }
