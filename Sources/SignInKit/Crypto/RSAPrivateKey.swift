@@ -8,7 +8,7 @@
   /// loads an OpenSSL key and frees it again.
   ///
   /// - Concurrency: `Sendable` value.
-  package struct RSAPrivateKey: Sendable, Equatable, CustomStringConvertible {
+  package struct RSAPrivateKey: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     /// PKCS#8 DER.
     package let der: [UInt8]
 
@@ -129,5 +129,6 @@
     }
 
     package var description: String { "RSAPrivateKey(redacted)" }
+    package var customMirror: Mirror { Mirror(self, children: ["der": "redacted"]) }
   }
 #endif

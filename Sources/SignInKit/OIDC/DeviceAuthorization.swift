@@ -5,7 +5,7 @@
   /// another device, and how the client polls until they have.
   ///
   /// - Concurrency: `Sendable` value; its description never shows the device code.
-  public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
+  public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     public var deviceCode: String
     public var userCode: String
     public var verificationURI: URL
@@ -28,6 +28,14 @@
     }
 
     public var description: String { "DeviceAuthorization(userCode: \(userCode), at: \(verificationURI))" }
+    /// The user code is meant to be shown; the device code is the secret.
+    public var customMirror: Mirror {
+      Mirror(
+        self,
+        children: [
+          "userCode": userCode, "verificationURI": verificationURI, "expiresIn": expiresIn, "interval": interval,
+        ])
+    }
   }
 
   extension OIDCClient {

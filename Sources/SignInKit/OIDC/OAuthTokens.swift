@@ -5,7 +5,7 @@
   /// `openid` scope was granted, the access token, and a refresh token when one was issued.
   ///
   /// - Concurrency: `Sendable` value; its description never contains a token.
-  public struct OAuthTokens: Sendable, Equatable, CustomStringConvertible {
+  public struct OAuthTokens: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     public var idToken: String?
     public var accessToken: String
     public var refreshToken: String?
@@ -24,6 +24,9 @@
 
     public var description: String {
       "OAuthTokens(idToken: \(idToken != nil), refreshToken: \(refreshToken != nil), tokens redacted)"
+    }
+    public var customMirror: Mirror {
+      Mirror(self, children: ["expiresIn": expiresIn as Any, "scope": scope as Any])
     }
   }
 #endif

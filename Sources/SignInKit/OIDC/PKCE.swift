@@ -3,7 +3,7 @@
   /// the client, and its challenge sent with the authorization request.
   ///
   /// - Concurrency: `Sendable` value; its description never shows the verifier.
-  public struct PKCE: Sendable, Equatable, CustomStringConvertible {
+  public struct PKCE: Sendable, Equatable, CustomStringConvertible, CustomReflectable {
     /// 43 characters of base64url from 32 secure random bytes (RFC 7636 §4.1).
     public let verifier: String
     /// `BASE64URL(SHA256(verifier))`.
@@ -18,5 +18,6 @@
     public init(verifier: String) { self.verifier = verifier }
 
     public var description: String { "PKCE(S256, verifier redacted)" }
+    public var customMirror: Mirror { Mirror(self, children: ["method": Self.method]) }
   }
 #endif

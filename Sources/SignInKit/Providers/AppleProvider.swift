@@ -16,7 +16,7 @@
     /// What Apple returned.
     ///
     /// - Concurrency: `Sendable` value; its description never contains the token.
-    public struct Authorization: Sendable, CustomStringConvertible {
+    public struct Authorization: Sendable, CustomStringConvertible, CustomReflectable {
       public var identityToken: String
       public var givenName: String?
       public var familyName: String?
@@ -28,6 +28,9 @@
       }
 
       public var description: String { "AppleProvider.Authorization(token redacted)" }
+      public var customMirror: Mirror {
+        Mirror(self, children: ["givenName": givenName as Any, "familyName": familyName as Any])
+      }
     }
 
     public nonisolated let id = ProviderID.apple

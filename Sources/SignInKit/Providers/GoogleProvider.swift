@@ -48,8 +48,8 @@
 
     /// The client and issuer settings.
     ///
-    /// - Concurrency: `Sendable` value.
-    public struct Configuration: Sendable {
+    /// - Concurrency: `Sendable` value; its description and mirror never show the client secret.
+    public struct Configuration: Sendable, CustomStringConvertible, CustomReflectable {
       /// The issuer; discovery reads `<issuer>/.well-known/openid-configuration`.
       public var issuer: String
       public var clientID: String
@@ -90,6 +90,19 @@
         self.revokesOnSignOut = revokesOnSignOut
         self.providerID = providerID
         self.refreshTokenFile = refreshTokenFile
+      }
+
+      public var description: String {
+        "GoogleProvider.Configuration(issuer: \(issuer), clientID: \(clientID), flow: \(flow), "
+          + "clientSecret: \(clientSecret == nil ? "none" : "redacted"))"
+      }
+      public var customMirror: Mirror {
+        Mirror(
+          self,
+          children: [
+            "issuer": issuer, "clientID": clientID, "hasClientSecret": clientSecret != nil, "scopes": scopes,
+            "flow": flow, "providerID": providerID, "refreshTokenFile": refreshTokenFile as Any,
+          ])
       }
     }
 

@@ -46,6 +46,42 @@ import Testing
     }
   }
 
+  @Test func everyTypeThatHoldsASecretRedactsItsMirror() throws {
+    let key = try RSAPrivateKey.generate()
+    let keyText = try key.pem
+    let pkce = try PKCE.generate()
+    let values: [(Any, [String])] = [
+      (
+        OAuthTokens(
+          idToken: "eyJ.id-token.sig", accessToken: "access-token-abc", refreshToken: "refresh-token-xyz",
+          expiresIn: .seconds(3600)),
+        ["eyJ.id-token.sig", "access-token-abc", "refresh-token-xyz"]
+      ),
+      (pkce, [pkce.verifier]),
+      (
+        DeviceAuthorization(
+          deviceCode: "device-code-secret", userCode: "ABCD-EFGH", verificationURI: URL(string: "https://x.example")!,
+          expiresIn: .seconds(600)),
+        ["device-code-secret"]
+      ),
+      (AppleProvider.Authorization(identityToken: "eyJ.apple-token.sig", givenName: "Ada"), ["eyJ.apple-token.sig"]),
+      (
+        GoogleProvider.Configuration(clientID: "client", clientSecret: "GOCSPX-client-secret"),
+        ["GOCSPX-client-secret"]
+      ),
+      // A default mirror would dump the DER byte by byte ("der: 1218 elements").
+      (key, [String(keyText.split(separator: "\n")[1]), "elements"]),
+    ]
+    for (value, secrets) in values {
+      let text = Self.rendered(value)
+      for secret in secrets {
+        #expect(!text.contains(secret), "\(type(of: value)) shows a secret: \(text)")
+      }
+    }
+    // What is meant to be seen still is.
+    #expect(Self.rendered(values[2].0).contains("ABCD-EFGH"))
+  }
+
   @Test func backendCallLogAndErrorsHoldNoSecrets() async throws {
     let harness = Harness()
     _ = try await harness.auth.signUp(email: "ada@example.com", password: "hunter2-password")
