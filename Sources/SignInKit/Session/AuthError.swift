@@ -87,10 +87,13 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   /// The backend's own message (`WEAK_PASSWORD : Password should be at least 6 characters`).
   public var serverMessage: String?
 
+  /// Messages often quote a server or a redirect (`error_description`, Firebase's message), so
+  /// both texts are stripped of control characters here, once for every error: printed to a
+  /// terminal or a log, an error can only say things, never steer the terminal.
   public init(_ code: Code, _ message: String, serverMessage: String? = nil) {
     self.code = code
-    self.message = message
-    self.serverMessage = serverMessage
+    self.message = message.removingControlCharacters()
+    self.serverMessage = serverMessage?.removingControlCharacters()
   }
 
   /// `true` when a retry later may succeed; see ``Code/isTransient``.

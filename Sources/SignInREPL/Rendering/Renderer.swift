@@ -50,13 +50,13 @@ import SignInKit
       object["text"] = text
       write(TranscriptFormatter.encode(object))
     } else {
-      write(text)
+      write(text, keepingLineBreaks: true)
     }
   }
 
   /// A failed command's error.
   public func show(_ error: AuthError) {
-    write(json ? TranscriptFormatter.json(for: error) : style.error(TranscriptFormatter.line(for: error)))
+    write(json ? TranscriptFormatter.json(for: error) : TranscriptFormatter.line(for: error), styled: style.error)
   }
 
   /// A usage problem (unknown command, wrong arguments).
@@ -64,14 +64,14 @@ import SignInKit
     write(
       json
         ? TranscriptFormatter.encode(["type": "error", "code": "usage", "message": error.description])
-        : style.error(error.description))
+        : error.description, styled: style.error)
   }
 
   /// A state from the stream, when watching; an unchanged state is not repeated.
   public func show(_ state: AuthState) {
     defer { lastState = state }
     guard isWatching, state != lastState else { return }
-    write(json ? TranscriptFormatter.json(for: state) : style.live("• " + TranscriptFormatter.line(for: state)))
+    write(json ? TranscriptFormatter.json(for: state) : "• " + TranscriptFormatter.line(for: state), styled: style.live)
   }
 
   /// An event from the stream, when watching and worth a line.
@@ -79,7 +79,7 @@ import SignInKit
     guard isWatching, !json, let line = TranscriptFormatter.line(for: event) else { return }
     if case .failed = event { return }  // the command that failed reports it
     if case .signedIn = event { return }  // the state line says it
-    write(style.live("• " + line))
+    write("• " + line, styled: style.live)
   }
 
   // MARK: - The live line
@@ -151,7 +151,11 @@ import SignInKit
     }
   }
 
-  private func write(_ line: String) {
+  /// Writes one line above the live line. Control characters in it (text from servers and
+  /// redirects: an `error_description`, a display name) are removed first, so nothing but the
+  /// style applied afterwards can move the cursor, retitle or recolour the terminal.
+  private func write(_ text: String, keepingLineBreaks: Bool = false, styled: (String) -> String = { $0 }) {
+    let line = json ? text.removingControlCharacters() : styled(text.removingControlCharacters(keepingLineBreaks: keepingLineBreaks))
     guard live != nil else { return output(line + "\n") }
     output("\r\u{1B}[K" + line + "\n")
     draw()

@@ -1,3 +1,5 @@
+import Foundation
+import SignInKitTesting
 import Testing
 
 @testable import SignInKit
@@ -33,9 +35,33 @@ import Testing
   }
 }
 
+extension AuthErrorTests {
+  @Test func aRedirectsErrorDescriptionCannotRetitleTheTerminal() async throws {
+    // What `?error=invalid_request&error_description=bad%1B]0;pwned%07` decodes to.
+    let query = ["state": "S", "error": "invalid_request", "error_description": "bad\u{1B}]0;pwned\u{07} request"]
+    let issuer = TestIssuer()
+    let client = OIDCClient(metadata: issuer.metadata, clientID: issuer.clientID, transport: RecordingTransport())
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await GoogleProvider.exchange(
+        query, expectedState: "S", client: client, redirectURI: URL(string: "http://127.0.0.1:1/callback")!,
+        pkce: try PKCE.generate())
+    }
+    #expect(!error.message.contains("\u{1B}"))
+    #expect(!error.message.contains("\u{07}"))
+    #expect(error.message.contains("bad]0;pwned request"))
+  }
+
+  @Test func serverMessagesLoseTheirControlCharacters() {
+    let error = AuthError(.internal, "a\u{1B}[2Jb\u{9B}c\nd", serverMessage: "E\u{07}RR")
+    #expect(error.message == "a[2Jbc d")
+    #expect(error.serverMessage == "ERR")
+  }
+}
+
 @Suite struct FormEncodingTests {
   @Test func percentEncodesEverythingOutsideTheUnreservedSet() {
     let credential = ProviderCredential(providerID: .apple, idToken: "a+b/c=", rawNonce: "n n&")
     #expect(credential.postBody == "id_token=a%2Bb%2Fc%3D&providerId=apple.com&nonce=n%20n%26")
   }
+
 }

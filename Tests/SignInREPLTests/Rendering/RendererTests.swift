@@ -31,6 +31,26 @@ import Testing
     #expect(screen.text == "one\nerror (wrong-password): The password is wrong.\n")
   }
 
+  @Test @UIStateActor func textFromServersCannotSteerTheTerminal() {
+    let hostile = "Ada\u{1B}]0;pwned\u{07}\u{9B}2J\u{202E}nimda"
+    for json in [false, true] {
+      let screen = Screen()
+      let renderer = Renderer(json: json, style: TextStyle(isColoured: true), output: screen.write)
+      renderer.show(AuthState.signedIn(User(uid: "u", displayName: hostile), .fresh))
+      var error = AuthError(.internal, "x")
+      error.message = "The identity provider answered: \(hostile)"
+      renderer.show(error)
+      renderer.say("name: \(hostile)", fields: ["name": hostile])
+      let text = screen.text
+      #expect(!text.contains("\u{1B}]"), "json: \(json)")
+      #expect(!text.contains("\u{07}"))
+      #expect(!text.contains("\u{9B}"))
+      #expect(!text.contains("\u{202E}"))
+      // JSON keeps the data, escaped (\u001b is six printable characters); text drops it.
+      #expect(text.contains(json ? #"Ada\u001b]0;pwned"# : "Ada]0;pwned"))
+    }
+  }
+
   @Test @UIStateActor func colourIsUsedOnlyWhenAskedAndNeverInJSON() {
     let screen = Screen()
     Renderer(json: false, style: TextStyle(isColoured: true), output: screen.write)
