@@ -2,8 +2,11 @@
 ///
 /// - Concurrency: `Sendable` value.
 public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// No such command; `suggestion` is the closest one, if any is close.
+  /// No such command; `suggestion` is the closest one, if any is close. The word is never shown:
+  /// a line that is not a command may be a password typed at the wrong prompt.
   case unknownCommand(String, suggestion: String?)
+  /// `help TOPIC` for a topic that is not a command (shown: it followed `help`).
+  case unknownTopic(String, suggestion: String?)
   /// The command exists but its arguments are wrong; carries the usage line.
   case usage(String)
   /// A quote was opened and never closed.
@@ -13,9 +16,12 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unknownCommand(let name, let suggestion?):
+    case .unknownCommand(_, let suggestion):
+      "Unknown command (not repeated here, in case it was a password); nothing was run or kept."
+        + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Type 'help' for the list."
+    case .unknownTopic(let name, let suggestion?):
       "Unknown command '\(name)'. Did you mean '\(suggestion)'? Type 'help' for the list."
-    case .unknownCommand(let name, nil):
+    case .unknownTopic(let name, nil):
       "Unknown command '\(name)'. Type 'help' for the list."
     case .usage(let usage):
       "Usage: \(usage)"

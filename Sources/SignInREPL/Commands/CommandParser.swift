@@ -139,7 +139,7 @@ public enum CommandParser {
     default:  // help
       guard arguments.count <= 1 else { throw usage }
       if let topic = arguments.first, CommandCatalog.entry(named: topic.lowercased()) == nil {
-        throw .unknownCommand(topic, suggestion: CommandCatalog.suggestion(for: topic))
+        throw .unknownTopic(topic, suggestion: CommandCatalog.suggestion(for: topic))
       }
       return .help(arguments.first?.lowercased())
     }

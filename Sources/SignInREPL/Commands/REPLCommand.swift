@@ -37,12 +37,13 @@ public enum REPLCommand: Sendable, Equatable {
 }
 
 extension REPLCommand {
-  /// Whether the command line holds a secret (an identity token, a client secret), so it must
-  /// not be kept in history.
+  /// Whether the command line holds a secret (an identity token, a client secret, a one-time
+  /// code that proves access to the mailbox), so it must not be kept in history.
   public var carriesSecret: Bool {
     switch self {
     case .apple(let idToken, _): idToken != nil
     case .google(let options): options.clientSecret != nil
+    case .applyCode, .confirmReset: true
     default: false
     }
   }

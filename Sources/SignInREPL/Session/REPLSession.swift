@@ -142,7 +142,7 @@ public actor REPLSession {
     case .help(let name):
       if let name {
         guard let entry = CommandCatalog.entry(named: name) else {
-          throw CommandError.unknownCommand(name, suggestion: CommandCatalog.suggestion(for: name))
+          throw CommandError.unknownTopic(name, suggestion: CommandCatalog.suggestion(for: name))
         }
         await say("\(entry.usage)\n  \(entry.summary)")
       } else {

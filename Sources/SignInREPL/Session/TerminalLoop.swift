@@ -1,3 +1,5 @@
+import SignInKit
+
 /// The interactive REPL at a terminal: reads a command line with the editor, runs each command
 /// as its own task with a spinner, and lets Ctrl-C cancel it. At the prompt, Ctrl-C abandons
 /// the line being typed; a second Ctrl-C at an empty prompt leaves, as does Ctrl-D or `quit`.
@@ -50,10 +52,27 @@ public struct TerminalLoop: Sendable {
 
   /// Runs `command` in a task that Ctrl-C cancels; says whether it succeeded and whether it was
   /// cancelled.
+  ///
+  /// The Ctrl-C handler is in place before the command's task exists, so a Ctrl-C can never fall
+  /// between the command starting and the handler being set (it used to reach the line editor
+  /// instead, on a busy machine, and the command ran on). One pressed before the task exists
+  /// cancels it as soon as it does.
   private func runCancellable(_ command: REPLCommand) async -> (Bool, Bool) {
     let session = session
+    let pending = Locked<(interrupted: Bool, task: Task<Bool, Never>?)>((false, nil))
+    keyboard.setInterruptHandler {
+      pending.withLock { pending in
+        pending.interrupted = true
+        return pending.task
+      }?.cancel()
+    }
     let task = Task { await session.run(command) }
-    keyboard.setInterruptHandler { task.cancel() }
+    if pending.withLock({ pending in
+      pending.task = task
+      return pending.interrupted
+    }) {
+      task.cancel()
+    }
     await renderer.beginActivity()
     let succeeded = await task.value
     keyboard.setInterruptHandler(nil)

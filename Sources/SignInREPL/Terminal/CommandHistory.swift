@@ -1,4 +1,5 @@
 import Foundation
+import SignInKit
 
 /// The command lines typed at the prompt, kept in a file so up-arrow reaches earlier sessions.
 /// Only lines that parsed as commands are kept: passwords are never typed as command lines, and
@@ -58,9 +59,10 @@ public struct CommandHistory: Sendable {
     }
   }
 
+  /// Replaces the file with the kept lines, owner-only like the file it replaces.
   private func rewrite() {
     guard let file else { return }
     let text = lines.map { $0 + "\n" }.joined()
-    try? Data(text.utf8).write(to: file, options: .atomic)
+    try? AtomicFile.write(Data(text.utf8), to: file, mode: 0o600)
   }
 }

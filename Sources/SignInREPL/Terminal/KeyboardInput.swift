@@ -73,8 +73,18 @@ public final class KeyboardInput: Sendable {
   }
 
   /// While set, Ctrl-C calls `handler` (on the reading thread) instead of reaching the editor.
+  ///
+  /// A Ctrl-C typed after the editor's last byte was taken but before a handler was set (right
+  /// after the Enter that started a command) is waiting in the queue: setting a handler takes it
+  /// out and calls the handler for it at once, so it cancels the command it was meant for.
   public func setInterruptHandler(_ handler: (@Sendable () -> Void)?) {
-    state.withLock { $0.onInterrupt = handler }
+    let queuedInterrupt = state.withLock { state -> Bool in
+      state.onInterrupt = handler
+      guard handler != nil, let index = state.bytes[state.readIndex...].firstIndex(of: 0x03) else { return false }
+      state.bytes.remove(at: index)
+      return true
+    }
+    if queuedInterrupt { handler?() }
   }
 
   /// Calls the interrupt handler if one is set, as Ctrl-C would (for SIGINT).

@@ -101,6 +101,26 @@ import Testing
     #expect(try CommandParser.parse(line: "apple --id-token a.b.c --nonce n")[0].carriesSecret)
     #expect(try CommandParser.parse(line: "google --issuer https://x.example --client-id c --client-secret s")[0].carriesSecret)
     #expect(try !CommandParser.parse(line: "google --issuer https://x.example --client-id c")[0].carriesSecret)
+    // One-time codes prove access to the mailbox: as secret as a password while they are valid.
+    #expect(try CommandParser.parse(line: "confirm-reset 123456")[0].carriesSecret)
+    #expect(try CommandParser.parse(line: "apply-code 123456")[0].carriesSecret)
     #expect(try !CommandParser.parse(line: "signin ada@example.com")[0].carriesSecret)
+  }
+
+  func failure(_ line: String) -> CommandError? {
+    do {
+      _ = try CommandParser.parse(line: line)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func anUnknownFirstWordIsNeverRepeatedBack() {
+    let error = failure("hunter2-correct-horse")
+    #expect(error?.description.contains("hunter2") == false)
+    #expect(error?.description.hasPrefix("Unknown command") == true)
+    // After `help` the word is a topic, and saying which one helps.
+    #expect(failure("help nope")?.description.contains("'nope'") == true)
   }
 }

@@ -29,6 +29,9 @@ import Testing
     #expect(history.lines.count == CommandHistory.limit)
     #expect(history.lines.first == "whoami 6")
     #expect(CommandHistory(file: scratch.file).lines == history.lines)
+    // The trimmed file is owner-only, whatever the file it replaced was.
+    let permissions = try FileManager.default.attributesOfItem(atPath: scratch.file.path)[.posixPermissions] as? Int
+    #expect(permissions == 0o600)
   }
 
   @Test func livesUnderXDGStateHome() {

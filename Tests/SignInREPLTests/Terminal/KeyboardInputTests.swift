@@ -40,4 +40,16 @@ import Testing
     #expect(await keyboard.next() == 65)
     #expect(await keyboard.next() == 3)
   }
+
+  @Test func aControlCTypedJustBeforeTheHandlerIsSetGoesToIt() async {
+    let keyboard = KeyboardInput()
+    let interrupts = Locked(0)
+    // Enter has been read by the editor; Ctrl-C arrives before the command set its handler.
+    keyboard.push([13, 3, 66])
+    #expect(await keyboard.next() == 13)
+    keyboard.setInterruptHandler { interrupts.withLock { $0 += 1 } }
+    #expect(interrupts.withLock { $0 } == 1)
+    keyboard.setInterruptHandler(nil)
+    #expect(await keyboard.next() == 66)  // the rest of the type-ahead is kept
+  }
 }
