@@ -4,8 +4,9 @@ import SignInKit
 extension EmbeddedBackend {
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     let credential = request.credential
-    // An access token alone: ask the issuer who it belongs to, as Firebase does. This is the
-    // only suspension, and it comes before anything is read, so the call stays linearizable.
+    // An access token alone: ask the issuer whom it was issued to and who it belongs to. These
+    // are the only suspensions, and they come before anything is read, so the call stays
+    // linearizable.
     let userinfo = try await userinfoClaims(of: credential)
     let claims = try userinfo ?? verifiedClaims(of: credential)
     guard let sub = claims["sub"]?.string, !sub.isEmpty else {
@@ -114,6 +115,12 @@ extension EmbeddedBackend {
 
   /// The issuer's userinfo claims for a credential that has an access token and no ID token;
   /// `nil` when it has an ID token.
+  ///
+  /// An access token says nothing about which app it was issued to, so before userinfo is asked
+  /// who it belongs to, token introspection (RFC 7662) must say it is active and was issued to
+  /// one of the trusted audiences (`client_id` or `aud`), and userinfo's `sub` must be the one
+  /// introspection names. This is the check OAuth 2.0 Security BCP (RFC 9700 §4.10) asks for;
+  /// without an introspection endpoint the credential is refused.
   func userinfoClaims(of credential: ProviderCredential) async throws -> [String: JSONValue]? {
     guard credential.idToken?.isEmpty ?? true, let accessToken = credential.accessToken else { return nil }
     guard let trust = configuration.identityProviders[credential.providerID], let endpoint = trust.userinfoEndpoint
@@ -121,12 +128,37 @@ extension EmbeddedBackend {
       throw Self.invalidIdPResponse(
         "the credential has only an access token and \(credential.providerID) has no userinfo endpoint configured")
     }
-    let response = try await configuration.transport.send(
-      HTTPRequest(method: "GET", url: endpoint, headers: [("Authorization", "Bearer \(accessToken)")]))
+    guard let introspection = trust.introspectionEndpoint else {
+      throw Self.invalidIdPResponse(
+        "the credential has only an access token, whose audience cannot be checked without an introspection "
+          + "endpoint; send the ID token (request the openid scope)")
+    }
+    let introspected = try await claims(
+      from: HTTPRequest(
+        url: introspection,
+        headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
+        body: Data(FormEncoding.encode([("token", accessToken)]).utf8)),
+      what: "introspection endpoint")
+    let issuedTo = Set([introspected["client_id"]?.string, introspected["aud"]?.string].compactMap { $0 })
+      .union(introspected["aud"]?.array?.compactMap(\.string) ?? [])
+    guard introspected["active"]?.bool == true, !issuedTo.isDisjoint(with: trust.audiences) else {
+      throw Self.invalidIdPResponse("the access token is not active or was issued to another app")
+    }
+    let claims = try await claims(
+      from: HTTPRequest(method: "GET", url: endpoint, headers: [("Authorization", "Bearer \(accessToken)")]),
+      what: "userinfo endpoint")
+    if let subject = introspected["sub"]?.string, claims["sub"]?.string != subject {
+      throw Self.invalidIdPResponse("userinfo and introspection name different users")
+    }
+    return claims
+  }
+
+  private func claims(from request: HTTPRequest, what: String) async throws -> [String: JSONValue] {
+    let response = try await configuration.transport.send(request)
     guard response.status == 200,
       let claims = try? JSONDecoder().decode([String: JSONValue].self, from: response.body)
     else {
-      throw Self.invalidIdPResponse("the issuer's userinfo endpoint refused the access token (HTTP \(response.status))")
+      throw Self.invalidIdPResponse("the issuer's \(what) refused the access token (HTTP \(response.status))")
     }
     return claims
   }

@@ -86,12 +86,21 @@ public actor EmbeddedBackend: AuthBackend {
     /// Where an access token is exchanged for the user's claims, for credentials without an ID
     /// token.
     public var userinfoEndpoint: URL?
+    /// Token introspection (RFC 7662). A credential that carries only an access token is
+    /// accepted only when introspection says the token is active and was issued to one of
+    /// ``audiences``: userinfo alone would accept a token some other app obtained for the same
+    /// user (token substitution). Without it, such credentials are refused; send the ID token.
+    public var introspectionEndpoint: URL?
 
-    public init(issuer: String, audiences: Set<String>, jwks: Data, userinfoEndpoint: URL? = nil) {
+    public init(
+      issuer: String, audiences: Set<String>, jwks: Data, userinfoEndpoint: URL? = nil,
+      introspectionEndpoint: URL? = nil
+    ) {
       self.issuer = issuer
       self.audiences = audiences
       self.jwks = jwks
       self.userinfoEndpoint = userinfoEndpoint
+      self.introspectionEndpoint = introspectionEndpoint
     }
 
     /// Trust in a real OpenID issuer: its discovery document and current JWK Set are fetched
@@ -108,7 +117,8 @@ public actor EmbeddedBackend: AuthBackend {
           .misconfigured, "The keys of \(issuer) could not be fetched from \(metadata.jwksURI) (HTTP \(response.status)).")
       }
       return IdentityProviderTrust(
-        issuer: metadata.issuer, audiences: clientIDs, jwks: response.body, userinfoEndpoint: metadata.userinfoEndpoint)
+        issuer: metadata.issuer, audiences: clientIDs, jwks: response.body, userinfoEndpoint: metadata.userinfoEndpoint,
+        introspectionEndpoint: metadata.introspectionEndpoint)
     }
   }
 

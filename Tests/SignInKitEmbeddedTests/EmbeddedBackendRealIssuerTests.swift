@@ -6,7 +6,8 @@ import Testing
 
 /// The embedded backend trusting a real OpenID issuer (served here on 127.0.0.1): ID tokens are
 /// verified against the issuer's published keys and client id, and a credential with only an
-/// access token is resolved through the issuer's userinfo endpoint.
+/// access token is accepted only when introspection (RFC 7662) says it was issued to this app,
+/// then resolved through the issuer's userinfo endpoint.
 @Suite(.timeLimit(.minutes(1)))
 struct EmbeddedBackendRealIssuerTests {
   /// A credential handed over as is.
@@ -27,10 +28,19 @@ struct EmbeddedBackendRealIssuerTests {
       case "/.well-known/openid-configuration":
         return .init(
           status: 200,
-          body: #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks","userinfo_endpoint":"\#(base)/userinfo"}"#)
+          body: #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks","userinfo_endpoint":"\#(base)/userinfo","introspection_endpoint":"\#(base)/introspect"}"#)
       case "/jwks": return .init(status: 200, body: jwks)
+      case "/introspect":
+        switch String(decoding: request.body, as: UTF8.self) {
+        case "token=good-access-token":
+          return .init(status: 200, body: #"{"active":true,"client_id":"real-client","sub":"u-77"}"#)
+        case "token=other-apps-token":  // the same user, but issued to another app
+          return .init(status: 200, body: #"{"active":true,"client_id":"someone-else","sub":"u-77"}"#)
+        default: return .init(status: 200, body: #"{"active":false}"#)
+        }
       case "/userinfo":
-        guard request.headers["authorization"] == "Bearer good-access-token" else {
+        guard ["Bearer good-access-token", "Bearer other-apps-token"].contains(request.headers["authorization"] ?? "")
+        else {
           return .init(status: 401, body: #"{"error":"invalid_token"}"#)
         }
         return .init(status: 200, body: #"{"sub":"u-77","email":"Grace@Example.com","email_verified":true,"name":"Grace"}"#)
@@ -66,6 +76,13 @@ struct EmbeddedBackendRealIssuerTests {
     }
     #expect(refused.code == .invalidCredential)
 
+    // Token substitution: a valid token of the same user, obtained by another app, is refused.
+    let substituted = try await #require(throws: AuthError.self) {
+      _ = try await auth.signIn(with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "other-apps-token")))
+    }
+    #expect(substituted.code == .invalidCredential)
+    #expect(substituted.message.contains("another app"))
+
     let viaIDToken = try await auth.signIn(
       with: FixedProvider(ProviderCredential(providerID: .google, idToken: try idp.idToken(email: "ada@example.com"))))
     #expect(viaIDToken.user.email == "ada@example.com")
@@ -79,5 +96,24 @@ struct EmbeddedBackendRealIssuerTests {
     }
     #expect(wrongAudience.code == .invalidCredential)
     await auth.shutdown()
+  }
+}
+
+extension EmbeddedBackendRealIssuerTests {
+  @Test func anAccessTokenWhoseAudienceCannotBeCheckedIsRefused() async throws {
+    var configuration = EmbeddedBackend.Configuration()
+    configuration.identityProviders[.google] = .init(
+      issuer: "https://issuer.example", audiences: ["real-client"], jwks: Data(#"{"keys":[]}"#.utf8),
+      userinfoEndpoint: URL(string: "https://issuer.example/userinfo"))
+    let transport = RecordingTransport([.status(200, #"{"sub":"u-77","email":"grace@example.com"}"#)])
+    configuration.transport = transport
+    let backend = try EmbeddedBackend(directory: nil, configuration: configuration)
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await backend.signInWithIdp(
+        IdpSignInRequest(credential: ProviderCredential(providerID: .google, accessToken: "any-apps-token")))
+    }
+    #expect(error.code == .invalidCredential)
+    #expect(error.message.contains("ID token"))
+    #expect(transport.requests.isEmpty)
   }
 }

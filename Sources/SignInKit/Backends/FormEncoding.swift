@@ -1,10 +1,10 @@
 /// `application/x-www-form-urlencoded` encoding: every byte outside the unreserved set is
 /// percent-encoded, so `+`, `/` and `=` in tokens survive the trip.
-enum FormEncoding {
+package enum FormEncoding {
   private static let unreserved = Set(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
-  static func encode(_ fields: [(String, String)]) -> String {
+  package static func encode(_ fields: [(String, String)]) -> String {
     fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
   }
 

@@ -13,11 +13,14 @@
     public var userinfoEndpoint: URL?
     public var deviceAuthorizationEndpoint: URL?
     public var revocationEndpoint: URL?
+    /// Token introspection (RFC 7662), which says which client an access token was issued to.
+    public var introspectionEndpoint: URL?
 
     public init(
       issuer: String, authorizationEndpoint: URL, tokenEndpoint: URL, jwksURI: URL, userinfoEndpoint: URL? = nil,
-      deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil
+      deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil
     ) {
+      self.introspectionEndpoint = introspectionEndpoint
       self.issuer = issuer
       self.authorizationEndpoint = authorizationEndpoint
       self.tokenEndpoint = tokenEndpoint
@@ -69,7 +72,7 @@
       return OIDCProviderMetadata(
         issuer: published, authorizationEndpoint: authorization, tokenEndpoint: token, jwksURI: jwks,
         userinfoEndpoint: endpoint("userinfo_endpoint"), deviceAuthorizationEndpoint: endpoint("device_authorization_endpoint"),
-        revocationEndpoint: endpoint("revocation_endpoint"))
+        revocationEndpoint: endpoint("revocation_endpoint"), introspectionEndpoint: endpoint("introspection_endpoint"))
     }
   }
 #endif
