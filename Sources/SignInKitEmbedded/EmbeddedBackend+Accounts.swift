@@ -86,7 +86,10 @@ extension EmbeddedBackend {
         return UpdateAccountResponse(account: database.accounts[entry.uid]!.info)
       }
     }
-    let (uid, provider) = try verifiedUser(of: request.idToken ?? "")
+    let changesCredentials = request.email != nil || request.password != nil
+    let (uid, provider) =
+      changesCredentials
+      ? try verifiedRecentUser(of: request.idToken ?? "") : try verifiedUser(of: request.idToken ?? "")
     var newEmail: String?
     var newHash: PasswordHash?
     if let email = request.email {
@@ -123,7 +126,7 @@ extension EmbeddedBackend {
   }
 
   public func delete(_ request: DeleteAccountRequest) async throws {
-    let (uid, _) = try verifiedUser(of: request.idToken)
+    let (uid, _) = try verifiedRecentUser(of: request.idToken)
     try deleteUser(uid: uid)
   }
 

@@ -50,6 +50,28 @@ extension EmbeddedBackend {
 
   /// The uid of a valid ID token this backend issued, and how it signed in.
   func verifiedUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
+    let (uid, provider, _) = try verifiedSession(of: idToken)
+    return (uid, provider)
+  }
+
+  /// Like ``verifiedUser(of:)``, for a change that needs a recent sign-in (password, email,
+  /// deletion): the token's `auth_time` must be within ``recentSignInWindow``, as Firebase asks
+  /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`). Refreshing a token does not renew `auth_time`; signing
+  /// in again (``Auth/reauthenticate(email:password:)``) does.
+  func verifiedRecentUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
+    let (uid, provider, authTime) = try verifiedSession(of: idToken)
+    guard let authTime, now().timeIntervalSince(authTime) <= Self.recentSignInWindow.seconds else {
+      throw Self.failure(
+        .requiresRecentLogin, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN",
+        "This change needs a recent sign-in. Sign in again (reauthenticate), then retry.")
+    }
+    return (uid, provider)
+  }
+
+  /// How recent a sign-in must be for a sensitive change: 5 minutes, as Firebase's.
+  static let recentSignInWindow: Duration = .seconds(5 * 60)
+
+  private func verifiedSession(of idToken: String) throws -> (uid: String, provider: ProviderID, authTime: Date?) {
     let verifier = JWTVerifier(
       issuer: issuer, audiences: [configuration.projectID], leeway: 0, now: now)
     let jwt: JSONWebToken
@@ -72,7 +94,8 @@ extension EmbeddedBackend {
         .sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
     }
     let provider = jwt.claims["firebase"]?.object?["sign_in_provider"]?.string ?? "password"
-    return (uid, ProviderID(rawValue: provider))
+    let authTime = jwt.claims["auth_time"]?.number.map { Date(timeIntervalSince1970: $0) }
+    return (uid, ProviderID(rawValue: provider), authTime)
   }
 
   static func digest(_ secret: String) -> String {
@@ -85,6 +108,14 @@ extension EmbeddedBackend {
   }
 
   // MARK: - Secure Token
+
+  /// Forgets the refresh token, so no copy of the signed-out session can be refreshed. An
+  /// unknown token is not an error: the session is gone either way.
+  public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
+    let digest = Self.digest(request.refreshToken)
+    guard database.refreshTokens[digest] != nil else { return }
+    try commit { _ = $0.refreshTokens.removeValue(forKey: digest) }
+  }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
     let record = database.refreshTokens[Self.digest(request.refreshToken)]

@@ -339,4 +339,59 @@ final class ScratchDirectory: Sendable {
     var isFolder: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
   }
+
+  // MARK: Account security
+
+  @Test func passwordEmailChangesAndDeletionNeedASignInFromTheLastFiveMinutes() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    let signUp = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    clock.advance(4 * 60)
+    let changed = try await backend.update(UpdateAccountRequest(idToken: signUp.tokens.idToken, password: "secret2"))
+    let tokens = try #require(changed.tokens)
+
+    clock.advance(6 * 60)
+    // A refreshed token keeps the old auth_time: still too old.
+    let refreshed = try await backend.refresh(RefreshTokenRequest(refreshToken: tokens.refreshToken))
+    for change in [
+      UpdateAccountRequest(idToken: refreshed.tokens.idToken, password: "secret3"),
+      UpdateAccountRequest(idToken: refreshed.tokens.idToken, email: "ada2@example.com"),
+    ] {
+      let error = await #expect(throws: AuthError.self) { _ = try await backend.update(change) }
+      #expect(error?.code == .requiresRecentLogin)
+      #expect(Self.code(error) == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    }
+    let deletion = await #expect(throws: AuthError.self) {
+      try await backend.delete(DeleteAccountRequest(idToken: refreshed.tokens.idToken))
+    }
+    #expect(Self.code(deletion) == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
+    // A profile change needs no recent sign-in.
+    _ = try await backend.update(UpdateAccountRequest(idToken: refreshed.tokens.idToken, displayName: "Ada"))
+
+    // Signing in again makes it recent.
+    let again = try await backend.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "secret2"))
+    try await backend.delete(DeleteAccountRequest(idToken: again.tokens.idToken))
+  }
+
+  @Test func aCopyOfASessionTakenBeforeSignOutCannotRefreshAfterIt() async throws {
+    let directory = ScratchDirectory()
+    let backend = try Self.backend()
+    let manual = AuthConfiguration(refreshesAutomatically: false)
+    let store = FileSessionStore(directory: directory.url)
+    let auth = Auth(backend: backend, store: store, configuration: manual)
+    _ = try await auth.signUp(email: "ada@example.com", password: "secret1")
+    let copy = try #require(try store.load())
+    try await auth.signOut()
+
+    let error = await #expect(throws: AuthError.self) {
+      _ = try await backend.refresh(RefreshTokenRequest(refreshToken: copy.refreshToken))
+    }
+    #expect(error?.code == .invalidRefreshToken)
+    // Put back by hand, the copy signs in only until its ID token needs refreshing.
+    let thief = Auth(backend: backend, store: InMemorySessionStore(copy), configuration: manual)
+    _ = try await thief.restorePreviousSignIn()
+    await #expect(throws: AuthError.self) { _ = try await thief.idToken(forceRefresh: true) }
+    #expect(await thief.currentUser == nil)
+    for auth in [auth, thief] { await auth.shutdown() }
+  }
 }

@@ -30,4 +30,15 @@ public protocol AuthBackend: Sendable {
   func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse
   /// `accounts:resetPassword`: checks a reset code, or confirms it with a new password.
   func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse
+  /// Revokes `request`'s refresh token at the backend, so a copy of the session taken before a
+  /// sign-out cannot be refreshed afterwards. ``Auth/signOut()`` calls it after the session was
+  /// removed locally; a failure there does not undo the sign-out.
+  ///
+  /// The default does nothing: the Firebase Auth REST API has no client call that revokes a
+  /// refresh token (only the Admin SDK's `revokeRefreshTokens`, for every session of a user).
+  func revokeRefreshToken(_ request: RefreshTokenRequest) async throws
+}
+
+extension AuthBackend {
+  public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {}
 }
