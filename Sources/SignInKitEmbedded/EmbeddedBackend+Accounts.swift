@@ -43,31 +43,51 @@ extension EmbeddedBackend {
     guard Self.isEmail(email) else {
       throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
     }
-    guard let account = database.accounts.values.first(where: { $0.email == email }) else {
+    try checkThrottle(for: email)
+    let account = database.accounts.values.first(where: { $0.email == email })
+    if let account, account.disabled {
+      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+    }
+    guard let account, let hash = account.password else {
+      if configuration.emailEnumerationProtection {
+        // The same work and the same answer as a wrong password.
+        try PasswordHash.spendVerificationCost(request.password, parameters: configuration.scrypt)
+        loginFailures[email, default: []].append(now())
+      }
       throw loginFailure(
         .userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email. Sign up first.")
     }
-    guard !account.disabled else {
-      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
-    }
-    let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
-    let recentFailures = account.failedAttempts.filter { $0 > windowStart }
-    guard recentFailures.count < configuration.maxFailedAttempts else {
-      throw Self.failure(
-        .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
-        "Too many failed sign-in attempts; this account is locked for a while. Try again later "
-          + "or reset the password.")
-    }
-    guard let hash = account.password, try hash.matches(request.password) else {
-      try commit { $0.accounts[account.uid]!.failedAttempts = recentFailures + [now()] }
+    guard try hash.matches(request.password) else {
+      loginFailures[email, default: []].append(now())
       throw loginFailure(.wrongPassword, "INVALID_PASSWORD", "The password is wrong.")
     }
+    loginFailures[email] = nil
+    // A hash made at a lower cost than configured is made again now, while the password is known.
+    let upgraded = hash.isWeaker(than: configuration.scrypt)
+      ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
     return try commit { database in
-      database.accounts[account.uid]!.failedAttempts = []
+      if let upgraded { database.accounts[account.uid]!.password = upgraded }
       database.accounts[account.uid]!.lastLoginAt = now()
       let tokens = try issueTokens(for: account.uid, provider: .password, in: &database)
       return SignInResponse(localID: account.uid, email: email, tokens: tokens, isNewUser: false)
     }
+  }
+
+  /// Refuses an attempt that comes too soon after too many failures for `email`; see
+  /// ``Configuration/maxFailedAttempts``.
+  private func checkThrottle(for email: String) throws {
+    let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
+    let recent = (loginFailures[email] ?? []).filter { $0 > windowStart }
+    loginFailures[email] = recent.isEmpty ? nil : recent
+    guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
+    let doublings = min(recent.count - configuration.maxFailedAttempts, 20)
+    let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
+    let wait = last.addingTimeInterval(delay).timeIntervalSince(now())
+    guard wait > 0 else { return }
+    throw Self.failure(
+      .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
+      "Too many failed sign-in attempts for this email. Try again in \(Int(wait.rounded(.up))) seconds, "
+        + "or reset the password.")
   }
 
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {

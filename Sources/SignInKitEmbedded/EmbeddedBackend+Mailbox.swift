@@ -36,17 +36,19 @@ extension EmbeddedBackend {
     }
     let hash = try PasswordHash.make(
       try validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
-    return try commit { database in
+    let response = try commit { database in
       let entry = try Self.takeCode(request.oobCode, kind: "PASSWORD_RESET", now: now(), in: &database)
       guard database.accounts[entry.uid] != nil else {
         throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
       }
       database.accounts[entry.uid]!.password = hash
       database.accounts[entry.uid]!.emailVerified = true
-      database.accounts[entry.uid]!.failedAttempts = []
       Self.revokeSessions(of: entry.uid, at: now(), in: &database)
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind)
     }
+    // A new password ends the throttle that wrong guesses at the old one started.
+    if let email = response.email { loginFailures[email.lowercased()] = nil }
+    return response
   }
 
   /// The messages sent to `email`, oldest first; every message when `email` is `nil`.

@@ -28,13 +28,22 @@ public actor EmbeddedBackend: AuthBackend {
     public var projectID: String
     /// Lifetime of issued ID tokens (`expiresIn`). Shorten it to watch refreshes live.
     public var tokenLifetime: Duration
-    /// When on, an unknown email and a wrong password both give `INVALID_LOGIN_CREDENTIALS`,
-    /// and password-reset requests for unknown emails succeed silently.
+    /// When on, an unknown email and a wrong password both give `INVALID_LOGIN_CREDENTIALS`
+    /// after the same work (a scrypt at the configured cost), and password-reset requests for
+    /// unknown emails succeed silently.
     public var emailEnumerationProtection: Bool
-    /// Wrong passwords allowed per account within ``attemptWindow`` before
-    /// `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    /// Wrong passwords allowed per email within ``attemptWindow`` before sign-in is throttled.
+    ///
+    /// Throttled, not locked: after that many failures each further attempt must wait
+    /// ``throttleDelay``, doubling with every failure and at most ``attemptWindow``, since the
+    /// last one, and is answered `TOO_MANY_ATTEMPTS_TRY_LATER` without a look at the password
+    /// until then. Once the wait is over the correct password works, so the owner is slowed with
+    /// the attacker but never locked out for the whole window. Emails with no account are
+    /// throttled the same way, so the throttle does not tell which emails exist.
     public var maxFailedAttempts: Int
     public var attemptWindow: Duration
+    /// The first wait once ``maxFailedAttempts`` is reached. Default 30 seconds.
+    public var throttleDelay: Duration
     public var actionCodeLifetime: Duration
     public var scrypt: ScryptParameters
     /// IdPs whose ID tokens `signInWithIdp` verifies, by provider.
@@ -58,10 +67,11 @@ public actor EmbeddedBackend: AuthBackend {
       projectID: String = "signinkit-local", tokenLifetime: Duration = .seconds(3600),
       emailEnumerationProtection: Bool = false, maxFailedAttempts: Int = 5,
       attemptWindow: Duration = .seconds(15 * 60), actionCodeLifetime: Duration = .seconds(3600),
-      scrypt: ScryptParameters = ScryptParameters(),
+      scrypt: ScryptParameters = .firebase,
       identityProviders: [ProviderID: IdentityProviderTrust] = [:],
-      acceptUnsignedIdPTokens: Bool = false
+      acceptUnsignedIdPTokens: Bool = false, throttleDelay: Duration = .seconds(30)
     ) {
+      self.throttleDelay = throttleDelay
       self.identityProviders = identityProviders
       self.acceptUnsignedIdPTokens = acceptUnsignedIdPTokens
       self.projectID = projectID
@@ -131,6 +141,9 @@ public actor EmbeddedBackend: AuthBackend {
   public nonisolated let keyID: String
   let publicKey: RSAPublicKey
   var database: EmbeddedDatabase
+  /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
+  /// sign-in writes nothing to disk.
+  var loginFailures: [String: [Date]] = [:]
   private let lock: DirectoryLock?
   private var isClosed = false
 

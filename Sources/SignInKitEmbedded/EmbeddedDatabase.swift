@@ -17,8 +17,6 @@ struct EmbeddedDatabase: Codable, Sendable {
     var lastLoginAt: Date
     /// ID tokens issued before this instant are revoked (`TOKEN_EXPIRED`).
     var validSince: Date
-    /// Recent wrong passwords, for attempt limiting.
-    var failedAttempts: [Date] = []
   }
 
   struct RefreshToken: Codable, Sendable {

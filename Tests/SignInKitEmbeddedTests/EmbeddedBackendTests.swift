@@ -88,6 +88,104 @@ final class ScratchDirectory: Sendable {
     _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
   }
 
+  @Test func repeatedFailuresThrottleWithBackoffButNeverLockOutTheCorrectPassword() async throws {
+    let clock = TestDate()
+    let backend = try Self.backend(clock: clock)
+    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    for _ in 0..<5 { _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!")) }
+    clock.advance(29)
+    let early = await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    #expect(Self.code(early) == "TOO_MANY_ATTEMPTS_TRY_LATER")
+    #expect(early?.message.contains("Try again in 1 seconds") == true)
+    // After the 30 s wait the owner's correct password works: throttled, not locked out.
+    clock.advance(1)
+    _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+
+    // Each failure past the limit doubles the wait: 30 s, then 60 s.
+    for _ in 0..<5 { _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!")) }
+    clock.advance(30)
+    _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!"))
+    clock.advance(59)
+    await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    clock.advance(1)
+    _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+  }
+
+  @Test func withEnumerationProtectionAnUnknownEmailLooksAndCostsLikeAWrongPassword() async throws {
+    var configuration = Self.fast
+    configuration.emailEnumerationProtection = true
+    configuration.scrypt = ScryptParameters(n: 1 << 14, r: 8, p: 1)
+    let backend = try Self.backend(configuration)
+    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    func attempt(_ email: String) async -> (AuthError?, Duration) {
+      let clock = ContinuousClock()
+      let start = clock.now
+      let error = await #expect(throws: AuthError.self) {
+        try await backend.signInWithPassword(.init(email: email, password: "wrong!"))
+      }
+      return (error, clock.now - start)
+    }
+    var known: [Duration] = []
+    var unknown: [Duration] = []
+    for _ in 0..<5 {
+      let (wrong, wrongTime) = await attempt("ada@example.com")
+      let (missing, missingTime) = await attempt("nobody@example.com")
+      #expect(wrong?.code == missing?.code)
+      #expect(wrong?.message == missing?.message)
+      #expect(Self.code(missing) == "INVALID_LOGIN_CREDENTIALS")
+      known.append(wrongTime)
+      unknown.append(missingTime)
+    }
+    // Both pay for one scrypt at N=2^14 (tens of milliseconds); without the dummy hash an
+    // unknown email answered in microseconds. Compared by order of magnitude, not by timing.
+    #expect(unknown.min()! * 10 > known.min()!)
+    // And the throttle answers alike: five failures of either start it.
+    let (knownThrottled, _) = await attempt("ada@example.com")
+    let (unknownThrottled, _) = await attempt("nobody@example.com")
+    #expect(Self.code(knownThrottled) == "TOO_MANY_ATTEMPTS_TRY_LATER")
+    #expect(Self.code(unknownThrottled) == "TOO_MANY_ATTEMPTS_TRY_LATER")
+  }
+
+  @Test func aWeakerHashIsMadeAgainAtTheConfiguredCostOnTheNextSignIn() async throws {
+    let directory = ScratchDirectory()
+    do {
+      let backend = try Self.backend(directory: directory.url)  // N=2^10
+      _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+      await backend.close()
+    }
+    func storedHash() throws -> PasswordHash? {
+      let decoder = JSONDecoder()
+      decoder.dateDecodingStrategy = .secondsSince1970
+      let database = try decoder.decode(
+        EmbeddedDatabase.self, from: Data(contentsOf: directory.url.appendingPathComponent("accounts.json")))
+      return database.accounts.values.first?.password
+    }
+    #expect(try storedHash()?.n == 1 << 10)
+    var raised = Self.fast
+    raised.scrypt = ScryptParameters(n: 1 << 12, r: 8, p: 1)
+    do {
+      let backend = try Self.backend(raised, directory: directory.url)
+      _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!"))
+      #expect(try storedHash()?.n == 1 << 10, "a failed sign-in changes nothing")
+      _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+      #expect(try storedHash()?.n == 1 << 12)
+      await backend.close()
+    }
+    // Lowering the cost again never weakens a stored hash.
+    let lowered = try Self.backend(directory: directory.url)
+    _ = try await lowered.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    #expect(try storedHash()?.n == 1 << 12)
+  }
+
+  @Test func theDefaultIsFirebasesCostAndThePresetMeetsOWASP() {
+    #expect(EmbeddedBackend.Configuration().scrypt == ScryptParameters(n: 16384, r: 8, p: 1))
+    #expect(ScryptParameters.owasp == ScryptParameters(n: 131_072, r: 8, p: 1))
+  }
+
   @Test func disabledAccountCannotSignInOrRefresh() async throws {
     let backend = try Self.backend()
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
