@@ -7,8 +7,12 @@ extension EmbeddedBackend {
     // An access token alone: ask the issuer whom it was issued to and who it belongs to. These
     // are the only suspensions, and they come before anything is read, so the call stays
     // linearizable.
-    let userinfo = try await userinfoClaims(of: credential)
-    let claims = try userinfo ?? verifiedClaims(of: credential)
+    let claims: [String: JSONValue]
+    if let userinfo = try await userinfoClaims(of: credential) {
+      claims = userinfo
+    } else {
+      claims = try await verifiedClaims(of: credential)
+    }
     guard let sub = claims["sub"]?.string, !sub.isEmpty else {
       throw Self.invalidIdPResponse("the IdP token has no subject (sub)")
     }
@@ -69,7 +73,7 @@ extension EmbeddedBackend {
 
   /// The claims of the credential's IdP token, checked as configured; for `apple.com` the raw
   /// nonce must hash to the token's `nonce` claim.
-  func verifiedClaims(of credential: ProviderCredential) throws -> [String: JSONValue] {
+  func verifiedClaims(of credential: ProviderCredential) async throws -> [String: JSONValue] {
     guard let token = credential.idToken, !token.isEmpty else {
       throw Self.invalidIdPResponse("the credential has no ID token")
     }
@@ -96,7 +100,9 @@ extension EmbeddedBackend {
       }
       let verifier = JWTVerifier(issuer: trust.issuer, audiences: trust.audiences, now: now)
       do {
-        claims = try verifier.verify(token, keys: try JSONWebKeySet(json: trust.jwks)).claims
+        claims = try await identityKeys.verify(token, with: verifier).claims
+      } catch let error as AuthError {
+        throw error
       } catch {
         throw Self.invalidIdPResponse("\(error)")
       }

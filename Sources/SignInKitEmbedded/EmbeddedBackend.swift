@@ -93,6 +93,10 @@ public actor EmbeddedBackend: AuthBackend {
     public var audiences: Set<String>
     /// The IdP's JWK Set, as its `jwks_uri` serves it.
     public var jwks: Data
+    /// Where the IdP publishes its keys. When set, a token signed with a key that ``jwks`` does
+    /// not have makes the backend fetch the current set (at most once per 30 s), so a key
+    /// rotation is picked up without a restart.
+    public var jwksURI: URL?
     /// Where an access token is exchanged for the user's claims, for credentials without an ID
     /// token.
     public var userinfoEndpoint: URL?
@@ -103,9 +107,10 @@ public actor EmbeddedBackend: AuthBackend {
     public var introspectionEndpoint: URL?
 
     public init(
-      issuer: String, audiences: Set<String>, jwks: Data, userinfoEndpoint: URL? = nil,
+      issuer: String, audiences: Set<String>, jwks: Data, jwksURI: URL? = nil, userinfoEndpoint: URL? = nil,
       introspectionEndpoint: URL? = nil
     ) {
+      self.jwksURI = jwksURI
       self.issuer = issuer
       self.audiences = audiences
       self.jwks = jwks
@@ -127,7 +132,8 @@ public actor EmbeddedBackend: AuthBackend {
           .misconfigured, "The keys of \(issuer) could not be fetched from \(metadata.jwksURI) (HTTP \(response.status)).")
       }
       return IdentityProviderTrust(
-        issuer: metadata.issuer, audiences: clientIDs, jwks: response.body, userinfoEndpoint: metadata.userinfoEndpoint,
+        issuer: metadata.issuer, audiences: clientIDs, jwks: response.body, jwksURI: metadata.jwksURI,
+        userinfoEndpoint: metadata.userinfoEndpoint,
         introspectionEndpoint: metadata.introspectionEndpoint)
     }
   }
@@ -144,6 +150,9 @@ public actor EmbeddedBackend: AuthBackend {
   /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
   /// sign-in writes nothing to disk.
   var loginFailures: [String: [Date]] = [:]
+  /// The trusted IdPs' key sets, by issuer: seeded from the configuration, refetched from each
+  /// IdP's `jwksURI` when a token names a key the set lacks.
+  let identityKeys: JSONWebKeySetCache
   private let lock: DirectoryLock?
   private var isClosed = false
 
@@ -158,6 +167,7 @@ public actor EmbeddedBackend: AuthBackend {
     self.directory = directory
     self.configuration = configuration
     self.now = now
+    identityKeys = Self.identityKeyCache(configuration, now: now)
     if let directory {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -179,6 +189,26 @@ public actor EmbeddedBackend: AuthBackend {
   public func close() {
     lock?.release()
     isClosed = true
+  }
+
+  private static func identityKeyCache(_ configuration: Configuration, now: @escaping @Sendable () -> Date)
+    -> JSONWebKeySetCache
+  {
+    let trusts = configuration.identityProviders.values
+    let transport = configuration.transport
+    @Sendable func trust(_ issuer: String) -> IdentityProviderTrust? { trusts.first { $0.issuer == issuer } }
+    return JSONWebKeySetCache(
+      now: now,
+      seed: { issuer in try trust(issuer).map { try JSONWebKeySet(json: $0.jwks) } },
+      fetch: { issuer in
+        guard let trust = trust(issuer) else { return JSONWebKeySet(keys: []) }
+        guard let uri = trust.jwksURI else { return try JSONWebKeySet(json: trust.jwks) }
+        let response = try await transport.send(HTTPRequest(method: "GET", url: uri))
+        guard response.status == 200 else {
+          throw AuthError(.unavailable, "The keys of \(issuer) could not be fetched from \(uri) (HTTP \(response.status)).")
+        }
+        return try JSONWebKeySet(json: response.body)
+      })
   }
 
   // MARK: - Published keys

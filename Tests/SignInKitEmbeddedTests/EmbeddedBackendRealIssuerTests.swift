@@ -117,3 +117,54 @@ extension EmbeddedBackendRealIssuerTests {
     #expect(transport.requests.isEmpty)
   }
 }
+
+extension EmbeddedBackendRealIssuerTests {
+  @Test func aKeyRotationAtTheIssuerIsPickedUpWithoutARestart() async throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rotation-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let issuerURL = Locked("")
+    let published = Locked(Data())
+    let server = try LoopbackHTTPServer { request in
+      let base = issuerURL.withLock { $0 }
+      switch request.target {
+      case "/.well-known/openid-configuration":
+        return .init(
+          status: 200,
+          body: #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks"}"#)
+      case "/jwks": return .init(status: 200, body: String(decoding: published.withLock { $0 }, as: UTF8.self))
+      default: return .init(status: 404, body: "{}")
+      }
+    }
+    defer { server.stop() }
+    issuerURL.withLock { $0 = "http://\(server.host)" }
+    let clock = TestDate()
+    func idp(_ name: String) throws -> EmbeddedIdentityProvider {
+      try EmbeddedIdentityProvider(
+        providerID: .google, issuer: issuerURL.withLock { $0 }, clientID: "real-client",
+        keyFile: scratch.appendingPathComponent("\(name).pem"), now: { clock.now })
+    }
+    let before = try idp("before")
+    published.withLock { $0 = try! before.jwks }
+    var configuration = EmbeddedBackend.Configuration()
+    configuration.identityProviders[.google] = try await .discover(
+      issuer: issuerURL.withLock { $0 }, clientIDs: ["real-client"])
+    let backend = try EmbeddedBackend(directory: nil, configuration: configuration, now: { clock.now })
+    func signIn(_ idp: EmbeddedIdentityProvider) async throws -> SignInResponse {
+      try await backend.signInWithIdp(
+        IdpSignInRequest(credential: ProviderCredential(providerID: .google, idToken: try idp.idToken(email: "ada@example.com"))))
+    }
+    _ = try await signIn(before)
+    let fetchesBefore = server.requests.filter { $0.target == "/jwks" }.count
+
+    // The issuer rotates to a new key. Within 30 s of the last fetch the new kid is refused
+    // without asking the issuer; after that, one fetch picks the new key up.
+    let after = try idp("after")
+    published.withLock { $0 = try! after.jwks }
+    await #expect(throws: AuthError.self) { _ = try await signIn(after) }
+    #expect(server.requests.filter { $0.target == "/jwks" }.count == fetchesBefore)
+    clock.advance(31)
+    _ = try await signIn(after)
+    #expect(server.requests.filter { $0.target == "/jwks" }.count == fetchesBefore + 1)
+  }
+}

@@ -48,6 +48,13 @@
       }
     }
 
+    /// The size of the modulus in bits; 0 if the key cannot be loaded.
+    package var bits: Int {
+      guard let key = try? OpenSSLKey.load(der: der, isPrivate: false) else { return 0 }
+      defer { EVP_PKEY_free(key) }
+      return Int(EVP_PKEY_get_bits(key))
+    }
+
     /// Whether `signature` is a valid RS256 signature of `message` under this key.
     package func verifyRS256(signature: some Collection<UInt8>, message: some Collection<UInt8>)
       -> Bool

@@ -26,7 +26,7 @@
       self.transport = transport
       self.now = now
       let jwksURI = metadata.jwksURI
-      keys = JSONWebKeySetCache { _ in
+      keys = JSONWebKeySetCache(now: now) { _ in
         let response = try await transport.send(HTTPRequest(method: "GET", url: jwksURI))
         guard response.status == 200 else {
           throw AuthError(.unavailable, "The identity provider's keys could not be fetched (HTTP \(response.status)).")

@@ -19,16 +19,25 @@
 
     package init(keys: [Key]) { self.keys = keys }
 
-    /// Parses `{"keys":[…]}`; keys other than RSA are skipped.
+    /// The smallest RSA modulus accepted from a published key set (NIST SP 800-57, RFC 7518 §3.3).
+    package static let minimumRSABits = 2048
+
+    /// Parses `{"keys":[…]}`, keeping only keys that can verify RS256 signatures: `kty` RSA,
+    /// `use` absent or `sig`, `alg` absent or `RS256`, valid `n` and `e`, and a modulus of at least
+    /// ``minimumRSABits``. Any other key is skipped on its own, so one bad or foreign key (an
+    /// encryption key, an EC key, a 1024-bit leftover) never makes the whole set unusable.
     package init(json: Data) throws {
       struct Wire: Decodable { let keys: [[String: JSONValue]] }
       guard let wire = try? JSONDecoder().decode(Wire.self, from: json) else {
         throw TokenError.malformed("a JWK Set is a JSON object with a \"keys\" array")
       }
-      keys = try wire.keys.compactMap { member in
-        guard member["kty"]?.string == "RSA" else { return nil }
+      keys = wire.keys.compactMap { member in
+        guard member["kty"]?.string == "RSA", (member["use"]?.string ?? "sig") == "sig",
+          (member["alg"]?.string ?? "RS256") == "RS256"
+        else { return nil }
         let strings = member.compactMapValues(\.string)
-        return Key(kid: strings["kid"], publicKey: try RSAPublicKey(jwk: strings))
+        guard let key = try? RSAPublicKey(jwk: strings), key.bits >= Self.minimumRSABits else { return nil }
+        return Key(kid: strings["kid"], publicKey: key)
       }
     }
 

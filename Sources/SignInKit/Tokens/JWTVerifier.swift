@@ -1,8 +1,10 @@
 #if canImport(CLibcrypto)
   import Foundation
 
-  /// Checks a JWT the way OIDC and Firebase require: RS256 only, a signature by a published key,
-  /// the expected issuer and audience, `exp` and `iat` within a small leeway, and the nonce.
+  /// Checks a JWT the way OIDC Core §3.1.3.7 and Firebase require: RS256 only, a signature by a
+  /// published key, the expected issuer and audience, `azp` (required when `aud` names several
+  /// clients, and one of ours when present), `exp`, a required `iat` and `nbf` when present,
+  /// each within a small leeway, and the nonce.
   ///
   /// - Concurrency: `Sendable` value.
   package struct JWTVerifier: Sendable {
@@ -50,12 +52,17 @@
       guard jwt.audiences.contains(where: audiences.contains) else {
         throw TokenError.wrongAudience(jwt.audiences)
       }
+      let party = jwt.claims["azp"]?.string
+      if jwt.audiences.count > 1, party == nil { throw TokenError.missingClaim("azp") }
+      if let party, !audiences.contains(party) { throw TokenError.wrongAuthorizedParty(party) }
       let now = now()
       guard let expiresAt = jwt.expiresAt, expiresAt.addingTimeInterval(leeway) > now else {
         throw TokenError.expired
       }
-      if let issuedAt = jwt.issuedAt, issuedAt.addingTimeInterval(-leeway) > now {
-        throw TokenError.issuedInTheFuture
+      guard let issuedAt = jwt.issuedAt else { throw TokenError.missingClaim("iat") }
+      if issuedAt.addingTimeInterval(-leeway) > now { throw TokenError.issuedInTheFuture }
+      if let notBefore = jwt.claims["nbf"]?.number, Date(timeIntervalSince1970: notBefore).addingTimeInterval(-leeway) > now {
+        throw TokenError.notYetValid
       }
       if let nonce, jwt.claims["nonce"]?.string != nonce { throw TokenError.nonceMismatch }
     }

@@ -11,6 +11,12 @@ package enum TokenError: Error, Sendable, Equatable, CustomStringConvertible {
   case wrongAudience([String])
   case expired
   case issuedInTheFuture
+  /// `nbf` is still ahead (beyond the leeway).
+  case notYetValid
+  /// A required claim (`iat`, or `azp` when `aud` names several clients) is missing.
+  case missingClaim(String)
+  /// `azp` names a client other than this one.
+  case wrongAuthorizedParty(String)
   case nonceMismatch
 
   package var description: String {
@@ -23,6 +29,9 @@ package enum TokenError: Error, Sendable, Equatable, CustomStringConvertible {
     case .wrongAudience(let audiences): "unexpected audience \(audiences)"
     case .expired: "the token has expired"
     case .issuedInTheFuture: "the token is issued in the future"
+    case .notYetValid: "the token is not valid yet (nbf)"
+    case .missingClaim(let claim): "the token has no \(claim) claim"
+    case .wrongAuthorizedParty(let party): "the token was issued to another client (azp \(party))"
     case .nonceMismatch: "the nonce does not match the one sent"
     }
   }

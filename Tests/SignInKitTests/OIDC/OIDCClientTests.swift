@@ -30,8 +30,12 @@ import Testing
     let client = client(RecordingTransport([.status(200, issuer.jwks)]))
     let claims = try await client.verifyIDToken(issuer.idToken(nonce: "n1"), nonce: "n1")
     #expect(claims["email"] == "ada@example.com")
-    let array = issuer.idToken(overrides: ["aud": .array([.string("other"), .string(issuer.clientID)])])
+    // Several audiences: azp must name this client (OIDC Core §3.1.3.7).
+    let array = issuer.idToken(
+      overrides: ["aud": .array([.string("other"), .string(issuer.clientID)]), "azp": .string(issuer.clientID)])
     #expect(try await client.verifyIDToken(array, nonce: nil)["sub"] == "sub-1")
+    let withoutParty = issuer.idToken(overrides: ["aud": .array([.string("other"), .string(issuer.clientID)])])
+    #expect(try await refusal(withoutParty, nonce: nil).message.contains("azp"))
     #expect(client.transport is RecordingTransport)
   }
 

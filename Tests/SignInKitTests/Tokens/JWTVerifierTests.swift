@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func audienceMayBeAnArray() throws {
-    let token = try Self.token(["aud": .array([.string("other"), .string("client-1")])])
+    let token = try Self.token(["aud": .array([.string("other"), .string("client-1")]), "azp": .string("client-1")])
     _ = try Self.verifier.verify(token, keys: Self.keys)
     #expect(throws: TokenError.wrongAudience(["other"])) {
       try Self.verifier.verify(try Self.token(["aud": .array([.string("other")])]), keys: Self.keys)
@@ -75,6 +75,53 @@ import Testing
     }
     #expect(throws: TokenError.nonceMismatch) {
       try Self.verifier.verify(try Self.token(), keys: Self.keys, nonce: "other")
+    }
+  }
+
+  @Test func severalAudiencesNeedAnAuthorizedPartyThatIsThisClient() throws {
+    let both: JSONValue = .array([.string("other"), .string("client-1")])
+    #expect(throws: TokenError.missingClaim("azp")) {
+      try Self.verifier.verify(try Self.token(["aud": both]), keys: Self.keys)
+    }
+    #expect(throws: TokenError.wrongAuthorizedParty("other")) {
+      try Self.verifier.verify(try Self.token(["aud": both, "azp": .string("other")]), keys: Self.keys)
+    }
+    // With one audience azp may be absent, but when present it must be this client.
+    #expect(throws: TokenError.wrongAuthorizedParty("other")) {
+      try Self.verifier.verify(try Self.token(["azp": .string("other")]), keys: Self.keys)
+    }
+  }
+
+  @Test func notBeforeIsCheckedAndIssuedAtIsRequired() throws {
+    #expect(throws: TokenError.notYetValid) {
+      try Self.verifier.verify(try Self.token(["nbf": .number(Self.now.timeIntervalSince1970 + 61)]), keys: Self.keys)
+    }
+    _ = try Self.verifier.verify(try Self.token(["nbf": .number(Self.now.timeIntervalSince1970 + 30)]), keys: Self.keys)
+    #expect(throws: TokenError.missingClaim("iat")) {
+      try Self.verifier.verify(try Self.token(["iat": .null]), keys: Self.keys)
+    }
+  }
+
+  @Test func aKeySetKeepsOnlyKeysThatVerifyRS256AndSkipsTheRestOneByOne() throws {
+    var good = try Self.key.publicKey.jwk
+    good["kid"] = "good"
+    let small = try RSAPrivateKey.generate(bits: 1024)
+    var weak = try small.publicKey.jwk
+    weak["kid"] = "weak"
+    var encryption = good
+    encryption["kid"] = "enc"
+    encryption["use"] = "enc"
+    var otherAlgorithm = good
+    otherAlgorithm["kid"] = "ps256"
+    otherAlgorithm["alg"] = "PS256"
+    let members: [[String: String]] = [
+      ["kty": "EC", "kid": "ec", "crv": "P-256", "x": "AA", "y": "AA"], ["kty": "RSA", "kid": "broken", "n": "!!", "e": "AQAB"],
+      weak, encryption, otherAlgorithm, good,
+    ]
+    let set = try JSONWebKeySet(json: try JSONEncoder().encode(["keys": members]))
+    #expect(set.keys.map(\.kid) == ["good"])
+    #expect(throws: TokenError.unknownKey("weak")) {
+      try Self.verifier.verify(try Self.token(key: small, kid: "weak"), keys: set)
     }
   }
 
@@ -120,7 +167,8 @@ struct JSONWebKeySetCacheTests {
   @Test func fetchesOnceAndAgainOnlyForAnUnknownKid() async throws {
     let fetches = Locked(0)
     let current = Locked(JWTVerifierTests.keys)
-    let cache = JSONWebKeySetCache { _ in
+    let clock = Locked(JWTVerifierTests.now)
+    let cache = JSONWebKeySetCache(now: { clock.withLock { $0 } }) { _ in
       fetches.withLock { $0 += 1 }
       return current.withLock { $0 }
     }
@@ -131,13 +179,37 @@ struct JSONWebKeySetCacheTests {
     // The issuer rotates to k2: one refetch finds it.
     let rotated = JSONWebKeySet(keys: [.init(kid: "k2", publicKey: try JWTVerifierTests.otherKey.publicKey)])
     current.withLock { $0 = rotated }
+    clock.withLock { $0.addTimeInterval(30) }  // refetches are at least 30 s apart
     _ = try await cache.verify(
       try JWTVerifierTests.token(key: JWTVerifierTests.otherKey, kid: "k2"), with: verifier)
     #expect(fetches.withLock { $0 } == 2)
     // A kid nobody publishes: one refetch, then a clear error.
+    clock.withLock { $0.addTimeInterval(30) }
     await #expect(throws: TokenError.unknownKey("k9")) {
       try await cache.verify(try JWTVerifierTests.token(kid: "k9"), with: verifier)
     }
     #expect(fetches.withLock { $0 } == 3)
+  }
+
+  @Test func unknownKidsCauseAtMostOneFetchPerInterval() async throws {
+    let fetches = Locked(0)
+    let clock = Locked(JWTVerifierTests.now)
+    let cache = JSONWebKeySetCache(now: { clock.withLock { $0 } }) { _ in
+      fetches.withLock { $0 += 1 }
+      return JWTVerifierTests.keys
+    }
+    _ = try await cache.verify(try JWTVerifierTests.token(), with: JWTVerifierTests.verifier)
+    // A flood of forged tokens with made-up kids: refused, and the issuer is not asked again.
+    for index in 0..<100 {
+      await #expect(throws: TokenError.unknownKey("forged-\(index)")) {
+        try await cache.verify(try JWTVerifierTests.token(kid: "forged-\(index)"), with: JWTVerifierTests.verifier)
+      }
+    }
+    #expect(fetches.withLock { $0 } == 1)
+    clock.withLock { $0.addTimeInterval(30) }
+    await #expect(throws: TokenError.unknownKey("forged-again")) {
+      try await cache.verify(try JWTVerifierTests.token(kid: "forged-again"), with: JWTVerifierTests.verifier)
+    }
+    #expect(fetches.withLock { $0 } == 2)
   }
 }
