@@ -165,14 +165,19 @@
       }
     }
 
-    /// Forgets Google's tokens, stored ones too (revoking them first when configured to).
+    /// Forgets Google's tokens, stored ones too. When configured to revoke, the refresh token is
+    /// revoked at the issuer first (RFC 7009), whether it came from this process's sign-in or
+    /// only sits in ``Configuration/refreshTokenFile`` from an earlier launch; then the file is
+    /// deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
     public func signOut() async {
-      if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
-      guard let tokens else { return }
-      self.tokens = nil
-      if configuration.revokesOnSignOut, let client {
-        _ = try? await client.revoke(tokens.refreshToken ?? tokens.accessToken)
+      let stored = configuration.refreshTokenFile.flatMap { try? FileContents.read($0, what: "The refresh token") }
+        .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+      let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
+      tokens = nil
+      if configuration.revokesOnSignOut, let token, let client = try? await discoveredClient() {
+        _ = try? await client.revoke(token)
       }
+      if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
     }
 
     /// The issuer's client, discovered once.

@@ -198,6 +198,33 @@ extension GoogleProviderTests {
     await relaunched.shutdown()
   }
 
+  @Test func signOutRevokesTheStoredRefreshTokenEvenWhenThisProcessNeverRestoredIt() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("google-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let tokenFile = folder.appendingPathComponent("google-refresh-token")
+    func provider() -> GoogleProvider {
+      var configuration = issuer.provider(.approve).configuration
+      configuration.refreshTokenFile = tokenFile
+      configuration.revokesOnSignOut = true
+      return GoogleProvider(configuration: configuration, present: { prompt in
+        await GoogleProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
+      })
+    }
+    _ = try await provider().credential()
+    #expect(FileManager.default.fileExists(atPath: tokenFile.path))
+
+    // A later launch that signs out without restoring Google's session first.
+    let later = provider()
+    await later.signOut()
+    let revocations = issuer.server.requests.filter { $0.target.hasPrefix("/revoke") }
+    #expect(revocations.count == 1)
+    #expect(revocations.first.map { String(decoding: $0.body, as: UTF8.self).hasPrefix("token=RT") } == true)
+    #expect(!FileManager.default.fileExists(atPath: tokenFile.path))
+  }
+
   @Test func aSilentIdPDoesNotHoldTheRestorePastItsDeadline() async throws {
     let clock = ManualClock()
     let backend = ScriptedBackend()
