@@ -131,10 +131,17 @@ struct AuthStoreFaultTests {
     await auth.shutdown()
   }
 
-  @Test func aSignOutInAnotherProcessIsNotUndoneByThisOnesRefresh() async throws {
+  /// With a backend that cannot revoke refresh tokens (Firebase's REST API), A's refresh still
+  /// works at the server: only the store can tell A that B signed out. With one that revokes
+  /// (the embedded backend), the server refuses A's refresh too.
+  @Test(arguments: [false, true])
+  func aSignOutInAnotherProcessIsNotUndoneByThisOnesRefresh(backendRevokes: Bool) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-shared-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let backend: any AuthBackend =
+      backendRevokes
+      ? try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+      : ScriptedBackend()
     let manual = AuthConfiguration(refreshesAutomatically: false)
     // Process A signs in; process B, on the same session file, restores it and signs out.
     let a = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
@@ -145,8 +152,10 @@ struct AuthStoreFaultTests {
 
     // A's next refresh finds the session gone: it writes nothing back and signs out as well.
     let error = try await #require(throws: AuthError.self) { _ = try await a.idToken(forceRefresh: true) }
-    #expect(error.code == .noCurrentUser)
-    #expect(await Self.shownState(a) == .signedOut(.storageCleared))
+    #expect(error.code == (backendRevokes ? .invalidRefreshToken : .noCurrentUser))
+    #expect(
+      await Self.shownState(a)
+        == .signedOut(backendRevokes ? .refreshRejected(.invalidRefreshToken) : .storageCleared))
     #expect(!FileSessionStore(directory: folder).containsSession())
     // The next launch is signed out.
     let next = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
