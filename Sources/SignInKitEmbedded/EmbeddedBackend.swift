@@ -166,8 +166,18 @@ public actor EmbeddedBackend: AuthBackend {
   ) throws {
     self.directory = directory
     self.configuration = configuration
-    self.now = now
-    identityKeys = Self.identityKeyCache(configuration, now: now)
+    // The backend's clock never runs backwards. A wall clock that steps back a fraction of a
+    // millisecond across a second boundary (seen on a loaded machine) would otherwise mint a
+    // token dated before the account's own validSince: revoked the moment it is issued.
+    let latest = Locked(Date.distantPast)
+    self.now = {
+      let reading = now()
+      return latest.withLock { latest in
+        latest = max(latest, reading)
+        return latest
+      }
+    }
+    identityKeys = Self.identityKeyCache(configuration, now: self.now)
     if let directory {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -438,6 +438,20 @@ final class ScratchDirectory: Sendable {
     #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
   }
 
+  @Test func aWallClockThatStepsBackDoesNotMintATokenThatIsAlreadyRevoked() async throws {
+    // The account is created just past a second boundary; the clock then steps back 0.4 ms.
+    let calls = Locked(0)
+    let backend = try EmbeddedBackend(directory: nil, configuration: Self.fast) {
+      let call = calls.withLock { count in
+        defer { count += 1 }
+        return count
+      }
+      return Date(timeIntervalSince1970: call < 3 ? 1_800_000_000.0003 : 1_799_999_999.9999)
+    }
+    let user = try await backend.signUp(SignUpRequest())
+    #expect(try await backend.lookup(LookupRequest(idToken: user.tokens.idToken)).localID == user.localID)
+  }
+
   // MARK: Account security
 
   @Test func passwordEmailChangesAndDeletionNeedASignInFromTheLastFiveMinutes() async throws {
