@@ -19,6 +19,12 @@ struct EmbeddedBackendRealIssuerTests {
     func signOut() async {}
   }
 
+  /// The issuer's discovery document at `base`, with `extra` members (`"name":"value"` pairs).
+  static func discovery(_ base: String, extra: String = "") -> String {
+    #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks""#
+      + extra + "}"
+  }
+
   static func issuerServer(idp: EmbeddedIdentityProvider) throws -> (LoopbackHTTPServer, Locked<String>) {
     let issuerURL = Locked("")
     let jwks = String(decoding: try idp.jwks, as: UTF8.self)
@@ -28,7 +34,8 @@ struct EmbeddedBackendRealIssuerTests {
       case "/.well-known/openid-configuration":
         return .init(
           status: 200,
-          body: #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks","userinfo_endpoint":"\#(base)/userinfo","introspection_endpoint":"\#(base)/introspect"}"#)
+          body: discovery(
+            base, extra: #","userinfo_endpoint":"\#(base)/userinfo","introspection_endpoint":"\#(base)/introspect""#))
       case "/jwks": return .init(status: 200, body: jwks)
       case "/introspect":
         switch String(decoding: request.body, as: UTF8.self) {
@@ -129,9 +136,7 @@ extension EmbeddedBackendRealIssuerTests {
       let base = issuerURL.withLock { $0 }
       switch request.target {
       case "/.well-known/openid-configuration":
-        return .init(
-          status: 200,
-          body: #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks"}"#)
+        return .init(status: 200, body: Self.discovery(base))
       case "/jwks": return .init(status: 200, body: String(decoding: published.withLock { $0 }, as: UTF8.self))
       default: return .init(status: 404, body: "{}")
       }

@@ -157,24 +157,34 @@ extension GoogleProviderTests {
     }
   }
 
+  /// A fresh folder for Google's refresh-token file, removed with the value.
+  final class TokenFolder: Sendable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("google-\(UUID().uuidString)")
+    var tokenFile: URL { url.appendingPathComponent("google-refresh-token") }
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
+  /// A provider that approves in the browser and keeps Google's refresh token in `tokenFile`.
+  static func rememberingProvider(
+    _ issuer: LoopbackIssuer, tokenFile: URL, revokesOnSignOut: Bool = false
+  ) -> GoogleProvider {
+    var configuration = issuer.provider(.approve).configuration
+    configuration.refreshTokenFile = tokenFile
+    configuration.revokesOnSignOut = revokesOnSignOut
+    return GoogleProvider(configuration: configuration, present: { prompt in
+      await GoogleProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
+    })
+  }
+
   @Test func googlesSessionIsRestoredWithTheBackendSessionAndForgottenOnSignOut() async throws {
     let issuer = try LoopbackIssuer()
     defer { issuer.server.stop() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("google-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let tokenFile = folder.appendingPathComponent("google-refresh-token")
+    let folder = try TokenFolder()
+    let tokenFile = folder.tokenFile
     let backend = ScriptedBackend()
     let store = InMemorySessionStore()
-
-    func provider() -> GoogleProvider {
-      let approving = issuer.provider(.approve)
-      var configuration = approving.configuration
-      configuration.refreshTokenFile = tokenFile
-      return GoogleProvider(configuration: configuration, present: { prompt in
-        await GoogleProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
-      })
-    }
+    func provider() -> GoogleProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile) }
 
     let first = Auth(backend: backend, store: store)
     _ = try await first.signIn(with: provider())
@@ -201,18 +211,9 @@ extension GoogleProviderTests {
   @Test func signOutRevokesTheStoredRefreshTokenEvenWhenThisProcessNeverRestoredIt() async throws {
     let issuer = try LoopbackIssuer()
     defer { issuer.server.stop() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("google-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let tokenFile = folder.appendingPathComponent("google-refresh-token")
-    func provider() -> GoogleProvider {
-      var configuration = issuer.provider(.approve).configuration
-      configuration.refreshTokenFile = tokenFile
-      configuration.revokesOnSignOut = true
-      return GoogleProvider(configuration: configuration, present: { prompt in
-        await GoogleProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
-      })
-    }
+    let folder = try TokenFolder()
+    let tokenFile = folder.tokenFile
+    func provider() -> GoogleProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile, revokesOnSignOut: true) }
     _ = try await provider().credential()
     #expect(FileManager.default.fileExists(atPath: tokenFile.path))
 
