@@ -10,8 +10,8 @@ import Testing
   }
 
   @Test func synchronousCallbackOnTheExecutorCanAssumeIsolation() async {
-    // A plain closure (not statically isolated) that runs on the executor's queue passes the
-    // executor's checkIsolated(), so assumeIsolated works from callbacks.
+    // A plain closure (not statically isolated) called from code running on the actor passes
+    // the runtime's isolation check, so assumeIsolated works from callbacks.
     let store = AuthStateStore(eventBufferLimit: 1)
     let state = await UIStateActor.run {
       let callback: () -> AuthState = {
@@ -20,6 +20,12 @@ import Testing
       return callback()
     }
     #expect(state == .restoring)
+  }
+
+  @Test func assumingIsolationOffTheActorTraps() async {
+    await #expect(processExitsWith: .failure) {
+      _ = UIStateActor.assumeIsolated { 1 }
+    }
   }
 
   @Test func jobsRunOneAtATimeInSubmissionOrder() async {
