@@ -266,7 +266,7 @@ extension Auth {
       StoreUpdate(
         state: committedStateToShow,
         event: changed || tokens != nil ? .userUpdated(current.user) : nil,
-        idToken: tokens.map { .some($0.idToken) }))
+        idToken: tokens.map { .set($0.idToken) } ?? .keep))
     return current.user
   }
 }

@@ -36,7 +36,7 @@ extension Auth {
     if case .signedIn(let user, _) = committed { return user }
     let mine = ticket
     committed = .restoring
-    await publish(StoreUpdate(state: committedStateToShow, errorMessage: .some(nil)))
+    await publish(StoreUpdate(state: committedStateToShow, errorMessage: .clear))
     let stored: StoredSession?
     do {
       stored = try store.load()
@@ -46,7 +46,7 @@ extension Auth {
       committed = .signedOut(.storageUnreadable)
       await publish(
         StoreUpdate(
-          state: committedStateToShow, event: .failed(error), errorMessage: .some(error.message)))
+          state: committedStateToShow, event: .failed(error), errorMessage: .set(error.message)))
       await publish(StoreUpdate(event: .initialState(committed)))
       throw error
     }
@@ -61,7 +61,7 @@ extension Auth {
       await publish(
         StoreUpdate(
           state: committedStateToShow, event: .initialState(committed),
-          idToken: .some(stored.idToken)))
+          idToken: .set(stored.idToken)))
       return stored.user
     }
     epoch &+= 1
@@ -92,7 +92,7 @@ extension Auth {
     await publish(
       StoreUpdate(
         state: committedStateToShow, event: .initialState(committed),
-        idToken: .some(session.idToken)))
+        idToken: .set(session.idToken)))
     return session.user
   }
 }

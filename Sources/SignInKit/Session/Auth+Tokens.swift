@@ -55,7 +55,7 @@ extension Auth {
       committed = .signedIn(current.user, .fresh)
       await publish(
         StoreUpdate(
-          state: committedStateToShow, event: .tokenRefreshed, idToken: .some(current.idToken)))
+          state: committedStateToShow, event: .tokenRefreshed, idToken: .set(current.idToken)))
       return current.idToken
     } catch {
       let error = AuthError.wrapping(error)
@@ -75,7 +75,7 @@ extension Auth {
         await publish(
           StoreUpdate(
             state: committedStateToShow, event: .failed(error),
-            errorMessage: error.code == .storage ? .some(error.message) : nil))
+            errorMessage: error.code == .storage ? .set(error.message) : .keep))
       }
       throw error
     }

@@ -150,7 +150,7 @@ public actor Auth {
       throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
     }
     busyOperations += 1
-    await publish(StoreUpdate(errorMessage: .some(nil), isBusy: true))
+    await publish(StoreUpdate(errorMessage: .clear, isBusy: true))
     do {
       let value = try await body()
       busyOperations -= 1
@@ -164,7 +164,7 @@ public actor Auth {
       } else {
         await publish(
           StoreUpdate(
-            event: .failed(error), errorMessage: .some(error.message),
+            event: .failed(error), errorMessage: .set(error.message),
             isBusy: busyOperations > 0))
       }
       throw error
@@ -203,7 +203,7 @@ public actor Auth {
         await publish(
           StoreUpdate(
             state: committed, event: .signedIn(session.user, isNewUser: response.isNewUser),
-            idToken: .some(session.idToken)))
+            idToken: .set(session.idToken)))
         return SignInResult(
           user: session.user, isNewUser: response.isNewUser, providerID: provider)
       } catch {
@@ -256,7 +256,7 @@ public actor Auth {
     await publish(
       StoreUpdate(
         state: byUser ? committed : committedStateToShow, event: .signedOut(reason),
-        idToken: .some(nil)))
+        idToken: .clear))
   }
 
   /// Stores `updated` (new tokens or a new profile) over the signed-in session, unless another

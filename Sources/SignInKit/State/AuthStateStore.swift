@@ -50,12 +50,20 @@
 
   private func apply(_ update: StoreUpdate) {
     if let busy = update.isBusy { isBusy = busy }
-    if let message = update.errorMessage { errorMessage = message }
+    switch update.errorMessage {
+    case .keep: break
+    case .set(let message): errorMessage = message
+    case .clear: errorMessage = nil
+    }
     if let state = update.state {
       self.state = state
       states.send(state)
     }
-    if let token = update.idToken { idTokens.send(token) }
+    switch update.idToken {
+    case .keep: break
+    case .set(let token): idTokens.send(token)
+    case .clear: idTokens.send(nil)
+    }
     if let event = update.event { events.send(event) }
   }
 

@@ -1,10 +1,21 @@
+/// What an update does to one optional field of ``AuthStateStore``.
+///
+/// - Concurrency: `Sendable` value.
+enum FieldChange<Value: Sendable>: Sendable {
+  /// Leaves the field as it is.
+  case keep
+  case set(Value)
+  /// Sets the field to `nil` (for ``AuthStateStore/idTokens``: announces there is no token).
+  case clear
+}
+
 /// One change ``Auth`` publishes to ``AuthStateStore``: any of its fields may be left out.
+///
+/// - Concurrency: `Sendable` value.
 struct StoreUpdate: Sendable {
   var state: AuthState?
   var event: AuthEvent?
-  /// `.some(nil)` clears the message.
-  var errorMessage: String??
+  var errorMessage: FieldChange<String> = .keep
   var isBusy: Bool?
-  /// `.some(nil)` announces that there is no token any more.
-  var idToken: String??
+  var idToken: FieldChange<String> = .keep
 }
