@@ -26,6 +26,8 @@ import SignInKit
 
   private var live: Live?
   private var spinnerTask: Task<Void, Never>?
+  /// Callers of ``waitUntilShowing(_:)``, resumed at the next state shown.
+  private var stateWaiters: [CheckedContinuation<Void, Never>] = []
   static let spinnerFrames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
   /// - Parameters:
@@ -69,7 +71,12 @@ import SignInKit
 
   /// A state from the stream, when watching; an unchanged state is not repeated.
   public func show(_ state: AuthState) {
-    defer { lastState = state }
+    defer {
+      lastState = state
+      let waiters = stateWaiters
+      stateWaiters = []
+      for waiter in waiters { waiter.resume() }
+    }
     guard isWatching, state != lastState else { return }
     write(json ? TranscriptFormatter.json(for: state) : "• " + TranscriptFormatter.line(for: state), styled: style.live)
   }
@@ -80,6 +87,18 @@ import SignInKit
     if case .failed = event { return }  // the command that failed reports it
     if case .signedIn = event { return }  // the state line says it
     write("• " + line, styled: style.live)
+  }
+
+  /// Returns once the last state shown from the stream is `current()` (read again after every
+  /// state shown). A script calls it after each command, so the command's final state is on
+  /// screen before the next command runs: the stream conflates a slow subscriber to the newest
+  /// state, and on a busy machine a sign-out followed at once by a sign-in was never shown.
+  ///
+  /// - Important: the states stream must be feeding ``show(_:)``, or this waits for ever.
+  public func waitUntilShowing(_ current: @UIStateActor () -> AuthState) async {
+    while lastState != current() {
+      await withCheckedContinuation { stateWaiters.append($0) }
+    }
   }
 
   // MARK: - The live line

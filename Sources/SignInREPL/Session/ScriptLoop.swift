@@ -32,6 +32,9 @@ public struct ScriptLoop: Sendable {
     for command in commands {
       if command == .quit { return false }
       status.record(succeeded: await session.run(command))
+      // The command's final state is printed before the next command starts.
+      let store = session.auth.stateStore
+      await renderer.waitUntilShowing { store.state }
     }
     return true
   }
