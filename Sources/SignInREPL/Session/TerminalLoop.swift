@@ -57,6 +57,10 @@ public struct TerminalLoop: Sendable {
   /// between the command starting and the handler being set (it used to reach the line editor
   /// instead, on a busy machine, and the command ran on). One pressed before the task exists
   /// cancels it as soon as it does.
+  ///
+  /// A Ctrl-C that arrives as the command is finishing (its output is on screen, its task has
+  /// not returned yet) cancels nothing: it is handed to the line editor, as if typed at the
+  /// prompt, so it abandons the line being typed there as a person expects.
   private func runCancellable(_ command: REPLCommand) async -> (Bool, Bool) {
     let session = session
     let pending = Locked<(interrupted: Bool, task: Task<Bool, Never>?)>((false, nil))
@@ -76,7 +80,9 @@ public struct TerminalLoop: Sendable {
     await renderer.beginActivity()
     let succeeded = await task.value
     keyboard.setInterruptHandler(nil)
+    let interrupted = pending.withLock { $0.interrupted }
+    if interrupted, succeeded { keyboard.push([0x03]) }
     await renderer.endActivity()
-    return (succeeded, task.isCancelled)
+    return (succeeded, interrupted && !succeeded)
   }
 }
