@@ -34,9 +34,18 @@ extension Auth {
   /// The one restore that concurrent callers share.
   private func restore() async throws -> User? {
     if case .signedIn(let user, _) = committed { return user }
+    // `restoring` is only ever the first state: a restore after the launch settled (a retry
+    // after an unreadable store, or one the app calls after its first sign-in attempt) reads
+    // the store again without showing it.
+    let settled = hasReadStore && committed != .restoring
+    hasReadStore = true
     let mine = ticket
-    committed = .restoring
-    await publish(StoreUpdate(state: committedStateToShow, errorMessage: .clear))
+    if settled {
+      await publish(StoreUpdate(errorMessage: .clear))
+    } else {
+      committed = .restoring
+      await publish(StoreUpdate(state: committedStateToShow, errorMessage: .clear))
+    }
     let stored: StoredSession?
     do {
       stored = try store.load()
@@ -94,6 +103,47 @@ extension Auth {
         state: committedStateToShow, event: .initialState(committed),
         idToken: .set(session.idToken)))
     return session.user
+  }
+}
+
+extension Auth {
+  /// Reads the store once, for an app whose first call is not ``restorePreviousSignIn()`` (a
+  /// sign-in, ``idToken(forceRefresh:)``, a sign-out…), so that the launch state settles
+  /// however the app starts: a stored session becomes the signed-in one (`.fresh`, or `.stale`
+  /// when its token needs a refresh, which the first token request or the refresh task makes),
+  /// nothing stored is `signedOut(.initial)`, and an unreadable store is
+  /// `signedOut(.storageUnreadable)` with its message. A failed first sign-in then shows
+  /// `signedOut(.initial)` again instead of `restoring` for good.
+  ///
+  /// Synchronous and without network: the read happens before the call's first suspension, so
+  /// concurrent first calls read once. It publishes nothing itself; the call publishes its own
+  /// states, and ``publishSettledLaunch()`` shows the settled one if nothing else did.
+  func settleLaunch() {
+    guard !hasReadStore else { return }
+    hasReadStore = true
+    guard committed == .restoring else { return }
+    do {
+      if let stored = try store.load() {
+        adopt(stored, health: hasTimeLeft(stored) ? .fresh : .stale)
+      } else {
+        committed = .signedOut(.initial)
+      }
+    } catch {
+      launchError = AuthError.wrapping(error)
+      committed = .signedOut(.storageUnreadable)
+    }
+  }
+
+  /// Shows the state ``settleLaunch()`` settled on, with its `initialState` event, when the
+  /// screen still shows `restoring` and no sign-in owns it.
+  func publishSettledLaunch() async {
+    guard lastPublished == .restoring, committed != .restoring, activeSignIn == nil else { return }
+    let error = launchError
+    launchError = nil
+    await publish(
+      StoreUpdate(
+        state: committed, event: .initialState(committed), errorMessage: error.map { .set($0.message) } ?? .keep,
+        idToken: session.map { .set($0.idToken) } ?? .keep))
   }
 }
 

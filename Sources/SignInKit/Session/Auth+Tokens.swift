@@ -13,6 +13,8 @@ extension Auth {
   ///   the session is kept as ``SessionHealth/stale``; a terminal code after the user was signed
   ///   out.
   public func idToken(forceRefresh: Bool = false) async throws -> String {
+    settleLaunch()
+    await publishSettledLaunch()
     guard let session else { throw AuthError.noCurrentUser }
     if !forceRefresh, hasTimeLeft(session) { return session.idToken }
     do {

@@ -61,6 +61,11 @@ public actor Auth {
   /// sign-in shows the committed state when it ends. Older sign-ins in flight will be dropped, so
   /// they own nothing.
   var activeSignIn: UInt64?
+  /// Whether the store has been read at launch, by a restore or by the first call
+  /// (``settleLaunch()``).
+  var hasReadStore = false
+  /// The storage error the launch read hit, until it is published.
+  var launchError: AuthError?
   var busyOperations = 0
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
@@ -149,16 +154,19 @@ public actor Auth {
     guard !isShutDown else {
       throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
     }
+    settleLaunch()
     busyOperations += 1
     await publish(StoreUpdate(errorMessage: .clear, isBusy: true))
     do {
       let value = try await body()
       busyOperations -= 1
+      await publishSettledLaunch()
       await publish(StoreUpdate(isBusy: busyOperations > 0))
       return value
     } catch {
       let error = AuthError.wrapping(error)
       busyOperations -= 1
+      await publishSettledLaunch()
       if error.code == .cancelled {
         await publish(StoreUpdate(isBusy: busyOperations > 0))
       } else {

@@ -198,3 +198,54 @@ extension AuthState {
     return false
   }
 }
+
+extension AuthSessionRulesTests {
+  // MARK: The launch settles however the app starts
+
+  static func shown(_ auth: Auth) async -> AuthState {
+    let store = auth.stateStore
+    return await UIStateActor.run { store.state }
+  }
+
+  @Test func aFailedFirstSignInEndsSignedOutNotRestoring() async throws {
+    let harness = Harness()
+    try await harness.signUp()
+    // A new app: Auth(backend:store:) and a sign-in with a typo, no restorePreviousSignIn().
+    let auth = Auth(backend: harness.backend, store: InMemorySessionStore())
+    let states = Recorder.start(auth.states)
+    await #expect(throws: AuthError.self) { _ = try await auth.signIn(email: "ada@example.com", password: "typo") }
+    let settled = AuthState.signedOut(.initial)
+    #expect(await Self.shown(auth) == settled)
+    await states.wait(for: settled)
+    let legal: [AuthState] = [.restoring, .signingIn(.password), settled]
+    #expect(states.values.isSubsequence(of: legal))
+    await auth.shutdown()
+  }
+
+  @Test func aTokenRequestFirstReadsTheStoredSessionWithoutARestore() async throws {
+    let harness = Harness()
+    let user = try await harness.signUp().user
+    let clock = harness.clock
+    let relaunched = Auth(backend: harness.backend, store: harness.store, clock: clock, now: { clock.date })
+    let token = try await relaunched.idToken()
+    #expect(token == (try harness.store.load()?.idToken))
+    #expect(await Self.shown(relaunched) == AuthState.signedIn(user, .fresh))
+    await relaunched.shutdown()
+
+    let empty = Auth(backend: harness.backend, store: InMemorySessionStore())
+    await #expect(throws: AuthError.self) { _ = try await empty.idToken() }
+    #expect(await Self.shown(empty) == AuthState.signedOut(.initial))
+    await empty.shutdown()
+  }
+
+  @Test func restoringAfterTheLaunchSettledIsStillAllowed() async throws {
+    let harness = Harness()
+    let user = try await harness.signUp().user
+    let clock = harness.clock
+    let relaunched = Auth(backend: harness.backend, store: harness.store, clock: clock, now: { clock.date })
+    _ = try? await relaunched.reload()
+    #expect(try await relaunched.restorePreviousSignIn() == user)
+    #expect(try await relaunched.restorePreviousSignIn() == user)
+    await relaunched.shutdown()
+  }
+}

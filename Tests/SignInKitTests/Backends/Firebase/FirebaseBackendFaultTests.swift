@@ -46,12 +46,13 @@ struct FirebaseBackendFaultTests {
     let store = InMemorySessionStore()
     let auth = Auth(
       backend: try FirebaseBackend(apiKey: "K", projectID: "p", transport: transport, environment: [:]), store: store)
-    let before = await Self.shownState(auth)
+    #expect(await Self.shownState(auth) == .restoring)
     let error = try await #require(throws: AuthError.self) {
       _ = try await auth.signIn(email: "ada@example.com", password: "pw-123456")
     }
     #expect(error.code == fault.code, "\(error)")
-    #expect(await Self.shownState(auth) == before)
+    // A failed first sign-in settles the launch: signed out, not `restoring` for good.
+    #expect(await Self.shownState(auth) == .signedOut(.initial))
     #expect(try store.load() == nil)
     await auth.shutdown()
   }
