@@ -63,10 +63,18 @@ package struct HTTPRequestParser: Sendable {
     case rejected(Rejection)
   }
 
+  /// A request line and headers that passed every check.
+  private struct Head {
+    var method: String
+    var target: String
+    var headers: [String: String]
+    var bodyLength: Int
+  }
+
   package let limits: Limits
   private var buffer: [UInt8] = []
   /// Once the head is read: the parsed head and the body's length.
-  private var head: (method: String, target: String, headers: [String: String], bodyLength: Int)?
+  private var head: Head?
   private var bodyStart = 0
   /// How far the search for the head's end has looked, so trickled bytes are scanned once.
   private var scanned = 0
@@ -149,9 +157,7 @@ package struct HTTPRequestParser: Sendable {
 
   private static let bareLineEnd = badRequest("a line ends in a bare LF or CR; lines end in CRLF")
 
-  private func parseHead(_ bytes: ArraySlice<UInt8>) -> Result<
-    (method: String, target: String, headers: [String: String], bodyLength: Int), Rejection
-  > {
+  private func parseHead(_ bytes: ArraySlice<UInt8>) -> Result<Head, Rejection> {
     let lines = Self.lines(bytes)
     guard let lines else { return .failure(Self.badRequest("a line ends in a bare LF or CR; lines end in CRLF")) }
     guard let requestLine = lines.first, let parts = Self.requestLine(requestLine) else {
@@ -192,7 +198,7 @@ package struct HTTPRequestParser: Sendable {
       }
       bodyLength = length
     }
-    return .success((parts.method, parts.target, headers, bodyLength))
+    return .success(Head(method: parts.method, target: parts.target, headers: headers, bodyLength: bodyLength))
   }
 
   /// Splits the head at CRLF; `nil` when a CR or LF stands alone.

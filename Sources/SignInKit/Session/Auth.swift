@@ -330,8 +330,8 @@ public actor Auth {
 
   /// Signs out: clears the stored session, publishes `signedOut(.userRequested)`, asks the
   /// backend to revoke the session's refresh token (the embedded backend does; Firebase's REST
-  /// API cannot), and asks the provider used to sign in to forget its tokens. Any sign-in or refresh still in flight is
-  /// dropped when it finishes.
+  /// API cannot), and asks the provider used to sign in to forget its tokens. Any sign-in or
+  /// refresh still in flight is dropped when it finishes.
   ///
   /// - Throws: ``AuthError/Code/storage`` when the stored session cannot be removed; the user then
   ///   stays signed in.
@@ -342,7 +342,9 @@ public actor Auth {
       signedInProvider = nil
       try await endSession(.userRequested, byUser: true, mustClear: true)
       // Signed out locally first: offline, or with a backend that cannot revoke, it still is.
-      if let refreshToken { try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: refreshToken)) }
+      if let refreshToken {
+        try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: refreshToken))
+      }
       await provider?.signOut()
     }
   }
