@@ -140,11 +140,7 @@ extension EmbeddedBackend {
           + "endpoint; send the ID token (request the openid scope)")
     }
     let introspected = try await claims(
-      from: HTTPRequest(
-        url: introspection,
-        headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
-        body: Data(FormEncoding.encode([("token", accessToken)]).utf8)),
-      what: "introspection endpoint")
+      from: HTTPRequest.form(introspection, [("token", accessToken)]), what: "introspection endpoint")
     let issuedTo = Set([introspected["client_id"]?.string, introspected["aud"]?.string].compactMap { $0 })
       .union(introspected["aud"]?.array?.compactMap(\.string) ?? [])
     guard introspected["active"]?.bool == true, !issuedTo.isDisjoint(with: trust.audiences) else {

@@ -213,11 +213,7 @@ public actor EmbeddedBackend: AuthBackend {
       fetch: { issuer in
         guard let trust = trust(issuer) else { return JSONWebKeySet(keys: []) }
         guard let uri = trust.jwksURI else { return try JSONWebKeySet(json: trust.jwks) }
-        let response = try await transport.send(HTTPRequest(method: "GET", url: uri))
-        guard response.status == 200 else {
-          throw AuthError(.unavailable, "The keys of \(issuer) could not be fetched from \(uri) (HTTP \(response.status)).")
-        }
-        return try JSONWebKeySet(json: response.body)
+        return try await JSONWebKeySet.fetch(from: uri, of: issuer, transport: transport)
       })
   }
 

@@ -53,7 +53,7 @@
           "The issuer \(metadata.issuer) publishes no device authorization endpoint. Give one, or use the browser flow.")
       }
       let response = try await transport.send(
-        form(endpoint, [("scope", scopes.joined(separator: " "))] + clientAuthentication))
+        HTTPRequest.form(endpoint, [("scope", scopes.joined(separator: " "))] + clientAuthentication))
       guard response.status == 200 else { throw Self.oauthError(response, during: "device authorization") }
       guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body) else {
         throw AuthError(.invalidResponse, "The device authorization reply could not be read. Try again.")
@@ -99,7 +99,7 @@
         let response: HTTPResponse
         do {
           response = try await transport.send(
-            form(
+            HTTPRequest.form(
               metadata.tokenEndpoint,
               [("grant_type", Self.deviceCodeGrant), ("device_code", authorization.deviceCode)] + clientAuthentication))
         } catch let error as AuthError where error.isTransient {

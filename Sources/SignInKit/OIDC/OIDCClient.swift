@@ -26,12 +26,8 @@
       self.transport = transport
       self.now = now
       let jwksURI = metadata.jwksURI
-      keys = JSONWebKeySetCache(now: now) { _ in
-        let response = try await transport.send(HTTPRequest(method: "GET", url: jwksURI))
-        guard response.status == 200 else {
-          throw AuthError(.unavailable, "The identity provider's keys could not be fetched (HTTP \(response.status)).")
-        }
-        return try JSONWebKeySet(json: response.body)
+      keys = JSONWebKeySetCache(now: now) { issuer in
+        try await JSONWebKeySet.fetch(from: jwksURI, of: issuer, transport: transport)
       }
     }
 
@@ -72,7 +68,7 @@
     @discardableResult
     public func revoke(_ token: String) async throws -> Bool {
       guard let endpoint = metadata.revocationEndpoint else { return false }
-      let response = try await transport.send(form(endpoint, [("token", token)] + clientAuthentication))
+      let response = try await transport.send(HTTPRequest.form(endpoint, [("token", token)] + clientAuthentication))
       guard response.status == 200 else {
         throw Self.oauthError(response, during: "revocation")
       }
@@ -120,15 +116,8 @@
       [("client_id", clientID)] + (clientSecret.map { [("client_secret", $0)] } ?? [])
     }
 
-    func form(_ url: URL, _ fields: [(String, String)]) -> HTTPRequest {
-      HTTPRequest(
-        url: url,
-        headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
-        body: Data(FormEncoding.encode(fields).utf8))
-    }
-
     func tokenRequest(_ fields: [(String, String)], endpoint: URL? = nil) async throws -> OAuthTokens {
-      let response = try await transport.send(form(endpoint ?? metadata.tokenEndpoint, fields + clientAuthentication))
+      let response = try await transport.send(HTTPRequest.form(endpoint ?? metadata.tokenEndpoint, fields + clientAuthentication))
       return try Self.tokens(from: response)
     }
 

@@ -78,19 +78,17 @@ public struct FileSessionStore: SessionStore {
     // A file that cannot be read now (too many open files, a disk error, another user's
     // permissions) may read fine later: it stays where it is, and the error says to retry.
     guard let bytes = try FileContents.read(fileURL, what: "The saved sign-in") else { return nil }
+    // A newer build may have changed the whole shape: look at the version before decoding.
+    if let version = try? JSONDecoder().decode(FormatVersion.self, from: bytes).formatVersion,
+      version > StoredSession.currentFormatVersion
+    {
+      throw newerFormat(version)
+    }
     let session: StoredSession
     do {
       session = try JSONDecoder.sessionDecoder.decode(StoredSession.self, from: bytes)
     } catch {
-      if let version = try? JSONDecoder().decode(FormatVersion.self, from: bytes).formatVersion,
-        version > StoredSession.currentFormatVersion
-      {
-        throw newerFormat(version)
-      }
       throw quarantine(reason: "it is not a valid session file")
-    }
-    guard session.formatVersion <= StoredSession.currentFormatVersion else {
-      throw newerFormat(session.formatVersion)
     }
     guard session.formatVersion == StoredSession.currentFormatVersion else {
       throw quarantine(

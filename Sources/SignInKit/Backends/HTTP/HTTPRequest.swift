@@ -23,6 +23,15 @@ public struct HTTPRequest: Sendable, Equatable, CustomStringConvertible, CustomR
     self.timeout = timeout
   }
 
+  /// A form POST (`application/x-www-form-urlencoded`) that asks for JSON back, as OAuth token,
+  /// revocation, device and introspection endpoints take it.
+  package static func form(_ url: URL, _ fields: [(String, String)]) -> HTTPRequest {
+    HTTPRequest(
+      url: url,
+      headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json")],
+      body: Data(FormEncoding.encode(fields).utf8))
+  }
+
   /// The value of the first header named `name`, ignoring case.
   public func header(_ name: String) -> String? {
     headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
