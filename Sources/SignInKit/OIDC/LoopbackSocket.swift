@@ -179,7 +179,9 @@ package final class LoopbackSocket: Sendable {
 
   /// Answers a refused request with its status and reason (plain text), and closes.
   package static func reject(_ rejection: HTTPRequestParser.Rejection, on connection: Int32) {
-    respond(on: connection, status: rejection.status, contentType: "text/plain; charset=utf-8", body: Data((rejection.reason + "\n").utf8))
+    respond(
+      on: connection, status: rejection.status, contentType: "text/plain; charset=utf-8",
+      body: Data((rejection.reason + "\n").utf8))
   }
 
   /// Writes a complete reply on `connection` and closes it.

@@ -207,6 +207,13 @@ extension AuthSessionRulesTests {
     return await UIStateActor.run { store.state }
   }
 
+  /// A new `Auth` over `harness`'s backend, store and clock, as the next launch of the app
+  /// builds it; nothing is called on it yet.
+  static func relaunch(_ harness: Harness) -> Auth {
+    let clock = harness.clock
+    return Auth(backend: harness.backend, store: harness.store, clock: clock, now: { clock.date })
+  }
+
   @Test func aFailedFirstSignInEndsSignedOutNotRestoring() async throws {
     let harness = Harness()
     try await harness.signUp()
@@ -225,8 +232,7 @@ extension AuthSessionRulesTests {
   @Test func aTokenRequestFirstReadsTheStoredSessionWithoutARestore() async throws {
     let harness = Harness()
     let user = try await harness.signUp().user
-    let clock = harness.clock
-    let relaunched = Auth(backend: harness.backend, store: harness.store, clock: clock, now: { clock.date })
+    let relaunched = Self.relaunch(harness)
     let token = try await relaunched.idToken()
     #expect(token == (try harness.store.load()?.idToken))
     #expect(await Self.shown(relaunched) == AuthState.signedIn(user, .fresh))
@@ -241,8 +247,7 @@ extension AuthSessionRulesTests {
   @Test func restoringAfterTheLaunchSettledIsStillAllowed() async throws {
     let harness = Harness()
     let user = try await harness.signUp().user
-    let clock = harness.clock
-    let relaunched = Auth(backend: harness.backend, store: harness.store, clock: clock, now: { clock.date })
+    let relaunched = Self.relaunch(harness)
     _ = try? await relaunched.reload()
     #expect(try await relaunched.restorePreviousSignIn() == user)
     #expect(try await relaunched.restorePreviousSignIn() == user)
