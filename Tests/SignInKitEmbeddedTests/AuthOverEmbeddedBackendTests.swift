@@ -63,7 +63,7 @@ struct AuthOverEmbeddedBackendTests {
     try await auth.sendEmailVerification()
     let verify = try #require(await backend.mailbox(for: "ada@example.com").last?.code)
     try await auth.applyActionCode(verify)
-    #expect(await auth.currentUser?.emailVerified == true)
+    #expect(auth.currentUser?.emailVerified == true)
 
     try await auth.deleteAccount()
     #expect(await shownState(auth) == .signedOut(.userDeleted))

@@ -503,7 +503,7 @@ final class ScratchDirectory: Sendable {
     let thief = Auth(backend: backend, store: InMemorySessionStore(copy), configuration: manual)
     _ = try await thief.restorePreviousSignIn()
     await #expect(throws: AuthError.self) { _ = try await thief.idToken(forceRefresh: true) }
-    #expect(await thief.currentUser == nil)
+    #expect(thief.currentUser == nil)
     for auth in [auth, thief] { await auth.shutdown() }
   }
 }

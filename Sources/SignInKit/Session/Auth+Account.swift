@@ -203,11 +203,11 @@ extension Auth {
   // MARK: - Shared steps
 
   /// The signed-in session an account operation started with: its stored form, a valid ID
-  /// token, and the identity epoch that its result must still match.
+  /// token, and the identity its result must still belong to.
   struct SignedInContext: Sendable {
     let session: StoredSession
     let token: String
-    let epoch: UInt64
+    let identity: SessionStateMachine.Identity
   }
 
   /// Runs `body` with the signed-in session and a valid ID token. A terminal error about the
@@ -216,14 +216,14 @@ extension Auth {
     _ body: (SignedInContext) async throws -> T
   ) async throws -> T {
     guard session != nil else { throw AuthError.noCurrentUser }
-    let mine = epoch
+    let identity = machine.identity
     let token = try await idToken()
-    guard mine == epoch, let current = session else { throw AuthError.superseded }
+    guard machine.isCurrent(identity), let current = session else { throw AuthError.superseded }
     do {
-      return try await body(SignedInContext(session: current, token: token, epoch: mine))
+      return try await body(SignedInContext(session: current, token: token, identity: identity))
     } catch {
       let error = AuthError.wrapping(error)
-      if error.code.endsSession, mine == epoch {
+      if error.code.endsSession, machine.isCurrent(identity) {
         try? await endSession(error.code.signOutReason, byUser: false)
       }
       throw error
@@ -245,28 +245,23 @@ extension Auth {
         "Those credentials belong to a different account than the signed-in one; nothing "
           + "changed. Use the signed-in account's credentials, or sign out first.")
     }
-    guard signedIn.epoch == epoch else { throw AuthError.superseded }
+    guard machine.isCurrent(signedIn.identity) else { throw AuthError.superseded }
     let token = tokens?.idToken ?? signedIn.token
     let account = try await backend.lookup(LookupRequest(idToken: token))
     try Task.checkCancellation()
-    guard signedIn.epoch == epoch, var current = self.session else { throw AuthError.superseded }
+    guard machine.isCurrent(signedIn.identity), var current = self.session else {
+      throw AuthError.superseded
+    }
     let previous = current
     let changed = current.user != account.user
     current.user = account.user
-    var health = SessionHealth.fresh
-    if case .signedIn(_, let now) = committed { health = now }
-    if let tokens {
-      current.replaceTokens(with: tokens, receivedAt: now())
-      health = .fresh
-    }
+    if let tokens { current.replaceTokens(with: tokens, receivedAt: now()) }
     try await persist(current, replacing: previous)
-    self.session = current
-    committed = .signedIn(current.user, health)
-    await publish(
-      StoreUpdate(
-        state: committedStateToShow,
-        event: changed || tokens != nil ? .userUpdated(current.user) : nil,
-        idToken: tokens.map { .set($0.idToken) } ?? .keep))
+    guard
+      let action = machine.accountChanged(
+        signedIn.identity, current, changed: changed, tokensReplaced: tokens != nil)
+    else { throw AuthError.superseded }
+    await perform(action)
     return current.user
   }
 }

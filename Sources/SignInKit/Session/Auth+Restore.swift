@@ -23,7 +23,7 @@ extension Auth {
   ///   aside, not deleted; the state becomes `signedOut(.storageUnreadable)`);
   ///   ``AuthError/Code/cancelled`` when the calling task is cancelled.
   public func restorePreviousSignIn() async throws -> User? {
-    if case .signedIn(let user, _) = committed { return user }
+    if let user = machine.signedInUser { return user }
     do {
       return try await restoreFlight.run { [self] in try await restore() }
     } catch {
@@ -33,76 +33,45 @@ extension Auth {
 
   /// The one restore that concurrent callers share.
   private func restore() async throws -> User? {
-    if case .signedIn(let user, _) = committed { return user }
-    // `restoring` is only ever the first state: a restore after the launch settled (a retry
-    // after an unreadable store, or one the app calls after its first sign-in attempt) reads
-    // the store again without showing it.
-    let settled = hasReadStore && committed != .restoring
-    hasReadStore = true
-    let mine = ticket
-    if settled {
-      await publish(StoreUpdate(errorMessage: .clear))
-    } else {
-      committed = .restoring
-      await publish(StoreUpdate(state: committedStateToShow, errorMessage: .clear))
+    var attempt: SessionStateMachine.RestoreAttempt
+    switch machine.restoreStarted() {
+    case .signedIn(let user):
+      return user
+    case .read(let started, let action):
+      attempt = started
+      await perform(action)
     }
-    let stored: StoredSession?
-    do {
-      stored = try store.load()
-    } catch {
-      let error = AuthError.wrapping(error)
-      guard mine == ticket else { return session?.user }
-      committed = .signedOut(.storageUnreadable)
-      await publish(
-        StoreUpdate(
-          state: committedStateToShow, event: .failed(error), errorMessage: .set(error.message)))
-      await publish(StoreUpdate(event: .initialState(committed)))
+    switch machine.restoreRead(&attempt, readStore()) {
+    case .finished(let user, let action):
+      await perform(action)
+      return user
+    case .failed(let error, let action):
+      await perform(action)
       throw error
+    case .refreshing:
+      break
     }
-    guard mine == ticket else { return session?.user }
-    guard let stored else {
-      committed = .signedOut(.initial)
-      await publish(StoreUpdate(state: committedStateToShow, event: .initialState(committed)))
-      return nil
-    }
-    if hasTimeLeft(stored) {
-      adopt(stored, health: .fresh)
-      await publish(
-        StoreUpdate(
-          state: committedStateToShow, event: .initialState(committed),
-          idToken: .set(stored.idToken)))
-      return stored.user
-    }
-    epoch &+= 1
-    session = stored
-    let identity = epoch
     do {
       _ = try await withTimeout(configuration.restoreDeadline, clock: clock) { [self] in
         try await refreshFlight.run { [self] in try await refreshSession() }
       }
     } catch {
-      // refreshSession has already published what a network or terminal failure means; the
-      // deadline and cancellation are settled below.
+      // refreshSession has already handed a network or terminal failure to the machine; the
+      // deadline and cancellation are settled by the restore's end.
     }
-    // A sign-in or sign-out started meanwhile owns the outcome.
-    guard mine == ticket else { return session?.user }
-    if case .signedIn(let user, .fresh) = committed {
-      startAutomaticRefresh()
-      await publish(StoreUpdate(event: .initialState(committed)))
-      return user
+    let (user, action) = machine.restoreRefreshEnded(attempt)
+    await perform(action)
+    return user
+  }
+
+  /// Reads the stored session; never throws (an unreadable store is one of the outcomes).
+  func readStore() -> SessionStateMachine.StoreRead {
+    do {
+      guard let stored = try store.load() else { return .nothing }
+      return .session(stored, isFresh: hasTimeLeft(stored))
+    } catch {
+      return .unreadable(AuthError.wrapping(error))
     }
-    guard identity == epoch, let session else {
-      // A terminal failure signed the user out and cleared the store.
-      await publish(StoreUpdate(event: .initialState(committed)))
-      return nil
-    }
-    committed = .signedIn(session.user, .stale)
-    startAutomaticRefresh(afterFailures: 1)
-    await publish(
-      StoreUpdate(
-        state: committedStateToShow, event: .initialState(committed),
-        idToken: .set(session.idToken)))
-    return session.user
   }
 }
 
@@ -119,31 +88,16 @@ extension Auth {
   /// concurrent first calls read once. It publishes nothing itself; the call publishes its own
   /// states, and ``publishSettledLaunch()`` shows the settled one if nothing else did.
   func settleLaunch() {
-    guard !hasReadStore else { return }
-    hasReadStore = true
-    guard committed == .restoring else { return }
-    do {
-      if let stored = try store.load() {
-        adopt(stored, health: hasTimeLeft(stored) ? .fresh : .stale)
-      } else {
-        committed = .signedOut(.initial)
-      }
-    } catch {
-      launchError = AuthError.wrapping(error)
-      committed = .signedOut(.storageUnreadable)
-    }
+    guard machine.beginLaunchRead() else { return }
+    // The launch read publishes nothing by itself: this only starts the refresh work an
+    // adopted session needs.
+    performWithoutPublishing(machine.launchRead(readStore()))
   }
 
   /// Shows the state ``settleLaunch()`` settled on, with its `initialState` event, when the
   /// screen still shows `restoring` and no sign-in owns it.
   func publishSettledLaunch() async {
-    guard lastPublished == .restoring, committed != .restoring, activeSignIn == nil else { return }
-    let error = launchError
-    launchError = nil
-    await publish(
-      StoreUpdate(
-        state: committed, event: .initialState(committed), errorMessage: error.map { .set($0.message) } ?? .keep,
-        idToken: session.map { .set($0.idToken) } ?? .keep))
+    await perform(machine.showSettledLaunch())
   }
 }
 

@@ -37,47 +37,24 @@ extension Auth {
   /// message; on any other error it is kept as `.stale`; on cancellation the health goes back to
   /// what it was. A result that arrives after the identity changed touches nothing.
   func refreshSession() async throws -> String {
-    guard let session else { throw AuthError.noCurrentUser }
-    let mine = epoch
-    let before = committed
-    let marked = committed.user.map { AuthState.signedIn($0, .refreshing) }
-    if let marked {
-      committed = marked
-      await publish(StoreUpdate(state: committedStateToShow))
-    }
+    guard let (attempt, started) = machine.refreshStarted() else { throw AuthError.noCurrentUser }
+    await perform(started)
     do {
       let response = try await backend.refresh(
-        RefreshTokenRequest(refreshToken: session.refreshToken))
+        RefreshTokenRequest(refreshToken: attempt.refreshToken))
       try Task.checkCancellation()
-      guard mine == epoch, var current = self.session else { throw AuthError.superseded }
+      guard var current = machine.sessionToRefresh(attempt) else { throw AuthError.superseded }
       let previous = current
       current.replaceTokens(with: response.tokens, receivedAt: now())
       try await persist(current, replacing: previous)
-      self.session = current
-      committed = .signedIn(current.user, .fresh)
-      await publish(
-        StoreUpdate(
-          state: committedStateToShow, event: .tokenRefreshed, idToken: .set(current.idToken)))
+      await perform(machine.refreshSucceeded(attempt, current))
       return current.idToken
     } catch {
       let error = AuthError.wrapping(error)
-      guard mine == epoch, let current = self.session else { throw error }
-      if error.code.endsSession {
-        try? await endSession(error.code.signOutReason, byUser: false)
-      } else if error.code == .cancelled {
-        // Undo only this refresh's own mark: whoever cancelled it (a restore past its deadline)
-        // may already have settled the state.
-        if let marked, committed == marked {
-          committed = before
-          await publish(StoreUpdate(state: committedStateToShow))
-        }
-      } else {
-        // Not being able to store the new tokens is not being offline: say which it is.
-        committed = .signedIn(current.user, error.code == .storage ? .unsaved : .stale)
-        await publish(
-          StoreUpdate(
-            state: committedStateToShow, event: .failed(error),
-            errorMessage: error.code == .storage ? .set(error.message) : .keep))
+      switch machine.refreshFailed(attempt, error) {
+      case .dropped: break
+      case .endsSession(let reason): try? await endSession(reason, byUser: false)
+      case .handled(let action): await perform(action)
       }
       throw error
     }
@@ -90,10 +67,10 @@ extension Auth {
   func startAutomaticRefresh(afterFailures failures: Int = 0) {
     autoRefreshTask?.cancel()
     autoRefreshTask = nil
-    guard configuration.refreshesAutomatically, !isShutDown, session != nil else { return }
-    let mine = epoch
+    guard configuration.refreshesAutomatically, !machine.isShutDown, session != nil else { return }
+    let identity = machine.identity
     autoRefreshTask = Task { [weak self] in
-      await self?.refreshAutomatically(epoch: mine, failures: failures)
+      await self?.refreshAutomatically(of: identity, failures: failures)
     }
   }
 
@@ -110,9 +87,11 @@ extension Auth {
 
   /// The proactive refresh loop of one identity; ends when the identity changes, on a terminal
   /// failure, or when cancelled.
-  private func refreshAutomatically(epoch mine: UInt64, failures start: Int) async {
+  private func refreshAutomatically(
+    of identity: SessionStateMachine.Identity, failures start: Int
+  ) async {
     var failures = start
-    while !Task.isCancelled, mine == epoch, let session {
+    while !Task.isCancelled, machine.isCurrent(identity), let session {
       let wait: Duration
       if failures > 0 {
         wait = configuration.retryBackoff.delay(
@@ -125,7 +104,9 @@ extension Auth {
       } catch {
         return
       }
-      guard !Task.isCancelled, mine == epoch, let current = self.session else { return }
+      guard !Task.isCancelled, machine.isCurrent(identity), let current = self.session else {
+        return
+      }
       if failures == 0, hasTimeLeft(current) { continue }
       do {
         _ = try await refreshFlight.run { [self] in try await refreshSession() }
@@ -133,7 +114,7 @@ extension Auth {
       } catch let error as AuthError where error.code.endsSession {
         return
       } catch {
-        if Task.isCancelled || mine != epoch { return }
+        if Task.isCancelled || !machine.isCurrent(identity) { return }
         failures += 1
       }
     }

@@ -46,30 +46,11 @@ public actor Auth {
   let clock: any Clock<Duration>
   let now: @Sendable () -> Date
 
-  /// The signed-in session, as stored.
-  var session: StoredSession?
-  /// The state the session implies, without transient `signingIn` states.
-  var committed: AuthState = .restoring
-  /// The last state handed to the store, so an unchanged state is not sent twice.
-  var lastPublished: AuthState = .restoring
-  /// Bumped when a sign-in or sign-out starts: the last started wins.
-  var ticket: UInt64 = 0
-  /// Bumped whenever the signed-in identity changes: late refreshes and updates are dropped.
-  var epoch: UInt64 = 0
-  /// The ticket of the newest sign-in while it is in flight. It owns the screen (it shows
-  /// `signingIn`): background work then updates ``committed`` without publishing it, and the
-  /// sign-in shows the committed state when it ends. Older sign-ins in flight will be dropped, so
-  /// they own nothing.
-  var activeSignIn: UInt64?
-  /// Whether the store has been read at launch, by a restore or by the first call
-  /// (``settleLaunch()``).
-  var hasReadStore = false
-  /// The storage error the launch read hit, until it is published.
-  var launchError: AuthError?
+  /// The session's rules and state: `Auth` does the I/O around it.
+  var machine = SessionStateMachine()
   var busyOperations = 0
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
-  var isShutDown = false
   nonisolated let refreshFlight = SingleFlight<String>()
   nonisolated let restoreFlight = SingleFlight<User?>()
 
@@ -117,41 +98,69 @@ public actor Auth {
   /// refresh, email or password change, and sign-out. Conflated and ended like ``states``.
   public nonisolated var idTokens: AsyncStream<String?> { stateStore.idTokens.subscribe() }
 
-  /// The signed-in user, if any.
-  public var currentUser: User? { session?.user }
+  /// The signed-in user, as the streams last published it: readable without `await`, from any
+  /// isolation (a view's `body`, a synchronous callback).
+  ///
+  /// It follows ``AuthStateStore/state``: it changes when a state is published, so it is the
+  /// user of the newest `signedIn` state, `nil` after a `signedOut` one, and unchanged while a
+  /// sign-in is in flight (`signingIn`) or the launch is `restoring`.
+  public nonisolated var currentUser: User? { stateStore.currentUser }
+
+  /// The state the streams last published, readable without `await` from any isolation; the
+  /// same value ``AuthStateStore/state`` holds.
+  public nonisolated var currentState: AuthState { stateStore.currentState }
 
   /// Ends the session's background work: cancels the proactive refresh task and any refresh or
   /// restore in flight, and finishes every stream. The stored session is kept. Later calls throw
   /// ``AuthError/Code/misconfigured``.
   public func shutdown() {
-    isShutDown = true
-    autoRefreshTask?.cancel()
-    autoRefreshTask = nil
-    refreshFlight.cancel()
+    let action = machine.shutDown()
     restoreFlight.cancel()
+    performWithoutPublishing(action)
     stateStore.finish()
   }
 
-  // MARK: - Publishing
+  // MARK: - Performing
 
-  /// Hands an update to the store in `Auth`'s order and waits until it is visible there.
-  func publish(_ update: StoreUpdate) async {
-    var update = update
-    if let state = update.state {
-      if state == lastPublished { update.state = nil } else { lastPublished = state }
+  /// Does what the state machine decided: cancels the refresh in flight, changes the proactive
+  /// refresh task, then hands the updates to the store in `Auth`'s order and waits until they
+  /// are visible there.
+  ///
+  /// The updates are queued before the first suspension, so two actions are published in the
+  /// order the machine produced them.
+  func perform(_ action: SessionStateMachine.Action) async {
+    performWithoutPublishing(action)
+    let updates = action.updates.filter { !$0.isEmpty }
+    guard !updates.isEmpty else { return }
+    for update in updates { stateStore.enqueue(update) }
+    await stateStore.drain()
+  }
+
+  /// The part of ``perform(_:)`` that does not suspend; an action's updates are dropped.
+  func performWithoutPublishing(_ action: SessionStateMachine.Action) {
+    if action.cancelsRefreshInFlight { refreshFlight.cancel() }
+    switch action.refresh {
+    case .keep: break
+    case .stop:
+      autoRefreshTask?.cancel()
+      autoRefreshTask = nil
+    case .start(let failures): startAutomaticRefresh(afterFailures: failures)
     }
+  }
+
+  /// Hands a change of the busy flag or error message to the store, in `Auth`'s order.
+  func publish(_ update: StoreUpdate) async {
     stateStore.enqueue(update)
     await stateStore.drain()
   }
 
-  /// The committed state when no sign-in owns the screen, else `nil` (the sign-in will publish
-  /// the committed state when it ends).
-  var committedStateToShow: AuthState? { activeSignIn == nil ? committed : nil }
+  /// The signed-in session, as stored.
+  var session: StoredSession? { machine.session }
 
   /// Runs an operation the app started: marks the store busy, clears the last error, and on
   /// failure records the error's message and a ``AuthEvent/failed(_:)`` event.
   func userOperation<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-    guard !isShutDown else {
+    guard !machine.isShutDown else {
       throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
     }
     settleLaunch()
@@ -181,90 +190,51 @@ public actor Auth {
 
   // MARK: - Sign-in and sign-out
 
-  /// Starts a sign-in: claims the newest ticket and shows `signingIn(provider)`.
-  func beginSignIn(_ provider: ProviderID) async -> UInt64 {
-    ticket &+= 1
-    activeSignIn = ticket
-    await publish(StoreUpdate(state: .signingIn(provider)))
-    return ticket
-  }
-
   /// Runs a sign-in whose backend exchange is `exchange`, then commits it if it is still the
-  /// newest; on failure or cancellation shows the committed state again.
+  /// newest; on failure or cancellation shows the settled state again.
   func signIn(
     as provider: ProviderID, using signInProvider: (any SignInProvider)? = nil,
     _ exchange: () async throws -> SignInResponse
   ) async throws -> SignInResult {
     try await userOperation {
-      let mine = await beginSignIn(provider)
+      let (attempt, started) = machine.signInStarted(provider)
+      await perform(started)
       do {
         let response = try await exchange()
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()
-        guard mine == ticket else { throw AuthError.superseded }
+        guard machine.mayCommit(attempt) else { throw AuthError.superseded }
         let session = StoredSession(
           user: account.user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
         try store.save(session)
-        activeSignIn = nil
-        adopt(session, health: .fresh)
         signedInProvider = signInProvider
-        await publish(
-          StoreUpdate(
-            state: committed, event: .signedIn(session.user, isNewUser: response.isNewUser),
-            idToken: .set(session.idToken)))
+        await perform(machine.signInCommitted(attempt, session, isNewUser: response.isNewUser))
         return SignInResult(
           user: session.user, isNewUser: response.isNewUser, providerID: provider)
       } catch {
-        if mine == ticket {
-          activeSignIn = nil
-          await publish(StoreUpdate(state: committed))
-        }
+        await perform(machine.signInFailed(attempt))
         throw error
       }
     }
   }
 
-  /// Makes `session` the signed-in session (already stored) and restarts proactive refresh.
-  func adopt(_ session: StoredSession, health: SessionHealth) {
-    epoch &+= 1
-    refreshFlight.cancel()
-    self.session = session
-    committed = .signedIn(session.user, health)
-    startAutomaticRefresh()
-  }
-
   /// Ends the session locally: clears the store, forgets the session, publishes `signedOut`.
   ///
-  /// A sign-out the user asked for is the newest operation: it claims the ticket (sign-ins in
-  /// flight are dropped) and is shown at once. One caused by the backend (a terminal refresh
-  /// failure, a deleted account) only ends the current identity; a sign-in in flight goes on and
-  /// shows its own result.
+  /// A sign-out the user asked for is the newest operation: sign-ins in flight are dropped and
+  /// it is shown at once. One caused by the backend (a terminal refresh failure, a deleted
+  /// account) only ends the current identity; a sign-in in flight goes on and shows its own
+  /// result.
   ///
   /// - Throws: ``AuthError/Code/storage`` when the store cannot be cleared and `mustClear`; the
   ///   session is then kept. Otherwise a failure to clear is ignored: the server already ended the
   ///   session, and a later restore will learn that again.
-  func endSession(
-    _ reason: SignOutReason, byUser: Bool, mustClear: Bool = false, clearingStore: Bool = true
-  ) async throws {
+  func endSession(_ reason: SignOutReason, byUser: Bool, mustClear: Bool = false) async throws {
     do {
-      if clearingStore { try store.clear() }
+      try store.clear()
     } catch where mustClear {
       throw error
     } catch {}
-    if byUser {
-      ticket &+= 1
-      activeSignIn = nil
-    }
-    epoch &+= 1
-    autoRefreshTask?.cancel()
-    autoRefreshTask = nil
-    refreshFlight.cancel()
-    session = nil
-    committed = .signedOut(reason)
-    await publish(
-      StoreUpdate(
-        state: byUser ? committed : committedStateToShow, event: .signedOut(reason),
-        idToken: .clear))
+    await perform(machine.sessionEnded(reason, byUser: byUser))
   }
 
   /// Stores `updated` (new tokens or a new profile) over the signed-in session, unless another
@@ -275,7 +245,7 @@ public actor Auth {
   /// - Throws: ``AuthError/Code/noCurrentUser`` after such a sign-out; storage errors.
   func persist(_ updated: StoredSession, replacing previous: StoredSession) async throws {
     guard try store.save(updated, ifStillOwnedBy: previous) else {
-      try? await endSession(.storageCleared, byUser: false, clearingStore: false)
+      await perform(machine.storeClearedElsewhere())
       throw AuthError.clearedElsewhere
     }
   }

@@ -27,6 +27,15 @@
   nonisolated let events: Broadcaster<AuthEvent>
   nonisolated let idTokens: Broadcaster<String?>
   private nonisolated let pending = Locked<[StoreUpdate]>([])
+  /// ``state`` and the user it last named, for readers on any isolation.
+  private nonisolated let snapshot = Locked<(state: AuthState, user: User?)>((.restoring, nil))
+
+  /// ``state``, readable from any isolation without `await`.
+  nonisolated var currentState: AuthState { snapshot.withLock { $0.state } }
+
+  /// The user of the newest published `signedIn` state, `nil` after a `signedOut` one; a
+  /// `signingIn` or `restoring` state leaves it as it was.
+  nonisolated var currentUser: User? { snapshot.withLock { $0.user } }
 
   nonisolated init(eventBufferLimit: Int) {
     states = Broadcaster(replaying: .restoring)
@@ -57,6 +66,14 @@
     }
     if let state = update.state {
       self.state = state
+      snapshot.withLock { snapshot in
+        snapshot.state = state
+        switch state {
+        case .signedIn(let user, _): snapshot.user = user
+        case .signedOut: snapshot.user = nil
+        case .restoring, .signingIn: break
+        }
+      }
       states.send(state)
     }
     switch update.idToken {

@@ -19,3 +19,12 @@ struct StoreUpdate: Sendable {
   var isBusy: Bool?
   var idToken: FieldChange<String> = .keep
 }
+
+extension StoreUpdate {
+  /// Whether applying it would change nothing.
+  var isEmpty: Bool {
+    guard state == nil, event == nil, isBusy == nil else { return false }
+    if case .keep = errorMessage, case .keep = idToken { return true }
+    return false
+  }
+}

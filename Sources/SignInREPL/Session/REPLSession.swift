@@ -84,7 +84,7 @@ public actor REPLSession {
       let user = try await auth.restorePreviousSignIn(alongWith: googleForConfiguredIssuer().map { [$0] } ?? [])
       await say(user.map { "restored \(TranscriptFormatter.who($0))" } ?? "no previous sign-in")
     case .whoami:
-      guard let user = await auth.currentUser else { throw AuthError.noCurrentUserForREPL }
+      guard let user = auth.currentUser else { throw AuthError.noCurrentUserForREPL }
       let providers = user.providers.map(\.providerID.rawValue).joined(separator: ", ")
       await say(
         "\(TranscriptFormatter.who(user)); email verified: \(user.emailVerified); providers: "

@@ -69,7 +69,7 @@ struct AuthStoreFaultTests {
     _ = try await auth.restorePreviousSignIn()  // at launch, as apps do
     for step in 0..<40 {
       store.next.withLock { $0 = Fault.allCases.randomElement(using: &random)! }
-      let before = await auth.currentUser?.uid
+      let before = auth.currentUser?.uid
       switch Int.random(in: 0..<5, using: &random) {
       case 0, 1:
         let email = emails.randomElement(using: &random)!
@@ -80,7 +80,7 @@ struct AuthStoreFaultTests {
       }
       store.next.withLock { $0 = .none }
       // Consistent: the shown state names the same user as the session, if any.
-      let user = await auth.currentUser
+      let user = auth.currentUser
       let shownState = await Self.shownState(auth)
       switch shownState {
       case .signedIn(let shown, _): #expect(shown.uid == user?.uid, "seed \(seed) step \(step)")
@@ -124,7 +124,7 @@ struct AuthStoreFaultTests {
     }
     #expect(error.code == .storage)
     #expect(error.message.contains("No space left"))
-    #expect(await auth.currentUser == nil)
+    #expect(auth.currentUser == nil)
     #expect(!store.containsSession())
     // The account was created: signing in works once the disk has room.
     #expect(try await auth.signIn(email: "ada@example.com", password: "correct horse").user.email == "ada@example.com")

@@ -60,7 +60,7 @@ import Testing
     let auth = Auth(backend: try Self.backend(), store: InMemorySessionStore())
     let error = try await #require(throws: AuthError.self) { _ = try await auth.signIn(with: provider) }
     #expect(error.code == .invalidCredential)
-    #expect(await auth.currentUser == nil)
+    #expect(auth.currentUser == nil)
     let right = AppleProvider(
       identityToken: try Self.apple.idToken(email: "tim@example.com", nonce: AppleProvider.hashedNonce("raw-1")),
       rawNonce: "raw-1")

@@ -19,7 +19,7 @@ struct AuthAccountTests {
     #expect(result.providerID == .password)
     #expect(result.user.email == "ada@example.com")
     #expect(result.user.providers.map(\.providerID) == [.password])
-    #expect(await harness.auth.currentUser == result.user)
+    #expect(harness.auth.currentUser == result.user)
     #expect(try harness.store.load()?.signInProvider == .password)
   }
 
@@ -79,7 +79,7 @@ struct AuthAccountTests {
       try await harness.auth.linkEmail("taken@example.com", password: Self.password)
     }
     #expect(error?.code == .emailAlreadyInUse)
-    #expect(await harness.auth.currentUser == anonymous.user)
+    #expect(harness.auth.currentUser == anonymous.user)
   }
 
   // MARK: Providers
@@ -130,7 +130,7 @@ struct AuthAccountTests {
       try await harness.auth.link(with: StubProvider(.google, subject: "shared"))
     }
     #expect(error?.code == .credentialAlreadyInUse)
-    #expect(await harness.auth.currentUser == anonymous.user)
+    #expect(harness.auth.currentUser == anonymous.user)
   }
 
   // MARK: Profile, email, password
@@ -157,7 +157,7 @@ struct AuthAccountTests {
     let code = try #require(await harness.controls.codes(sentTo: "ada@example.com").last)
     // Verified "in a browser": the backend knows, this Auth does not yet.
     _ = try await harness.backendUnderTest.update(UpdateAccountRequest(oobCode: code))
-    #expect(await harness.auth.currentUser?.emailVerified == false)
+    #expect(harness.auth.currentUser?.emailVerified == false)
     let reloaded = try await harness.auth.reload()
     #expect(reloaded.uid == result.user.uid)
     #expect(reloaded.emailVerified)
@@ -202,7 +202,7 @@ struct AuthAccountTests {
     #expect(await harness.shownState() == .signedIn(result.user, .fresh))
     _ = try await harness.auth.reauthenticate(email: "ada@example.com", password: Self.password)
     try await harness.auth.updateEmail("grace@example.com")
-    #expect(await harness.auth.currentUser?.email == "grace@example.com")
+    #expect(harness.auth.currentUser?.email == "grace@example.com")
   }
 
   @Test(arguments: BackendKind.allCases)
@@ -215,7 +215,7 @@ struct AuthAccountTests {
       try await harness.auth.reauthenticate(email: "other@example.com", password: Self.password)
     }
     #expect(error?.code == .userMismatch)
-    #expect(await harness.auth.currentUser == current.user)
+    #expect(harness.auth.currentUser == current.user)
     #expect(try harness.store.load() == stored)
   }
 
@@ -277,7 +277,7 @@ struct AuthAccountTests {
     try await harness.auth.sendEmailVerification()
     let code = try #require(await harness.controls.codes(sentTo: "ada@example.com").last)
     try await harness.auth.applyActionCode(code)
-    let user = try #require(await harness.auth.currentUser)
+    let user = try #require(harness.auth.currentUser)
     #expect(user.emailVerified)
     await events.wait(for: .userUpdated(user))
   }

@@ -142,7 +142,7 @@ struct AuthRefreshTests {
     await harness.clock.sleepers(atLeast: 1)
     harness.clock.advance(by: .seconds(3300))
     await states.wait(for: .signedIn(result.user, .stale))
-    #expect(await harness.auth.currentUser == result.user)
+    #expect(harness.auth.currentUser == result.user)
     #expect(try harness.store.load()?.user == result.user)
     // Back online: the scheduled retry makes the session fresh again.
     harness.backend.setOutage(.refresh, nil)
@@ -197,7 +197,7 @@ struct AuthRefreshTests {
     #expect(error?.code == code)
     #expect(await harness.shownState() == .signedOut(reason))
     #expect(try harness.store.load() == nil)
-    #expect(await harness.auth.currentUser == nil)
+    #expect(harness.auth.currentUser == nil)
     await events.wait(for: .signedOut(reason))
   }
 

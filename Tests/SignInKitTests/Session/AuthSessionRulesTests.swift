@@ -44,7 +44,7 @@ struct AuthSessionRulesTests {
       try await harness.auth.signInAnonymously()
     }
     #expect(await harness.shownState() == .signedIn(first.user, .fresh))
-    #expect(await harness.auth.currentUser == first.user)
+    #expect(harness.auth.currentUser == first.user)
   }
 
   @Test func signOutThatCannotClearTheStoreKeepsTheUserSignedIn() async throws {
@@ -71,7 +71,7 @@ struct AuthSessionRulesTests {
     await #expect(throws: AuthError.self) { try await refresh.value }
     #expect(await harness.shownState() == .signedOut(.userRequested))
     #expect(try harness.store.load() == nil)
-    #expect(await harness.auth.currentUser == nil)
+    #expect(harness.auth.currentUser == nil)
     await events.wait { $0.contains(.signedOut(.userRequested)) }
     #expect(!events.values.contains(.tokenRefreshed))
   }

@@ -65,7 +65,7 @@ struct AuthStressTests {
       }
     }
     let finalState = await harness.shownState()
-    let currentUser = await auth.currentUser
+    let currentUser = auth.currentUser
     await auth.shutdown()
     await states.waitForFinish()
     await events.waitForFinish()

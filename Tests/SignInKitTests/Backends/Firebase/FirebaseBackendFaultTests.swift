@@ -70,7 +70,7 @@ struct FirebaseBackendFaultTests {
     #expect(error.code == fault.code, "\(error)")
     #expect(await Self.shownState(auth) == before.0)
     #expect(try store.load() == before.1)
-    #expect(await auth.currentUser?.displayName == nil)
+    #expect(auth.currentUser?.displayName == nil)
     await auth.shutdown()
   }
 

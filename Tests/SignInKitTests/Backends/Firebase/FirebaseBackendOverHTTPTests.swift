@@ -44,7 +44,7 @@ struct FirebaseBackendOverHTTPTests {
     #expect(try await auth.idToken() == "E2E.ID.2")
     #expect(try await auth.idToken(forceRefresh: true) == "E2E.ID.3")
     try await auth.signOut()
-    #expect(await auth.currentUser == nil)
+    #expect(auth.currentUser == nil)
     await auth.shutdown()
 
     let requests = server.requests
@@ -168,7 +168,7 @@ struct FirebaseBackendOverHTTPTests {
     }
     defer { server.stop() }
     let (auth, store) = try await Self.signedIn(over: server)
-    #expect(await auth.currentUser?.email == "ada@example.com")
+    #expect(auth.currentUser?.email == "ada@example.com")
     #expect(try store.load()?.refreshToken == "E2E+R1")
     await auth.shutdown()
   }
