@@ -111,7 +111,8 @@ public actor Auth {
   public nonisolated var currentState: AuthState { stateStore.currentState }
 
   /// Ends the session's background work: cancels the proactive refresh task and any refresh or
-  /// restore in flight, and finishes every stream. The stored session is kept. Later calls throw
+  /// restore in flight, and finishes every stream. The stored session is kept. A sign-in still in
+  /// flight stores nothing and throws ``AuthError/Code/cancelled``; later calls throw
   /// ``AuthError/Code/misconfigured``.
   public func shutdown() {
     let action = machine.shutDown()

@@ -177,10 +177,15 @@ struct SessionStateMachine {
     }
   }
 
-  /// Shows the settled state with its `initialState` event when the screen still shows
-  /// `restoring` and no sign-in owns it.
+  /// Shows the settled state with its `initialState` event when the screen still shows the
+  /// launch (`restoring`, or the `signingIn` of a sign-in that failed before the launch settled)
+  /// and no sign-in owns it.
   mutating func showSettledLaunch() -> Action {
-    guard shown == .restoring, let state = stateToShow, state != .restoring else { return Action() }
+    guard let state = stateToShow, state != .restoring else { return Action() }
+    switch shown {
+    case .restoring, .signingIn: break
+    case .signedOut, .signedIn: return Action()
+    }
     let error = launchError
     launchError = nil
     return Action(updates: [
@@ -304,10 +309,13 @@ struct SessionStateMachine {
   }
 
   /// The sign-in failed or was cancelled: if it still owns the screen, the settled state is
-  /// shown again.
+  /// shown again. While the launch has not settled yet (a restore's refresh is still running)
+  /// the screen keeps `signingIn` rather than go back to `restoring`; the restore shows where
+  /// it settles.
   mutating func signInFailed(_ attempt: SignInAttempt) -> Action {
     guard attempt.value == ticket, case .signingIn = phase else { return Action() }
     phase = settled
+    if case .restoring = settled { return Action() }
     return Action(updates: [update(state: settled.state)])
   }
 

@@ -156,6 +156,26 @@ struct AuthRestoreTests {
     #expect(try previous.store.load()?.user == fresh.user)
   }
 
+  /// A sign-in that fails while the launch refresh runs must not leave `restoring` behind: the
+  /// restore it overtook still settles the launch when its deadline passes.
+  @Test func aSignInThatFailsDuringTheLaunchRefreshLeavesASettledState() async throws {
+    let (previous, user) = try await Self.previousLaunch(secondsLeft: 0)
+    previous.backend.script(.refresh, .delay(.seconds(60)))
+    previous.backend.script(.signUp, .fail(AuthError(.tooManyRequests, "Slow down.")))
+    let auth = Self.relaunch(previous)
+    let states = Recorder.start(auth.states)
+    let restore = startTask { try await auth.restorePreviousSignIn() }
+    await previous.backendClock.sleepers(atLeast: 1)
+    await #expect(throws: AuthError.self) { try await auth.signInAnonymously() }
+    await previous.clock.sleepers(atLeast: 1)  // the restore deadline
+    previous.clock.advance(by: .seconds(10))
+    #expect(try await restore.value == user)
+    #expect(await UIStateActor.run { auth.stateStore.state } == .signedIn(user, .stale))
+    #expect(auth.currentState == .signedIn(user, .stale))
+    await states.wait(for: .signedIn(user, .stale))
+    #expect(!states.values.dropFirst().contains(.restoring))
+  }
+
   @Test func corruptSessionFileIsReportedQuarantinedAndNotReadAsSignedOut() async throws {
     let directory = try TemporaryDirectory()
     let store = FileSessionStore(directory: directory.url)
