@@ -17,6 +17,7 @@ for (subscribers, changes) in fanOuts {
   results += await FanOutBench.run(subscribers: subscribers, changes: changes)
 }
 results += await ActorHopBench.run(roundTrips: quick ? 10_000 : 100_000)
+results += await PublishLatencyBench.run(changes: quick ? 2_000 : 20_000)
 results += try await AuthBench.refreshStorm(callers: quick ? 1_000 : 10_000)
 results += try await AuthBench.coldRestore(runs: quick ? 5 : 21)
 results += try await AuthBench.passwordSignIn(runs: quick ? 3 : 21)

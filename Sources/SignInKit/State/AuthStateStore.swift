@@ -23,7 +23,7 @@
   /// `true` while an operation the app started is in flight.
   public private(set) var isBusy = false
 
-  nonisolated let states: Broadcaster<AuthState>
+  package nonisolated let states: Broadcaster<AuthState>
   nonisolated let events: Broadcaster<AuthEvent>
   nonisolated let idTokens: Broadcaster<String?>
   private nonisolated let pending = Locked<[StoreUpdate]>([])
@@ -37,19 +37,19 @@
   /// `signingIn` or `restoring` state leaves it as it was.
   nonisolated var currentUser: User? { snapshot.withLock { $0.user } }
 
-  nonisolated init(eventBufferLimit: Int) {
+  package nonisolated init(eventBufferLimit: Int) {
     states = Broadcaster(replaying: .restoring)
     events = Broadcaster(bufferingNewest: eventBufferLimit)
     idTokens = Broadcaster(replaying: nil)
   }
 
   /// Queues an update; ``Auth`` calls it in its own order, then awaits ``drain()``.
-  nonisolated func enqueue(_ update: StoreUpdate) {
+  package nonisolated func enqueue(_ update: StoreUpdate) {
     pending.withLock { $0.append(update) }
   }
 
   /// Applies every queued update, oldest first.
-  func drain() {
+  package func drain() {
     let updates = pending.withLock { queue in
       defer { queue.removeAll(keepingCapacity: true) }
       return queue

@@ -1,7 +1,7 @@
 /// What an update does to one optional field of ``AuthStateStore``.
 ///
 /// - Concurrency: `Sendable` value.
-enum FieldChange<Value: Sendable>: Sendable {
+package enum FieldChange<Value: Sendable>: Sendable {
   /// Leaves the field as it is.
   case keep
   case set(Value)
@@ -12,12 +12,23 @@ enum FieldChange<Value: Sendable>: Sendable {
 /// One change ``Auth`` publishes to ``AuthStateStore``: any of its fields may be left out.
 ///
 /// - Concurrency: `Sendable` value.
-struct StoreUpdate: Sendable {
-  var state: AuthState?
-  var event: AuthEvent?
-  var errorMessage: FieldChange<String> = .keep
-  var isBusy: Bool?
-  var idToken: FieldChange<String> = .keep
+package struct StoreUpdate: Sendable {
+  package var state: AuthState?
+  package var event: AuthEvent?
+  package var errorMessage: FieldChange<String> = .keep
+  package var isBusy: Bool?
+  package var idToken: FieldChange<String> = .keep
+
+  package init(
+    state: AuthState? = nil, event: AuthEvent? = nil, errorMessage: FieldChange<String> = .keep,
+    isBusy: Bool? = nil, idToken: FieldChange<String> = .keep
+  ) {
+    self.state = state
+    self.event = event
+    self.errorMessage = errorMessage
+    self.isBusy = isBusy
+    self.idToken = idToken
+  }
 }
 
 extension StoreUpdate {
