@@ -23,7 +23,18 @@
   /// `true` while an operation the app started is in flight.
   public private(set) var isBusy = false
 
+  /// What a screen shows, after each update that changed it.
+  struct Screen: Sendable, Equatable {
+    var state: AuthState = .restoring
+    var user: User?
+    var isBusy = false
+    var errorMessage: String?
+  }
+
   package nonisolated let states: Broadcaster<AuthState>
+  /// The screen after every update that changed it, replaying the current one; what
+  /// ``AuthViewModel`` follows.
+  nonisolated let screens = Broadcaster(replaying: Screen())
   nonisolated let events: Broadcaster<AuthEvent>
   nonisolated let idTokens: Broadcaster<String?>
   private nonisolated let pending = Locked<[StoreUpdate]>([])
@@ -58,6 +69,7 @@
   }
 
   private func apply(_ update: StoreUpdate) {
+    let before = (state, isBusy, errorMessage)
     if let busy = update.isBusy { isBusy = busy }
     switch update.errorMessage {
     case .keep: break
@@ -82,11 +94,16 @@
     case .clear: idTokens.send(nil)
     }
     if let event = update.event { events.send(event) }
+    if before != (state, isBusy, errorMessage) {
+      screens.send(
+        Screen(state: state, user: currentUser, isBusy: isBusy, errorMessage: errorMessage))
+    }
   }
 
   /// Ends every stream; used by ``Auth/shutdown()``.
   nonisolated func finish() {
     states.finish()
+    screens.finish()
     events.finish()
     idTokens.finish()
   }
