@@ -180,3 +180,6 @@ import SignInKit
     draw()
   }
 }
+extension Renderer {
+  func setWatching(_ on: Bool) { isWatching = on }
+}

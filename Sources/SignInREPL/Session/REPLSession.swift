@@ -18,8 +18,8 @@ public actor REPLSession {
   let issuers: [ProviderID: IssuerSettings]
   /// The provider for the configured Google issuer, kept so its session is restored and
   /// signed out with the backend's.
-  private var configuredGoogle: GoogleProvider?
-  private let googleRefreshTokenFile: URL?
+  var configuredGoogle: GoogleProvider?
+  let googleRefreshTokenFile: URL?
 
   public init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
@@ -134,7 +134,7 @@ public actor REPLSession {
       try await auth.signOut()
       await say("signed out")
     case .state:
-      let state = await MainState.read(auth)
+      let state = auth.currentState
       await say(TranscriptFormatter.line(for: state))
     case .watch(let on):
       await renderer.setWatching(on)
@@ -151,174 +151,5 @@ public actor REPLSession {
     case .quit:
       break
     }
-  }
-
-  private func say(_ text: String, fields: [String: String] = [:]) async {
-    await renderer.say(text, fields: fields)
-  }
-
-  private func secret(_ prompt: String) async throws -> String {
-    let value = await input.secret(prompt: prompt)
-    if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
-    guard let value, !value.isEmpty else {
-      throw AuthError(.cancelled, "No password was given; nothing changed.")
-    }
-    return value
-  }
-
-  /// A new password, typed twice on a terminal (once from a script).
-  private func newPassword() async throws -> String {
-    let first = try await secret("New password: ")
-    guard input.isTerminal else { return first }
-    let second = try await secret("Repeat it: ")
-    guard first == second else {
-      throw AuthError(.cancelled, "The two passwords differ; nothing changed. Try again.")
-    }
-    return first
-  }
-
-  /// The account chooser: at a terminal it lists the emails already used at `idp`; the answer
-  /// is a number from the list or an email (typed, or the next line of a script).
-  private func chooseAccount(at idp: EmbeddedIdentityProvider) async throws -> String {
-    let known = await backend.knownEmails(signedInWith: idp.providerID)
-    if input.isTerminal {
-      let name = TranscriptFormatter.name(of: idp.providerID)
-      let choices = known.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
-      await say(
-        (["Choose an account at \(name):"] + choices + [known.isEmpty ? "  (none yet: type an email)" : "  or type another email"])
-          .joined(separator: "\n"))
-    }
-    guard let answer = await input.line(prompt: "Account: ")?.trimmingCharacters(in: .whitespaces) else {
-      throw AuthError(.cancelled, "No account was chosen; nothing changed.")
-    }
-    if let number = Int(answer), known.indices.contains(number - 1) { return known[number - 1] }
-    guard answer.contains("@") else {
-      throw AuthError(
-        .cancelled,
-        "'\(answer)' is not an email\(known.isEmpty ? "" : " or a number from the list"); nothing changed. Try again.")
-    }
-    return answer
-  }
-
-  /// Google sign-in: at a real issuer when one is given or configured, else the embedded IdP
-  /// with its account chooser.
-  private func googleProvider(_ options: GoogleOptions) async throws -> any SignInProvider {
-    if options.isEmpty, let provider = googleForConfiguredIssuer() { return provider }
-    let configured = issuers[.google]
-    if let issuer = options.issuer ?? configured?.issuer {
-      guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
-        throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
-      }
-      return GoogleProvider(
-        configuration: .init(
-          issuer: issuer, clientID: clientID, clientSecret: options.clientSecret ?? configured?.clientSecret,
-          flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
-        present: presenter)
-    }
-    let idp = try identityProvider(.google)
-    return EmbeddedProviderSession(idp: idp, email: try await chooseAccount(at: idp))
-  }
-
-  /// Shows an OpenID prompt through the renderer, and opens the browser when a person is there.
-  private var presenter: @Sendable (GoogleProvider.Prompt) async -> Void {
-    let renderer = renderer
-    let opensBrowser = input.isTerminal
-    return { prompt in
-      await renderer.say(prompt.instructions)
-      if opensBrowser, case .openBrowser(let url) = prompt { GoogleProvider.openInBrowser(url) }
-    }
-  }
-
-  /// The provider for the `--idp google.com=…` issuer, created once.
-  private func googleForConfiguredIssuer() -> GoogleProvider? {
-    if let configuredGoogle { return configuredGoogle }
-    guard let settings = issuers[.google] else { return nil }
-    let provider = GoogleProvider(
-      configuration: .init(
-        issuer: settings.issuer, clientID: settings.clientID, clientSecret: settings.clientSecret,
-        refreshTokenFile: googleRefreshTokenFile),
-      present: presenter)
-    configuredGoogle = provider
-    return provider
-  }
-
-  /// Apple sign-in: a token obtained elsewhere, or the embedded Apple IdP signing the hashed
-  /// nonce for the chosen account.
-  private func appleProvider(idToken: String?, rawNonce: String?) async throws -> any SignInProvider {
-    if let idToken, let rawNonce { return AppleProvider(identityToken: idToken, rawNonce: rawNonce) }
-    let idp = try identityProvider(.apple)
-    let email = try await chooseAccount(at: idp)
-    return AppleProvider { hashedNonce in
-      AppleProvider.Authorization(identityToken: try idp.idToken(email: email, nonce: hashedNonce))
-    }
-  }
-
-  /// The embedded IdP for `provider`, when the backend accepts its tokens.
-  private func identityProvider(_ provider: ProviderID) throws -> EmbeddedIdentityProvider {
-    guard backend.acceptsEmbeddedIdentityProviders else {
-      throw AuthError(
-        .operationNotAllowed,
-        "\(TranscriptFormatter.name(of: provider)) sign-in against production Firebase needs the real "
-          + "\(TranscriptFormatter.name(of: provider)) provider; signin offers it on the embedded backend "
-          + "and the emulator. Use 'signin EMAIL' or 'anonymous' here.")
-    }
-    return provider == .google ? google : apple
-  }
-
-  /// The JSON claims of a JWT, without verifying it (it is our own token).
-  static func claims(of token: String) -> String? {
-    let parts = token.split(separator: ".")
-    guard parts.count >= 2, let bytes = Base64URL.decode(String(parts[1])) else { return nil }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-}
-
-/// A Google-style sign-in at the embedded IdP for a chosen email.
-actor EmbeddedProviderSession: SignInProvider {
-  let idp: EmbeddedIdentityProvider
-  let email: String
-  let nonce: String
-
-  init(idp: EmbeddedIdentityProvider, email: String) {
-    self.idp = idp
-    self.email = email
-    self.nonce = UUID().uuidString
-  }
-
-  nonisolated var id: ProviderID { idp.providerID }
-
-  func credential() async throws -> ProviderCredential {
-    ProviderCredential(providerID: idp.providerID, idToken: try idp.idToken(email: email, nonce: nonce))
-  }
-
-  func signOut() async {}
-}
-
-/// Reads the UI store's state.
-enum MainState {
-  @UIStateActor static func read(_ auth: Auth) -> AuthState { auth.stateStore.state }
-}
-
-extension AuthError {
-  static let noCurrentUserForREPL = AuthError(
-    .noCurrentUser, "No user is signed in. Try 'signin EMAIL', 'signup EMAIL' or 'anonymous'.")
-}
-
-extension Renderer {
-  func setWatching(_ on: Bool) { isWatching = on }
-}
-
-/// A real OpenID issuer and this app's client there.
-///
-/// - Concurrency: `Sendable` value.
-public struct IssuerSettings: Sendable, Equatable {
-  public var issuer: String
-  public var clientID: String
-  public var clientSecret: String?
-
-  public init(issuer: String, clientID: String, clientSecret: String? = nil) {
-    self.issuer = issuer
-    self.clientID = clientID
-    self.clientSecret = clientSecret
   }
 }

@@ -1,0 +1,158 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+
+/// `signin`'s whole launch: parse the command line, build the backend, store and `Auth`, set up
+/// the terminal and signals, run the commands, and exit with their status. The executable only
+/// calls ``run(_:environment:)``.
+///
+/// - Concurrency: `@MainActor`, as an executable's top-level code is: the launch and the tasks it
+///   starts (the background restore, the printers) run there.
+@MainActor public enum SigninCommand {
+  /// Runs `signin` with `arguments` (without the program name) and exits.
+  public static func run(_ arguments: [String], environment: [String: String]) async -> Never {
+    let options: SigninOptions
+    do {
+      switch try SigninOptions.parse(arguments) {
+      case .help:
+        print(SigninOptions.usage)
+        exit(0)
+      case .version:
+        print("signin 0.1.0 (SignInKit)")
+        exit(0)
+      case .run(let parsed):
+        options = parsed
+      }
+    } catch {
+      fail("\(error.message)\n\(SigninOptions.usage)", status: 2)
+    }
+    await run(options, environment: environment)
+  }
+
+  private static func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(status)
+  }
+
+  private static func run(_ options: SigninOptions, environment: [String: String]) async -> Never {
+    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (NSHomeDirectory() + "/.local/share")
+    let directory = options.dataDirectory
+      ?? URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
+
+    let backend: REPLBackend
+    let google: EmbeddedIdentityProvider
+    let apple: EmbeddedIdentityProvider
+    do {
+      // Keys live beside the accounts so that start-up does not generate RSA keys every time.
+      let keys = options.inMemory ? nil : directory.appendingPathComponent("idp")
+      if let keys {
+        try FileManager.default.createDirectory(
+          at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      }
+      google = try .google(keyFile: keys?.appendingPathComponent("google-key.pem"))
+      apple = try .apple(keyFile: keys?.appendingPathComponent("apple-key.pem"))
+      switch options.backend {
+      case .firebase:
+        var firebase = try options.configFile.map(FirebaseConfiguration.init(contentsOf:))
+        if let apiKey = options.apiKey {
+          if firebase == nil { firebase = FirebaseConfiguration(apiKey: apiKey, projectID: "") }
+          firebase?.apiKey = apiKey
+        }
+        if options.projectGiven { firebase?.projectID = options.project }
+        guard let firebase, !firebase.projectID.isEmpty else {
+          fail("--backend firebase needs --config FILE, or --api-key KEY and --project ID.\n\(SigninOptions.usage)", status: 2)
+        }
+        backend = .firebase(try FirebaseBackend(configuration: firebase))
+      case .emulator:
+        let host = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1:9099"
+        backend = .firebase(try .emulator(host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key"))
+      case .embedded:
+        var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
+        configuration.projectID = options.project
+        for (provider, settings) in options.issuers {
+          configuration.identityProviders[provider] = try await .discover(
+            issuer: settings.issuer, clientIDs: [settings.clientID])
+        }
+        backend = .embedded(
+          try EmbeddedBackend(
+            directory: options.inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration))
+      }
+    } catch let error as AuthError where error.code == .misconfigured {
+      fail(error.message, status: 2)
+    } catch {
+      fail("signin could not start: \(error)", status: 1)
+    }
+    let store: any SessionStore =
+      options.inMemory ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
+    let auth = Auth(backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth, store: store)
+    let renderer = Renderer(json: options.json, style: .forStandardOutput(environment: environment))
+
+    // At a terminal, keys are read raw for the line editor; the terminal is put back at exit.
+    let terminal = TerminalMode.raw(STDIN_FILENO)
+    let keyboard = KeyboardInput()
+    let terminalInput: TerminalInput?
+    if terminal != nil {
+      keyboard.startReading(from: STDIN_FILENO)
+      terminalInput = TerminalInput(
+        keyboard: keyboard, renderer: renderer,
+        history: CommandHistory(file: CommandHistory.defaultFile(environment: environment)),
+        columns: { TerminalMode.columns(of: STDOUT_FILENO) },
+        knownEmails: { await backend.knownEmails() })
+    } else {
+      terminalInput = nil
+    }
+    let pipeInput = PipeInput()
+    let session = REPLSession(
+      auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
+      input: terminalInput ?? pipeInput, issuers: options.issuers,
+      googleRefreshTokenFile: options.inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"))
+
+    // SIGINT (kill -INT; at the terminal Ctrl-C arrives as a key) cancels the command in flight;
+    // SIGTERM and SIGHUP put the terminal back before leaving.
+    var signalSources: [any DispatchSourceSignal] = []
+    let interrupt: @Sendable () -> Void = { [keyboard] in keyboard.interrupt() }
+    let leave: @Sendable (Int32) -> Void = { [terminal] status in
+      terminal?.restore()
+      exit(status)
+    }
+    for (number, action) in [
+      (SIGINT, interrupt), (SIGTERM, { @Sendable [leave] in leave(143) }),
+      (SIGHUP, { @Sendable [leave] in leave(129) }),
+    ] as [(Int32, @Sendable () -> Void)] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler(handler: action)
+      source.resume()
+      signalSources.append(source)
+    }
+
+    // One subscriber prints every state change and event as it happens.
+    let states = Task { for await state in auth.states { await renderer.show(state) } }
+    let events = Task { for await event in auth.events { await renderer.show(event) } }
+
+    // Restore the previous sign-in: in the background at an interactive prompt (usable at once),
+    // before the first command otherwise, so scripts are deterministic.
+    let interactive = options.script == nil && terminalInput != nil
+    let restore = Task { _ = await session.run(.restore) }
+    if !interactive { await restore.value }
+
+    let status: ExitStatus
+    if let script = options.script {
+      status = await ScriptLoop(session: session, renderer: renderer).run(script: script)
+    } else if let terminalInput {
+      status = await TerminalLoop(session: session, renderer: renderer, input: terminalInput, keyboard: keyboard).run()
+    } else {
+      status = await ScriptLoop(session: session, renderer: renderer).run(lines: pipeInput)
+    }
+
+    restore.cancel()
+    await auth.shutdown()
+    await states.value
+    await events.value
+    await backend.close()
+    terminal?.restore()
+    withExtendedLifetime(signalSources) {}
+    exit(status.code)
+  }
+}

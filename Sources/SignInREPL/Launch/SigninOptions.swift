@@ -1,0 +1,149 @@
+import Foundation
+import SignInKit
+
+/// What `signin`'s command line asks for, parsed without side effects so every grammar case is
+/// testable in-process.
+///
+/// ```swift
+/// switch try SigninOptions.parse(["--in-memory", "-c", "anonymous; whoami"]) {
+/// case .run(let options): …   // options.inMemory == true, options.script == "anonymous; whoami"
+/// case .help, .version: …
+/// }
+/// ```
+///
+/// - Concurrency: `Sendable` value.
+public struct SigninOptions: Sendable, Equatable {
+  /// The identity service `signin` talks to.
+  public enum Backend: String, Sendable, CaseIterable {
+    /// Offline, in this process, kept in the data folder.
+    case embedded
+    /// Firebase Authentication (`FIREBASE_AUTH_EMULATOR_HOST` is honoured).
+    case firebase
+    /// The Firebase Auth emulator at `FIREBASE_AUTH_EMULATOR_HOST` or `127.0.0.1:9099`.
+    case emulator
+  }
+
+  /// What the command line asks `signin` to do.
+  public enum Request: Sendable, Equatable {
+    case run(SigninOptions)
+    case help
+    case version
+  }
+
+  /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
+  /// follows it. Exit status 2.
+  public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+  }
+
+  public var backend = Backend.embedded
+  public var dataDirectory: URL?
+  public var inMemory = false
+  /// The project id; ``projectGiven`` tells whether the command line set it.
+  public var project = "signinkit-local"
+  public var projectGiven = false
+  public var json = false
+  /// Commands separated by `;` to run before exiting; `nil` reads commands from standard input.
+  public var script: String?
+  public var latency: Duration = .zero
+  public var configFile: URL?
+  public var apiKey: String?
+  /// Real OpenID issuers to sign in at, by provider (`--idp`).
+  public var issuers: [ProviderID: IssuerSettings] = [:]
+
+  public init() {}
+
+  public static let usage = """
+    usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
+                  [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
+      --backend NAME   embedded (default): offline, in this process, kept in the data folder;
+                       firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
+                       emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
+      --config FILE    the Firebase project from GoogleService-Info.plist or a JSON file
+                       ({"apiKey": "…", "projectId": "…"})
+      --api-key KEY    the Firebase Web API key (instead of --config)
+      --project ID     the project id (default: signinkit-local)
+      --idp PROVIDER=ISSUER[,CLIENT_ID]
+                       sign in with PROVIDER (google.com or apple.com) at a real OpenID issuer; the
+                       embedded backend then trusts that issuer's tokens for the client id
+                       (default client id: signinkit-cli)
+      --data-dir DIR   keep accounts and the session in DIR
+                       (default: $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT)
+      --in-memory      keep nothing after exit
+      --json           print one JSON object per line
+      --latency MS     wait MS milliseconds before each backend call, like a slow network
+      -c 'COMMANDS'    run commands separated by ';' and exit; otherwise read commands from stdin
+    Type 'help' inside for the commands.
+    """
+
+  /// Parses the arguments after the program name. `--help` and `--version` win wherever they
+  /// appear before an error.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+    var options = SigninOptions()
+    var remaining = arguments[...]
+    func value(_ problem: String) throws(UsageError) -> String {
+      guard let value = remaining.popFirst() else { throw UsageError(message: problem) }
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--help", "-h": return .help
+      case "--version": return .version
+      case "--in-memory": options.inMemory = true
+      case "--json": options.json = true
+      case "--data-dir":
+        options.dataDirectory = URL(
+          fileURLWithPath: try value("--data-dir needs a folder."), isDirectory: true)
+      case "--project":
+        let project = try value("--project needs an id.")
+        guard !project.isEmpty else { throw UsageError(message: "--project needs an id.") }
+        options.project = project
+        options.projectGiven = true
+      case "--backend":
+        let problem = "--backend needs embedded, firebase or emulator."
+        guard let backend = Backend(rawValue: try value(problem)) else {
+          throw UsageError(message: problem)
+        }
+        options.backend = backend
+      case "--config":
+        options.configFile = URL(fileURLWithPath: try value("--config needs a file."))
+      case "--api-key":
+        let key = try value("--api-key needs a key.")
+        guard !key.isEmpty else { throw UsageError(message: "--api-key needs a key.") }
+        options.apiKey = key
+      case "--idp":
+        let (provider, settings) = try issuer(
+          try value("--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."))
+        options.issuers[provider] = settings
+      case "--latency":
+        let problem = "--latency needs a number of milliseconds, such as --latency 2000."
+        guard let milliseconds = Int(try value(problem)), milliseconds >= 0 else {
+          throw UsageError(message: problem)
+        }
+        options.latency = .milliseconds(milliseconds)
+      case "-c":
+        options.script = try value("-c needs commands.")
+      default:
+        throw UsageError(message: "Unknown option '\(argument)'.")
+      }
+    }
+    return .run(options)
+  }
+
+  /// `PROVIDER=ISSUER[,CLIENT_ID]`.
+  private static func issuer(_ text: String) throws(UsageError) -> (ProviderID, IssuerSettings) {
+    let providers: [String: ProviderID] = ["google.com": .google, "apple.com": .apple]
+    guard let equals = text.firstIndex(of: "="), let provider = providers[String(text[..<equals])]
+    else {
+      throw UsageError(message: "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=….")
+    }
+    let parts = text[text.index(after: equals)...].split(separator: ",", maxSplits: 1).map(String.init)
+    guard let issuer = parts.first, issuer.hasPrefix("http") else {
+      throw UsageError(
+        message:
+          "--idp needs an issuer URL after '=', such as google.com=https://accounts.google.com.")
+    }
+    return (provider, IssuerSettings(issuer: issuer, clientID: parts.count > 1 ? parts[1] : "signinkit-cli"))
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+
+extension REPLSession {
+  /// Google sign-in: at a real issuer when one is given or configured, else the embedded IdP
+  /// with its account chooser.
+  func googleProvider(_ options: GoogleOptions) async throws -> any SignInProvider {
+    if options.isEmpty, let provider = googleForConfiguredIssuer() { return provider }
+    let configured = issuers[.google]
+    if let issuer = options.issuer ?? configured?.issuer {
+      guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
+        throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
+      }
+      return GoogleProvider(
+        configuration: .init(
+          issuer: issuer, clientID: clientID, clientSecret: options.clientSecret ?? configured?.clientSecret,
+          flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
+        present: presenter)
+    }
+    let idp = try identityProvider(.google)
+    return EmbeddedProviderSession(idp: idp, email: try await chooseAccount(at: idp))
+  }
+
+  /// Shows an OpenID prompt through the renderer, and opens the browser when a person is there.
+  var presenter: @Sendable (GoogleProvider.Prompt) async -> Void {
+    let renderer = renderer
+    let opensBrowser = input.isTerminal
+    return { prompt in
+      await renderer.say(prompt.instructions)
+      if opensBrowser, case .openBrowser(let url) = prompt { GoogleProvider.openInBrowser(url) }
+    }
+  }
+
+  /// The provider for the `--idp google.com=…` issuer, created once.
+  func googleForConfiguredIssuer() -> GoogleProvider? {
+    if let configuredGoogle { return configuredGoogle }
+    guard let settings = issuers[.google] else { return nil }
+    let provider = GoogleProvider(
+      configuration: .init(
+        issuer: settings.issuer, clientID: settings.clientID, clientSecret: settings.clientSecret,
+        refreshTokenFile: googleRefreshTokenFile),
+      present: presenter)
+    configuredGoogle = provider
+    return provider
+  }
+
+  /// Apple sign-in: a token obtained elsewhere, or the embedded Apple IdP signing the hashed
+  /// nonce for the chosen account.
+  func appleProvider(idToken: String?, rawNonce: String?) async throws -> any SignInProvider {
+    if let idToken, let rawNonce { return AppleProvider(identityToken: idToken, rawNonce: rawNonce) }
+    let idp = try identityProvider(.apple)
+    let email = try await chooseAccount(at: idp)
+    return AppleProvider { hashedNonce in
+      AppleProvider.Authorization(identityToken: try idp.idToken(email: email, nonce: hashedNonce))
+    }
+  }
+
+  /// The embedded IdP for `provider`, when the backend accepts its tokens.
+  func identityProvider(_ provider: ProviderID) throws -> EmbeddedIdentityProvider {
+    guard backend.acceptsEmbeddedIdentityProviders else {
+      throw AuthError(
+        .operationNotAllowed,
+        "\(TranscriptFormatter.name(of: provider)) sign-in against production Firebase needs the real "
+          + "\(TranscriptFormatter.name(of: provider)) provider; signin offers it on the embedded backend "
+          + "and the emulator. Use 'signin EMAIL' or 'anonymous' here.")
+    }
+    return provider == .google ? google : apple
+  }
+
+  /// The JSON claims of a JWT, without verifying it (it is our own token).
+  static func claims(of token: String) -> String? {
+    let parts = token.split(separator: ".")
+    guard parts.count >= 2, let bytes = Base64URL.decode(String(parts[1])) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SignInKit
+import SignInREPL
+import Testing
+
+@Suite struct SigninOptionsTests {
+  func options(_ arguments: [String]) throws -> SigninOptions {
+    guard case .run(let options) = try SigninOptions.parse(arguments) else {
+      Issue.record("\(arguments) did not ask to run")
+      return SigninOptions()
+    }
+    return options
+  }
+
+  func problem(_ arguments: [String]) -> String? {
+    do {
+      _ = try SigninOptions.parse(arguments)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func noArgumentsRunTheEmbeddedBackendOnTheLocalProject() throws {
+    let parsed = try options([])
+    #expect(parsed == SigninOptions())
+    #expect(parsed.backend == .embedded)
+    #expect(parsed.project == "signinkit-local")
+    #expect(!parsed.projectGiven && !parsed.inMemory && !parsed.json)
+    #expect(parsed.script == nil && parsed.latency == .zero)
+  }
+
+  @Test func everyOptionIsRead() throws {
+    let parsed = try options([
+      "--backend", "firebase", "--config", "/tmp/GoogleService-Info.plist", "--api-key", "KEY",
+      "--project", "demo", "--data-dir", "/tmp/data", "--json", "--latency", "250", "-c",
+      "anonymous; whoami", "--idp", "google.com=https://accounts.example.com,client-1",
+    ])
+    #expect(parsed.backend == .firebase)
+    #expect(parsed.configFile?.path == "/tmp/GoogleService-Info.plist")
+    #expect(parsed.apiKey == "KEY")
+    #expect(parsed.project == "demo" && parsed.projectGiven)
+    #expect(parsed.dataDirectory?.path == "/tmp/data")
+    #expect(parsed.json)
+    #expect(parsed.latency == .milliseconds(250))
+    #expect(parsed.script == "anonymous; whoami")
+    #expect(
+      parsed.issuers == [
+        .google: IssuerSettings(issuer: "https://accounts.example.com", clientID: "client-1")
+      ])
+  }
+
+  @Test func anIssuerWithoutAClientIDUsesTheCLIClient() throws {
+    let parsed = try options(["--idp", "apple.com=https://appleid.example.com"])
+    #expect(parsed.issuers[.apple] == IssuerSettings(issuer: "https://appleid.example.com", clientID: "signinkit-cli"))
+  }
+
+  @Test func helpAndVersionWinOverTheOtherOptions() throws {
+    #expect(try SigninOptions.parse(["--in-memory", "--help"]) == .help)
+    #expect(try SigninOptions.parse(["-h"]) == .help)
+    #expect(try SigninOptions.parse(["--json", "--version"]) == .version)
+  }
+
+  @Test(arguments: [
+    (["--data-dir"], "--data-dir needs a folder."),
+    (["--project"], "--project needs an id."),
+    (["--project", ""], "--project needs an id."),
+    (["--backend", "supabase"], "--backend needs embedded, firebase or emulator."),
+    (["--backend"], "--backend needs embedded, firebase or emulator."),
+    (["--config"], "--config needs a file."),
+    (["--api-key", ""], "--api-key needs a key."),
+    (["--latency", "soon"], "--latency needs a number of milliseconds, such as --latency 2000."),
+    (["--latency", "-5"], "--latency needs a number of milliseconds, such as --latency 2000."),
+    (["-c"], "-c needs commands."),
+    (["--idp", "github.com=https://github.com"], "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."),
+    (["--idp", "google.com"], "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."),
+    (["--idp", "google.com=accounts.google.com"],
+     "--idp needs an issuer URL after '=', such as google.com=https://accounts.google.com."),
+    (["--verbose"], "Unknown option '--verbose'."),
+  ])
+  func aMistakeSaysWhatToChange(arguments: [String], message: String) {
+    #expect(problem(arguments) == message)
+  }
+
+  @Test func theLastOfARepeatedOptionWins() throws {
+    let parsed = try options(["--backend", "emulator", "--backend", "embedded", "-c", "a", "-c", "b"])
+    #expect(parsed.backend == .embedded)
+    #expect(parsed.script == "b")
+  }
+}
