@@ -19,29 +19,36 @@ let package = Package(
     .systemLibrary(
       name: "CLibcrypto", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    // SignInKit's layers, lowest first. Internal targets (not products): the compiler keeps each
+    // one from reaching up.
+    .target(name: "SignInConcurrency", swiftSettings: strict),
     .target(
-      name: "SignInKit",
-      dependencies: [.target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
+      name: "SignInCrypto",
+      dependencies: ["SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
       swiftSettings: strict),
-    .target(name: "SignInKitTesting", dependencies: ["SignInKit"], swiftSettings: strict),
-    .target(name: "SignInKitEmbedded", dependencies: ["SignInKit"], swiftSettings: strict),
+    .target(name: "SignInHTTP", dependencies: ["SignInConcurrency"], swiftSettings: strict),
     .target(
-      name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded"], swiftSettings: strict),
+      name: "SignInKit", dependencies: ["SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      swiftSettings: strict),
+    .target(name: "SignInKitTesting", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
+    .target(name: "SignInKitEmbedded", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
+    .target(
+      name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
     .testTarget(
-      name: "SignInREPLTests", dependencies: ["SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded"],
+      name: "SignInREPLTests", dependencies: ["SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency"],
       swiftSettings: strict),
     .executableTarget(
-      name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded"],
+      name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto"],
       swiftSettings: strict),
     .testTarget(
-      name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting", "SignInKitEmbedded"],
+      name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
       exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
     .testTarget(
-      name: "SignInKitTestingTests", dependencies: ["SignInKitTesting"], swiftSettings: strict),
+      name: "SignInKitTestingTests", dependencies: ["SignInKitTesting", "SignInConcurrency"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitEmbeddedTests",
-      dependencies: ["SignInKitEmbedded", "SignInKitTesting", "embedded-writer"],
+      dependencies: ["SignInKitEmbedded", "SignInKitTesting", "embedded-writer", "SignInConcurrency", "SignInCrypto"],
       swiftSettings: strict),
     // GoogleService-Info.plist checked at build time, and the doctor.
     .target(name: "ServiceInfo", swiftSettings: strict),
@@ -68,7 +75,7 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(
-      name: "embedded-writer", dependencies: ["SignInKit", "SignInKitEmbedded"],
+      name: "embedded-writer", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency"],
       path: "Tests/Support/EmbeddedWriter", swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
@@ -78,11 +85,11 @@ let package = Package(
 // (see Tests/Fuzz/run). libFuzzer supplies `main`, so they are libraries of one function.
 if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
   for (name, folder, dependencies) in [
-    ("fuzz-jwt", "JWTFuzzer", ["SignInKit"]),
+    ("fuzz-jwt", "JWTFuzzer", ["SignInCrypto"]),
     ("fuzz-rest", "RESTFuzzer", ["SignInKit"]),
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
-    ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInKit"]),
+    ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInHTTP"]),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

@@ -1,3 +1,4 @@
+import SignInCrypto
 import Foundation
 import SignInKit
 

@@ -1,3 +1,5 @@
+import SignInConcurrency
+import SignInCrypto
 import Foundation
 import SignInKit
 

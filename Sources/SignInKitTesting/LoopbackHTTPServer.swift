@@ -1,3 +1,5 @@
+import SignInConcurrency
+import SignInHTTP
 import Foundation
 import SignInKit
 

@@ -1,3 +1,4 @@
+import SignInConcurrency
 import SignInKit
 
 /// How long a state change takes to reach the body of a subscriber's `for await`: published the

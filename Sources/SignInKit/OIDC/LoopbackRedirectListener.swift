@@ -1,3 +1,5 @@
+import SignInConcurrency
+import SignInHTTP
 import Foundation
 
 /// Receives the OAuth authorization response on `http://127.0.0.1:<port>/callback` (RFC 8252
@@ -25,7 +27,11 @@ public final class LoopbackRedirectListener: Sendable {
   ///   before it is closed.
   public init(port: UInt16 = 0, path: String = "/callback", readDeadline: Duration = .seconds(10)) throws {
     self.readDeadline = readDeadline
-    socket = try LoopbackSocket.listen(port: port)
+    do {
+      socket = try LoopbackSocket.listen(port: port)
+    } catch let error as SocketError {
+      throw AuthError(.network, error.message)
+    }
     self.path = path.hasPrefix("/") ? path : "/" + path
     redirectURI = URL(string: "http://127.0.0.1:\(socket.port)\(self.path)")!
   }

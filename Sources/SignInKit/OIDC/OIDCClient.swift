@@ -1,3 +1,5 @@
+import SignInCrypto
+import SignInHTTP
 #if canImport(CLibcrypto)
   import Foundation
 

@@ -1,3 +1,4 @@
+import SignInCrypto
 #if canImport(CLibcrypto)
   import Foundation
 

@@ -1,3 +1,4 @@
+import SignInCrypto
 #if canImport(CLibcrypto)
   /// Proof Key for Code Exchange (RFC 7636) with the S256 method: a one-time verifier kept by
   /// the client, and its challenge sent with the authorization request.

@@ -1,3 +1,5 @@
+import SignInConcurrency
+import SignInCrypto
 #if canImport(CLibcrypto)
   import Foundation
 

@@ -1,3 +1,5 @@
+import SignInCrypto
+import SignInHTTP
 import Foundation
 
 /// What an identity provider handed back: the tokens the backend exchanges for a session.

@@ -1,3 +1,4 @@
+import SignInConcurrency
 import Foundation
 
 /// The actor that owns the session: it exchanges credentials with an ``AuthBackend``, persists the
@@ -318,13 +319,5 @@ public actor Auth {
       }
       await provider?.signOut()
     }
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as a `TimeInterval`.
-  package var seconds: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }

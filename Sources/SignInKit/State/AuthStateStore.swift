@@ -1,3 +1,4 @@
+import SignInConcurrency
 
 /// Everything a screen shows about sign-in, readable synchronously from `@UIStateActor` code.
 ///

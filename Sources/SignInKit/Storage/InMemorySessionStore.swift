@@ -1,3 +1,4 @@
+import SignInConcurrency
 
 /// A ``SessionStore`` that forgets everything when the process ends: for tests, previews and
 /// sessions that must not outlive the app.

@@ -1,3 +1,4 @@
+import SignInConcurrency
 import SignInKit
 
 /// The interactive REPL at a terminal: reads a command line with the editor, runs each command

@@ -2,7 +2,7 @@
 // machine. Whatever bytes arrive, in whatever pieces, it must answer with a request, a rejection
 // or "needs more", never trap, and never hold a request over its limits. The first byte picks
 // where the input is cut in two, so bytes arriving in pieces are exercised too.
-import SignInKit
+import SignInHTTP
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,5 +1,5 @@
 // libFuzzer target: the JWT decoder must reject any input without crashing.
-import SignInKit
+import SignInCrypto
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJWT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,3 +1,4 @@
+import SignInHTTP
 import Foundation
 import Testing
 

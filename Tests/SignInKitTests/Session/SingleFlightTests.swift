@@ -1,3 +1,4 @@
+import SignInConcurrency
 import SignInKitTesting
 import Synchronization
 import Testing

@@ -1,3 +1,4 @@
+import SignInConcurrency
 import Observation
 import SignInKitTesting
 import Testing

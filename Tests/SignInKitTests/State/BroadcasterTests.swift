@@ -1,3 +1,4 @@
+import SignInConcurrency
 import Testing
 
 @testable import SignInKit

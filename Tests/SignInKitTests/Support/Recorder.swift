@@ -1,3 +1,4 @@
+import SignInConcurrency
 import SignInKit
 
 /// Collects every value of a stream on its own task, so a test can wait for a condition on what

@@ -1,3 +1,4 @@
+import SignInConcurrency
 
 @testable import SignInKit
 

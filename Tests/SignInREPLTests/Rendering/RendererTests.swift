@@ -1,3 +1,4 @@
+import SignInConcurrency
 import SignInKit
 import SignInKitTesting
 import Testing

@@ -1,3 +1,4 @@
+import SignInConcurrency
 import Foundation
 import SignInKit
 

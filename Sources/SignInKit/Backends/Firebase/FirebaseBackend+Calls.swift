@@ -1,3 +1,5 @@
+import SignInCrypto
+import SignInHTTP
 import Foundation
 
 extension FirebaseBackend {

@@ -1,3 +1,4 @@
+import SignInHTTP
 import Foundation
 
 /// One code the Auth emulator would have emailed, from its outbox.

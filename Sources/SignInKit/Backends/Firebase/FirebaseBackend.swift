@@ -1,3 +1,5 @@
+import SignInCrypto
+import SignInHTTP
 import Foundation
 
 /// Firebase Authentication (and Google Identity Platform) over its REST wire format: Identity

@@ -1,3 +1,4 @@
+import SignInHTTP
 import Foundation
 
 /// One HTTP request as a backend builds it: method, URL, headers in the order they are sent,

@@ -1,3 +1,4 @@
+import SignInCrypto
 import Foundation
 
 /// A JSON object reply read tolerantly, as Firebase's wire reference and OAuth servers need:

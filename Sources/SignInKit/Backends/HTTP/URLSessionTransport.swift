@@ -1,3 +1,4 @@
+import SignInConcurrency
 import Foundation
 
 #if canImport(FoundationNetworking)

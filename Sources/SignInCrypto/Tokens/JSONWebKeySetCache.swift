@@ -1,3 +1,4 @@
+import SignInConcurrency
 #if canImport(CLibcrypto)
   import Foundation
 

@@ -1,3 +1,4 @@
+import SignInConcurrency
 import Foundation
 
 #if canImport(Glibc)
@@ -55,7 +56,7 @@ package final class LoopbackSocket: Sendable {
   /// Listens on 127.0.0.1 at `port` (0: any free port).
   package static func listen(port: UInt16 = 0) throws -> LoopbackSocket {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw AuthError(.network, "Cannot open a socket (errno \(errno)).") }
+    guard descriptor >= 0 else { throw SocketError(message: "Cannot open a socket (errno \(errno)).") }
     var reuse: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
@@ -69,8 +70,8 @@ package final class LoopbackSocket: Sendable {
     guard bound == 0, systemListen(descriptor, 16) == 0 else {
       let code = errno
       systemClose(descriptor)
-      throw AuthError(
-        .network, "Cannot listen on 127.0.0.1:\(port) (errno \(code)). Is the port in use? Choose another, or 0 for any.")
+      throw SocketError(
+        message: "Cannot listen on 127.0.0.1:\(port) (errno \(code)). Is the port in use? Choose another, or 0 for any.")
     }
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }

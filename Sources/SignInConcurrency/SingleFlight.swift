@@ -11,7 +11,7 @@
 /// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation. Continuations are resumed outside
 ///   the lock. Registration runs on the caller's isolation (`#isolation`), so an actor can check
 ///   its state and join in one step.
-final class SingleFlight<Value: Sendable>: Sendable {
+package final class SingleFlight<Value: Sendable>: Sendable {
   private struct State {
     var nextID: UInt64 = 0
     var generation: UInt64 = 0
@@ -38,18 +38,18 @@ final class SingleFlight<Value: Sendable>: Sendable {
 
   private let state = Locked(State())
 
-  init() {}
+  package init() {}
 
   /// The number of waiters parked on the run in flight.
-  var waiterCount: Int { state.withLock { $0.waiting.count } }
+  package var waiterCount: Int { state.withLock { $0.waiting.count } }
 
   /// Whether a run is in flight.
-  var isRunning: Bool { state.withLock { $0.run != nil } }
+  package var isRunning: Bool { state.withLock { $0.run != nil } }
 
   /// Suspends until at least `count` waiters are parked on the run in flight (for tests that
   /// must hold a run until every caller has joined it). Does not poll.
   /// Returns early when the calling task is cancelled.
-  func waiters(atLeast count: Int) async {
+  package func waiters(atLeast count: Int) async {
     await state.wait(on: \.watchers, observing: { $0.waiting.count }, until: { $0 >= count })
   }
 
@@ -57,7 +57,7 @@ final class SingleFlight<Value: Sendable>: Sendable {
   ///
   /// - Throws: what the operation throws, or `CancellationError` when this waiter's task is
   ///   cancelled (the run continues while other waiters remain).
-  func run(
+  package func run(
     isolation: isolated (any Actor)? = #isolation,
     _ operation: @escaping @Sendable () async throws -> Value
   ) async throws -> Value {
@@ -117,7 +117,7 @@ final class SingleFlight<Value: Sendable>: Sendable {
   }
 
   /// Cancels the run in flight, if any. Its waiters receive what the operation then throws.
-  func cancel() {
+  package func cancel() {
     let task = state.withLock { $0.run?.task }
     task?.cancel()
   }

@@ -8,7 +8,7 @@ package enum FormEncoding {
     fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
   }
 
-  static func escape(_ value: String) -> String {
+  package static func escape(_ value: String) -> String {
     var out = ""
     for byte in value.utf8 {
       if unreserved.contains(byte) {

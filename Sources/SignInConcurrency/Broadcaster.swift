@@ -71,10 +71,10 @@ package final class Broadcaster<Value: Sendable>: Sendable {
   deinit { finish() }
 
   /// The latest value sent (or the initial one); `nil` for a broadcaster without replay.
-  var latest: Value? { state.withLock { $0.latest } }
+  package var latest: Value? { state.withLock { $0.latest } }
 
   /// How many subscribers are registered now.
-  var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+  package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
   /// A new stream: the latest value first when replaying, then every value sent from now on.
   /// After ``finish()`` the stream yields the last value (when replaying) and ends.
@@ -108,7 +108,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
   }
 
   /// Ends every stream; later subscribers get the replayed value, if any, and an ended stream.
-  func finish() {
+  package func finish() {
     let ending = state.withLock { state in
       state.isFinished = true
       return state.removeAll()

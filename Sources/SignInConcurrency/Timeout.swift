@@ -1,5 +1,7 @@
 /// Thrown by ``withTimeout(_:clock:operation:)`` when the deadline passes first.
-struct TimeoutError: Error, Hashable {}
+package struct TimeoutError: Error, Hashable {
+  package init() {}
+}
 
 private enum Race<Value: Sendable>: Sendable {
   case finished(Value)
@@ -10,7 +12,7 @@ private enum Race<Value: Sendable>: Sendable {
 /// the other is cancelled. Both children have ended when this returns.
 ///
 /// - Throws: ``TimeoutError`` when `timeout` passes first, or what `operation` throws.
-func withTimeout<C: Clock, Value: Sendable>(
+package func withTimeout<C: Clock, Value: Sendable>(
   _ timeout: C.Duration, clock: C, operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
   try await withThrowingTaskGroup(of: Race<Value>.self) { group in
