@@ -60,8 +60,10 @@ public actor EmbeddedBackend: AuthBackend {
     public init(trusting providers: [EmbeddedIdentityProvider]) throws {
       self.init()
       for provider in providers {
-        identityProviders[provider.providerID] = IdentityProviderTrust(
-          issuer: provider.issuer, audiences: [provider.clientID], jwks: try provider.jwks)
+        var trust = IdentityProviderTrust(issuer: provider.issuer, audiences: [provider.clientID], jwks: Data())
+        // The IdP's key is read when the first token is verified, not at start-up.
+        trust.embedded = provider
+        identityProviders[provider.providerID] = trust
       }
     }
 
@@ -93,8 +95,24 @@ public actor EmbeddedBackend: AuthBackend {
     public var issuer: String
     /// Accepted `aud` values: the app's client ids at the IdP.
     public var audiences: Set<String>
-    /// The IdP's JWK Set, as its `jwks_uri` serves it.
-    public var jwks: Data
+    /// The IdP's JWK Set, as its `jwks_uri` serves it. For an embedded IdP it is read from the
+    /// IdP on first use (empty if its key cannot be read; verification then reports why).
+    public var jwks: Data {
+      get { (try? keySetData()) ?? Data() }
+      set {
+        storedJWKS = newValue
+        embedded = nil
+      }
+    }
+    private var storedJWKS: Data
+    /// The embedded IdP whose key set this is, asked for it when first needed.
+    var embedded: EmbeddedIdentityProvider?
+
+    /// The key set, from the embedded IdP when there is one.
+    func keySetData() throws -> Data {
+      if let embedded { return try embedded.jwks }
+      return storedJWKS
+    }
     /// Where the IdP publishes its keys. When set, a token signed with a key that ``jwks`` does
     /// not have makes the backend fetch the current set (at most once per 30 s), so a key
     /// rotation is picked up without a restart.
@@ -115,7 +133,7 @@ public actor EmbeddedBackend: AuthBackend {
       self.jwksURI = jwksURI
       self.issuer = issuer
       self.audiences = audiences
-      self.jwks = jwks
+      self.storedJWKS = jwks
       self.userinfoEndpoint = userinfoEndpoint
       self.introspectionEndpoint = introspectionEndpoint
     }
@@ -211,10 +229,10 @@ public actor EmbeddedBackend: AuthBackend {
     @Sendable func trust(_ issuer: String) -> IdentityProviderTrust? { trusts.first { $0.issuer == issuer } }
     return JSONWebKeySetCache(
       now: now,
-      seed: { issuer in try trust(issuer).map { try JSONWebKeySet(json: $0.jwks) } },
+      seed: { issuer in try trust(issuer).map { try JSONWebKeySet(json: $0.keySetData()) } },
       fetch: { issuer in
         guard let trust = trust(issuer) else { return JSONWebKeySet(keys: []) }
-        guard let uri = trust.jwksURI else { return try JSONWebKeySet(json: trust.jwks) }
+        guard let uri = trust.jwksURI else { return try JSONWebKeySet(json: trust.keySetData()) }
         return try await JSONWebKeySet.fetch(from: uri, of: issuer, transport: transport)
       })
   }

@@ -18,13 +18,15 @@ public struct EmbeddedIdentityProvider: Sendable {
   public let issuer: String
   /// The `aud` of issued tokens: the app's client id at this IdP.
   public let clientID: String
-  let key: RSAPrivateKey
-  let keyID: String
+  /// Read (or generated) on the first token or key set, not here.
+  let signingKey: LazySigningKey
   let now: @Sendable () -> Date
 
   /// - Parameter keyFile: where the IdP's signing key is kept (PEM, 0600), created on first
   ///   use; `nil` generates a new key for this instance only (RSA-2048 generation takes a few
-  ///   hundred milliseconds, so keep one where start-up time matters).
+  ///   hundred milliseconds, so keep one where it matters). Either way the key is read or made
+  ///   when the first token or key set is asked for, not here: an IdP nobody signs in with
+  ///   costs nothing at start-up, and a key file that cannot be used is reported then.
   public init(
     providerID: ProviderID, issuer: String, clientID: String, keyFile: URL? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
@@ -33,8 +35,7 @@ public struct EmbeddedIdentityProvider: Sendable {
     self.issuer = issuer
     self.clientID = clientID
     self.now = now
-    key = try keyFile.map(RSAPrivateKey.loadOrCreate(at:)) ?? RSAPrivateKey.generate()
-    keyID = Base64URL.encode(Crypto.sha256(try key.publicKey.der).prefix(9))
+    signingKey = LazySigningKey(file: keyFile)
   }
 
   /// A Google-style IdP (`https://accounts.google.com`).
@@ -59,7 +60,10 @@ public struct EmbeddedIdentityProvider: Sendable {
 
   /// The public key as a JWK Set, as the IdP's `jwks_uri` would serve it.
   public var jwks: Data {
-    get throws { try JSONWebKeySet(keys: [.init(kid: keyID, publicKey: try key.publicKey)]).json() }
+    get throws {
+      let signing = try signingKey.get()
+      return try JSONWebKeySet(keys: [.init(kid: signing.keyID, publicKey: signing.publicKey)]).json()
+    }
   }
 
   /// A signed ID token for `email`. The subject is derived from the email, so the same email
@@ -76,7 +80,8 @@ public struct EmbeddedIdentityProvider: Sendable {
     ]
     if let name { claims["name"] = .string(name) }
     if let nonce { claims["nonce"] = .string(nonce) }
-    return try JSONWebToken.signed(claims: claims, key: key, kid: keyID)
+    let signing = try signingKey.get()
+    return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
   }
 
   /// The stable IdP user id for `email`.

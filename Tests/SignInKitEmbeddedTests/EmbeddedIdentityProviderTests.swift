@@ -107,6 +107,36 @@ import Testing
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
   }
 
+  @Test func theKeyIsReadOnFirstUseSoStartUpPaysNothing() throws {
+    let directory = ScratchDirectory()
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    let file = directory.url.appendingPathComponent("google-key.pem")
+    let google = try EmbeddedIdentityProvider.google(keyFile: file)
+    _ = try EmbeddedBackend.Configuration(trusting: [google])
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    _ = try google.idToken(email: "ada@example.com")
+    #expect(FileManager.default.fileExists(atPath: file.path))
+  }
+
+  @Test func anUnusableKeyFileIsReportedAtFirstUseAndLeftAsItIs() async throws {
+    let directory = ScratchDirectory()
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    let file = directory.url.appendingPathComponent("google-key.pem")
+    try Data("not a key".utf8).write(to: file)
+    let google = try EmbeddedIdentityProvider.google(keyFile: file)
+    let error = #expect(throws: AuthError.self) { try google.idToken(email: "ada@example.com") }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("google-key.pem") == true)
+    // The same answer again, and the backend that trusts it says so instead of accepting.
+    #expect(throws: AuthError.self) { try google.jwks }
+    let backend = try EmbeddedBackend(directory: nil, configuration: .init(trusting: [google]))
+    let token = try EmbeddedIdentityProvider.google().idToken(email: "ada@example.com")
+    await #expect(throws: AuthError.self) {
+      try await backend.signInWithIdp(.init(credential: .init(providerID: .google, idToken: token)))
+    }
+    #expect(try Data(contentsOf: file) == Data("not a key".utf8))
+  }
+
   @Test func authSignsInWithAProviderBackedByTheEmbeddedIdP() async throws {
     actor EmbeddedGoogle: SignInProvider {
       let id = ProviderID.google
