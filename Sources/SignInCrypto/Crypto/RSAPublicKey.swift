@@ -1,74 +1,65 @@
-#if canImport(CLibcrypto)
-  import CLibcrypto
+/// An RSA public key that verifies RS256 signatures.
+///
+/// Held as SubjectPublicKeyInfo DER bytes; each operation hands them to ``CryptoBackend``.
+///
+/// - Concurrency: `Sendable` value.
+package struct RSAPublicKey: Sendable, Hashable {
+  /// SubjectPublicKeyInfo DER.
+  package let der: [UInt8]
 
-  /// An RSA public key that verifies RS256 signatures.
-  ///
-  /// Held as SubjectPublicKeyInfo DER bytes; each operation loads an OpenSSL key and frees it.
-  ///
-  /// - Concurrency: `Sendable` value.
-  package struct RSAPublicKey: Sendable, Hashable {
-    /// SubjectPublicKeyInfo DER.
-    package let der: [UInt8]
+  /// DER the backend produced itself.
+  init(uncheckedDER der: [UInt8]) { self.der = der }
 
-    /// The key in a PEM `PUBLIC KEY` block.
-    package init(pem: String) throws {
-      let key = try OpenSSLKey.read(pem: pem, isPrivate: false)
-      defer { EVP_PKEY_free(key) }
-      try self.init(key)
+  /// The key in a PEM `PUBLIC KEY` block.
+  package init(pem: String) throws {
+    der = try CryptoBackend.der(pem: pem, isPrivate: false)
+  }
+
+  /// The key from its JWK members `n` and `e` (base64url, big-endian).
+  package init(jwk: [String: String]) throws {
+    guard jwk["kty"] == nil || jwk["kty"] == "RSA" else {
+      throw CryptoError("the JWK has kty \(jwk["kty"]!); only RSA keys are supported")
     }
+    der = try CryptoBackend.der(jwk: try Self.members(["n", "e"], of: jwk), isPrivate: false)
+  }
 
-    /// The key from its JWK members `n` and `e` (base64url, big-endian).
-    package init(jwk: [String: String]) throws {
-      let key = try OpenSSLKey.fromJWK(
-        jwk, members: [("n", OSSL_PKEY_PARAM_RSA_N), ("e", OSSL_PKEY_PARAM_RSA_E)],
-        selection: SIGNINKIT_EVP_PKEY_PUBLIC_KEY)
-      defer { EVP_PKEY_free(key) }
-      try self.init(key)
-    }
+  /// PEM `PUBLIC KEY`.
+  package var pem: String {
+    get throws { try CryptoBackend.pem(der: der, isPrivate: false) }
+  }
 
-    init(_ key: OpaquePointer) throws {
-      der = try OpenSSLKey.encode { i2d_PUBKEY(key, $0) }
-    }
-
-    /// PEM `PUBLIC KEY`.
-    package var pem: String {
-      get throws { try OpenSSLKey.pem(der: der, isPrivate: false) }
-    }
-
-    /// The JWK members `kty`, `n` and `e`.
-    package var jwk: [String: String] {
-      get throws {
-        let key = try OpenSSLKey.load(der: der, isPrivate: false)
-        defer { EVP_PKEY_free(key) }
-        return [
-          "kty": "RSA",
-          "n": Base64URL.encode(try OpenSSLKey.bigNumber(key, OSSL_PKEY_PARAM_RSA_N)),
-          "e": Base64URL.encode(try OpenSSLKey.bigNumber(key, OSSL_PKEY_PARAM_RSA_E)),
-        ]
-      }
-    }
-
-    /// The size of the modulus in bits; 0 if the key cannot be loaded.
-    package var bits: Int {
-      guard let key = try? OpenSSLKey.load(der: der, isPrivate: false) else { return 0 }
-      defer { EVP_PKEY_free(key) }
-      return Int(EVP_PKEY_get_bits(key))
-    }
-
-    /// Whether `signature` is a valid RS256 signature of `message` under this key.
-    package func verifyRS256(signature: some Collection<UInt8>, message: some Collection<UInt8>)
-      -> Bool
-    {
-      guard let key = try? OpenSSLKey.load(der: der, isPrivate: false) else { return false }
-      defer { EVP_PKEY_free(key) }
-      guard let context = EVP_MD_CTX_new() else { return false }
-      defer { EVP_MD_CTX_free(context) }
-      guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
-      let signature = Array(signature)
-      let message = Array(message)
-      let ok = EVP_DigestVerify(context, signature, signature.count, message, message.count) == 1
-      ERR_clear_error()
-      return ok
+  /// The JWK members `kty`, `n` and `e`.
+  package var jwk: [String: String] {
+    get throws {
+      let (n, e) = try CryptoBackend.components(ofPublicKey: der)
+      return ["kty": "RSA", "n": Base64URL.encode(n), "e": Base64URL.encode(e)]
     }
   }
-#endif
+
+  /// The size of the modulus in bits; 0 if the key cannot be read.
+  package var bits: Int { (try? CryptoBackend.bits(ofPublicKey: der)) ?? 0 }
+
+  /// Whether `signature` is a valid RS256 signature of `message` under this key.
+  package func verifyRS256(signature: some Collection<UInt8>, message: some Collection<UInt8>)
+    -> Bool
+  {
+    CryptoBackend.verifyRS256(publicKey: der, signature: Array(signature), message: Array(message))
+  }
+
+  /// The named JWK members, base64url-decoded.
+  ///
+  /// - Throws: ``CryptoError`` naming the first member that is missing, empty or not base64url.
+  static func members(_ names: [String], of jwk: [String: String]) throws -> [String: [UInt8]] {
+    guard jwk["kty"] == nil || jwk["kty"] == "RSA" else {
+      throw CryptoError("the JWK has kty \(jwk["kty"]!); only RSA keys are supported")
+    }
+    var members: [String: [UInt8]] = [:]
+    for name in names {
+      guard let text = jwk[name], let bytes = Base64URL.decode(text), !bytes.isEmpty else {
+        throw CryptoError("the JWK member \"\(name)\" is missing or not base64url")
+      }
+      members[name] = bytes
+    }
+    return members
+  }
+}

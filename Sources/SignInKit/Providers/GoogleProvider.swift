@@ -1,265 +1,263 @@
 import SignInConcurrency
 import SignInCrypto
-#if canImport(CLibcrypto)
-  import Foundation
+import Foundation
 
-  /// Sign-in with Google, or any OpenID Connect issuer, as an installed app: the authorization
-  /// code flow with PKCE (S256), `state` and `nonce`, received on a loopback redirect
-  /// (`http://127.0.0.1:<random port>/callback`, RFC 8252), or the device authorization grant
-  /// (RFC 8628) for terminals without a browser. The ID token is verified (RS256 signature by a
-  /// key the issuer publishes, `iss`, `aud`, `exp`, `nonce`) before it reaches the backend.
+/// Sign-in with Google, or any OpenID Connect issuer, as an installed app: the authorization
+/// code flow with PKCE (S256), `state` and `nonce`, received on a loopback redirect
+/// (`http://127.0.0.1:<random port>/callback`, RFC 8252), or the device authorization grant
+/// (RFC 8628) for terminals without a browser. The ID token is verified (RS256 signature by a
+/// key the issuer publishes, `iss`, `aud`, `exp`, `nonce`) before it reaches the backend.
+///
+/// ```swift
+/// let google = GoogleProvider(configuration: .init(clientID: "1234-abc.apps.googleusercontent.com"))
+/// try await auth.signIn(with: google)
+/// ```
+///
+/// - Concurrency: actor. One sign-in at a time per provider; ``credential()`` honours
+///   cancellation (the loopback listener closes, polling stops) and times out after
+///   ``Configuration/timeout`` waiting for the browser.
+public actor GoogleProvider: RestorableSignInProvider {
+  /// How the user approves.
   ///
-  /// ```swift
-  /// let google = GoogleProvider(configuration: .init(clientID: "1234-abc.apps.googleusercontent.com"))
-  /// try await auth.signIn(with: google)
-  /// ```
+  /// - Concurrency: `Sendable` value.
+  public enum Flow: Sendable, Equatable {
+    /// A browser on this machine, redirecting to a loopback listener.
+    case browser
+    /// A code typed on another device (RFC 8628).
+    case device
+  }
+
+  /// What to show the user.
   ///
-  /// - Concurrency: actor. One sign-in at a time per provider; ``credential()`` honours
-  ///   cancellation (the loopback listener closes, polling stops) and times out after
-  ///   ``Configuration/timeout`` waiting for the browser.
-  public actor GoogleProvider: RestorableSignInProvider {
-    /// How the user approves.
-    ///
-    /// - Concurrency: `Sendable` value.
-    public enum Flow: Sendable, Equatable {
-      /// A browser on this machine, redirecting to a loopback listener.
-      case browser
-      /// A code typed on another device (RFC 8628).
-      case device
-    }
+  /// - Concurrency: `Sendable` value.
+  public enum Prompt: Sendable, Equatable {
+    /// Open this URL in a browser.
+    case openBrowser(URL)
+    /// Visit `verificationURL` on any device and enter `userCode`.
+    case enterCode(userCode: String, verificationURL: URL, completeURL: URL?)
 
-    /// What to show the user.
-    ///
-    /// - Concurrency: `Sendable` value.
-    public enum Prompt: Sendable, Equatable {
-      /// Open this URL in a browser.
-      case openBrowser(URL)
-      /// Visit `verificationURL` on any device and enter `userCode`.
-      case enterCode(userCode: String, verificationURL: URL, completeURL: URL?)
-
-      /// What to tell the user, in plain words.
-      public var instructions: String {
-        switch self {
-        case .openBrowser(let url): "Open this URL to sign in:\n  \(url.absoluteString)"
-        case .enterCode(let userCode, let verificationURL, let completeURL):
-          "On any device, visit \(verificationURL.absoluteString) and enter \(userCode)"
-            + (completeURL.map { "\n  or open \($0.absoluteString)" } ?? "")
-        }
-      }
-    }
-
-    /// The client and issuer settings.
-    ///
-    /// - Concurrency: `Sendable` value; its description and mirror never show the client secret.
-    public struct Configuration: Sendable, CustomStringConvertible, CustomReflectable {
-      /// The issuer; discovery reads `<issuer>/.well-known/openid-configuration`.
-      public var issuer: String
-      public var clientID: String
-      /// Installed apps usually have none; some issuers require one.
-      public var clientSecret: String?
-      public var scopes: [String]
-      public var flow: Flow
-      /// The loopback port (0: random) and path of the redirect URI.
-      public var redirectPort: UInt16
-      public var redirectPath: String
-      /// Overrides discovery's `device_authorization_endpoint`.
-      public var deviceEndpoint: URL?
-      /// How long to wait for the browser to come back.
-      public var timeout: Duration
-      /// Revoke Google's tokens at the issuer on ``GoogleProvider/signOut()``.
-      public var revokesOnSignOut: Bool
-      /// The backend provider id the credential is for.
-      public var providerID: ProviderID
-      /// Where Google's refresh token is kept (0600) so ``GoogleProvider/restoreSession()`` can
-      /// bring the Google session back at launch; `nil` keeps it in memory only.
-      public var refreshTokenFile: URL?
-
-      public init(
-        issuer: String = "https://accounts.google.com", clientID: String, clientSecret: String? = nil,
-        scopes: [String] = ["openid", "email", "profile"], flow: Flow = .browser, redirectPort: UInt16 = 0,
-        redirectPath: String = "/callback", deviceEndpoint: URL? = nil, timeout: Duration = .seconds(300),
-        revokesOnSignOut: Bool = false, providerID: ProviderID = .google, refreshTokenFile: URL? = nil
-      ) {
-        self.issuer = issuer
-        self.clientID = clientID
-        self.clientSecret = clientSecret
-        self.scopes = scopes
-        self.flow = flow
-        self.redirectPort = redirectPort
-        self.redirectPath = redirectPath
-        self.deviceEndpoint = deviceEndpoint
-        self.timeout = timeout
-        self.revokesOnSignOut = revokesOnSignOut
-        self.providerID = providerID
-        self.refreshTokenFile = refreshTokenFile
-      }
-
-      public var description: String {
-        "GoogleProvider.Configuration(issuer: \(issuer), clientID: \(clientID), flow: \(flow), "
-          + "clientSecret: \(clientSecret == nil ? "none" : "redacted"))"
-      }
-      public var customMirror: Mirror {
-        Mirror(
-          self,
-          children: [
-            "issuer": issuer, "clientID": clientID, "hasClientSecret": clientSecret != nil, "scopes": scopes,
-            "flow": flow, "providerID": providerID, "refreshTokenFile": refreshTokenFile as Any,
-          ])
-      }
-    }
-
-    public nonisolated let id: ProviderID
-    public nonisolated let configuration: Configuration
-    let transport: any HTTPTransport
-    let clock: any Clock<Duration>
-    let present: @Sendable (Prompt) async -> Void
-    let now: @Sendable () -> Date
-    private var client: OIDCClient?
-    /// Google's tokens from the last sign-in (to call Google APIs), until ``signOut()``.
-    public private(set) var tokens: OAuthTokens?
-
-    /// - Parameter present: shows a prompt to the user; the default prints it and opens the
-    ///   browser with `xdg-open` or `open` when there is one.
-    public init(
-      configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
-      clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
-      present: @escaping @Sendable (Prompt) async -> Void = GoogleProvider.printAndOpen
-    ) {
-      self.id = configuration.providerID
-      self.configuration = configuration
-      self.transport = transport
-      self.clock = clock
-      self.now = now
-      self.present = present
-    }
-
-    public func credential() async throws -> ProviderCredential {
-      let client = try await discoveredClient()
-      let nonce = Base64URL.encode(try Crypto.randomBytes(16))
-      let tokens: OAuthTokens
-      switch configuration.flow {
-      case .browser: tokens = try await browserFlow(client, nonce: nonce)
-      case .device: tokens = try await deviceFlow(client)
-      }
-      if let idToken = tokens.idToken {
-        // A device grant cannot carry a nonce; the code flow's token must echo ours.
-        _ = try await client.verifyIDToken(idToken, nonce: configuration.flow == .browser ? nonce : nil)
-      }
-      self.tokens = tokens
-      if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
-        try AtomicFile.write(Data(refreshToken.utf8), to: file)
-      }
-      return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
-    }
-
-    /// Brings back Google's session from the stored refresh token: one refresh at the token
-    /// endpoint. A refresh token the issuer refuses is deleted.
-    public func restoreSession() async throws -> Bool {
-      guard let file = configuration.refreshTokenFile, let data = try? Data(contentsOf: file),
-        let refreshToken = String(data: data, encoding: .utf8), !refreshToken.isEmpty
-      else { return false }
-      do {
-        tokens = try await discoveredClient().refresh(refreshToken)
-        return true
-      } catch let error as AuthError where error.code == .invalidCredential {
-        try? FileManager.default.removeItem(at: file)
-        throw error
-      }
-    }
-
-    /// Forgets Google's tokens, stored ones too. When configured to revoke, the refresh token is
-    /// revoked at the issuer first (RFC 7009), whether it came from this process's sign-in or
-    /// only sits in ``Configuration/refreshTokenFile`` from an earlier launch; then the file is
-    /// deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
-    public func signOut() async {
-      let stored = configuration.refreshTokenFile.flatMap { try? FileContents.read($0, what: "The refresh token") }
-        .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
-      let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
-      tokens = nil
-      if configuration.revokesOnSignOut, let token, let client = try? await discoveredClient() {
-        _ = try? await client.revoke(token)
-      }
-      if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
-    }
-
-    /// The issuer's client, discovered once.
-    func discoveredClient() async throws -> OIDCClient {
-      if let client { return client }
-      let metadata = try await OIDCProviderMetadata.discover(issuer: configuration.issuer, transport: transport)
-      let client = OIDCClient(
-        metadata: metadata, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
-        transport: transport, now: now)
-      self.client = client
-      return client
-    }
-
-    private func browserFlow(_ client: OIDCClient, nonce: String) async throws -> OAuthTokens {
-      let listener = try LoopbackRedirectListener(port: configuration.redirectPort, path: configuration.redirectPath)
-      defer { listener.close() }
-      let state = Base64URL.encode(try Crypto.randomBytes(16))
-      let pkce = try PKCE.generate()
-      let url = client.authorizationURL(
-        redirectURI: listener.redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce)
-      await present(.openBrowser(url))
-      let query: [String: String]
-      do {
-        query = try await withTimeout(configuration.timeout, clock: self.clock) { try await listener.receive() }
-      } catch is TimeoutError {
-        throw AuthError(.timeout, "The browser did not come back in time. Start the sign-in again.")
-      }
-      return try await Self.exchange(query, expectedState: state, client: client, redirectURI: listener.redirectURI, pkce: pkce)
-    }
-
-    /// Checks the redirect's `state` and error, then exchanges its code.
-    static func exchange(
-      _ query: [String: String], expectedState: String, client: OIDCClient, redirectURI: URL, pkce: PKCE
-    ) async throws -> OAuthTokens {
-      guard query["state"] == expectedState else {
-        throw AuthError(
-          .invalidCredential, "The redirect's state does not match the request, so it may be forged. Sign in again.")
-      }
-      if let error = query["error"] {
-        if error == "access_denied" {
-          throw AuthError(.cancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: error)
-        }
-        throw AuthError(
-          .invalidCredential, "The identity provider answered \(error)\(query["error_description"].map { ": \($0)" } ?? "").",
-          serverMessage: error)
-      }
-      guard let code = query["code"], !code.isEmpty else {
-        throw AuthError(.invalidResponse, "The redirect carries no authorization code. Sign in again.")
-      }
-      return try await client.exchange(code: code, redirectURI: redirectURI, pkce: pkce)
-    }
-
-    private func deviceFlow(_ client: OIDCClient) async throws -> OAuthTokens {
-      let authorization = try await client.startDeviceAuthorization(
-        scopes: configuration.scopes, endpoint: configuration.deviceEndpoint)
-      await present(
-        .enterCode(
-          userCode: authorization.userCode, verificationURL: authorization.verificationURI,
-          completeURL: authorization.verificationURIComplete))
-      return try await client.pollDeviceToken(authorization, clock: self.clock)
-    }
-
-    /// Prints the prompt on standard error and, for a URL, opens the browser when
-    /// `xdg-open` or `open` exists.
-    public static let printAndOpen: @Sendable (Prompt) async -> Void = { prompt in
-      FileHandle.standardError.write(Data((prompt.instructions + "\n").utf8))
-      if case .openBrowser(let url) = prompt { openInBrowser(url) }
-    }
-
-    /// Opens `url` with `xdg-open` or `open`, when one exists; does not wait for the browser.
-    public static func openInBrowser(_ url: URL) {
-      for opener in ["/usr/bin/xdg-open", "/usr/bin/open"] where FileManager.default.isExecutableFile(atPath: opener) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
-        return
+    /// What to tell the user, in plain words.
+    public var instructions: String {
+      switch self {
+      case .openBrowser(let url): "Open this URL to sign in:\n  \(url.absoluteString)"
+      case .enterCode(let userCode, let verificationURL, let completeURL):
+        "On any device, visit \(verificationURL.absoluteString) and enter \(userCode)"
+          + (completeURL.map { "\n  or open \($0.absoluteString)" } ?? "")
       }
     }
   }
-#endif
+
+  /// The client and issuer settings.
+  ///
+  /// - Concurrency: `Sendable` value; its description and mirror never show the client secret.
+  public struct Configuration: Sendable, CustomStringConvertible, CustomReflectable {
+    /// The issuer; discovery reads `<issuer>/.well-known/openid-configuration`.
+    public var issuer: String
+    public var clientID: String
+    /// Installed apps usually have none; some issuers require one.
+    public var clientSecret: String?
+    public var scopes: [String]
+    public var flow: Flow
+    /// The loopback port (0: random) and path of the redirect URI.
+    public var redirectPort: UInt16
+    public var redirectPath: String
+    /// Overrides discovery's `device_authorization_endpoint`.
+    public var deviceEndpoint: URL?
+    /// How long to wait for the browser to come back.
+    public var timeout: Duration
+    /// Revoke Google's tokens at the issuer on ``GoogleProvider/signOut()``.
+    public var revokesOnSignOut: Bool
+    /// The backend provider id the credential is for.
+    public var providerID: ProviderID
+    /// Where Google's refresh token is kept (0600) so ``GoogleProvider/restoreSession()`` can
+    /// bring the Google session back at launch; `nil` keeps it in memory only.
+    public var refreshTokenFile: URL?
+
+    public init(
+      issuer: String = "https://accounts.google.com", clientID: String, clientSecret: String? = nil,
+      scopes: [String] = ["openid", "email", "profile"], flow: Flow = .browser, redirectPort: UInt16 = 0,
+      redirectPath: String = "/callback", deviceEndpoint: URL? = nil, timeout: Duration = .seconds(300),
+      revokesOnSignOut: Bool = false, providerID: ProviderID = .google, refreshTokenFile: URL? = nil
+    ) {
+      self.issuer = issuer
+      self.clientID = clientID
+      self.clientSecret = clientSecret
+      self.scopes = scopes
+      self.flow = flow
+      self.redirectPort = redirectPort
+      self.redirectPath = redirectPath
+      self.deviceEndpoint = deviceEndpoint
+      self.timeout = timeout
+      self.revokesOnSignOut = revokesOnSignOut
+      self.providerID = providerID
+      self.refreshTokenFile = refreshTokenFile
+    }
+
+    public var description: String {
+      "GoogleProvider.Configuration(issuer: \(issuer), clientID: \(clientID), flow: \(flow), "
+        + "clientSecret: \(clientSecret == nil ? "none" : "redacted"))"
+    }
+    public var customMirror: Mirror {
+      Mirror(
+        self,
+        children: [
+          "issuer": issuer, "clientID": clientID, "hasClientSecret": clientSecret != nil, "scopes": scopes,
+          "flow": flow, "providerID": providerID, "refreshTokenFile": refreshTokenFile as Any,
+        ])
+    }
+  }
+
+  public nonisolated let id: ProviderID
+  public nonisolated let configuration: Configuration
+  let transport: any HTTPTransport
+  let clock: any Clock<Duration>
+  let present: @Sendable (Prompt) async -> Void
+  let now: @Sendable () -> Date
+  private var client: OIDCClient?
+  /// Google's tokens from the last sign-in (to call Google APIs), until ``signOut()``.
+  public private(set) var tokens: OAuthTokens?
+
+  /// - Parameter present: shows a prompt to the user; the default prints it and opens the
+  ///   browser with `xdg-open` or `open` when there is one.
+  public init(
+    configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
+    clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+    present: @escaping @Sendable (Prompt) async -> Void = GoogleProvider.printAndOpen
+  ) {
+    self.id = configuration.providerID
+    self.configuration = configuration
+    self.transport = transport
+    self.clock = clock
+    self.now = now
+    self.present = present
+  }
+
+  public func credential() async throws -> ProviderCredential {
+    let client = try await discoveredClient()
+    let nonce = Base64URL.encode(try Crypto.randomBytes(16))
+    let tokens: OAuthTokens
+    switch configuration.flow {
+    case .browser: tokens = try await browserFlow(client, nonce: nonce)
+    case .device: tokens = try await deviceFlow(client)
+    }
+    if let idToken = tokens.idToken {
+      // A device grant cannot carry a nonce; the code flow's token must echo ours.
+      _ = try await client.verifyIDToken(idToken, nonce: configuration.flow == .browser ? nonce : nil)
+    }
+    self.tokens = tokens
+    if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
+      try AtomicFile.write(Data(refreshToken.utf8), to: file)
+    }
+    return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
+  }
+
+  /// Brings back Google's session from the stored refresh token: one refresh at the token
+  /// endpoint. A refresh token the issuer refuses is deleted.
+  public func restoreSession() async throws -> Bool {
+    guard let file = configuration.refreshTokenFile, let data = try? Data(contentsOf: file),
+      let refreshToken = String(data: data, encoding: .utf8), !refreshToken.isEmpty
+    else { return false }
+    do {
+      tokens = try await discoveredClient().refresh(refreshToken)
+      return true
+    } catch let error as AuthError where error.code == .invalidCredential {
+      try? FileManager.default.removeItem(at: file)
+      throw error
+    }
+  }
+
+  /// Forgets Google's tokens, stored ones too. When configured to revoke, the refresh token is
+  /// revoked at the issuer first (RFC 7009), whether it came from this process's sign-in or
+  /// only sits in ``Configuration/refreshTokenFile`` from an earlier launch; then the file is
+  /// deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
+  public func signOut() async {
+    let stored = configuration.refreshTokenFile.flatMap { try? FileContents.read($0, what: "The refresh token") }
+      .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+    let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
+    tokens = nil
+    if configuration.revokesOnSignOut, let token, let client = try? await discoveredClient() {
+      _ = try? await client.revoke(token)
+    }
+    if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
+  }
+
+  /// The issuer's client, discovered once.
+  func discoveredClient() async throws -> OIDCClient {
+    if let client { return client }
+    let metadata = try await OIDCProviderMetadata.discover(issuer: configuration.issuer, transport: transport)
+    let client = OIDCClient(
+      metadata: metadata, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
+      transport: transport, now: now)
+    self.client = client
+    return client
+  }
+
+  private func browserFlow(_ client: OIDCClient, nonce: String) async throws -> OAuthTokens {
+    let listener = try LoopbackRedirectListener(port: configuration.redirectPort, path: configuration.redirectPath)
+    defer { listener.close() }
+    let state = Base64URL.encode(try Crypto.randomBytes(16))
+    let pkce = try PKCE.generate()
+    let url = client.authorizationURL(
+      redirectURI: listener.redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce)
+    await present(.openBrowser(url))
+    let query: [String: String]
+    do {
+      query = try await withTimeout(configuration.timeout, clock: self.clock) { try await listener.receive() }
+    } catch is TimeoutError {
+      throw AuthError(.timeout, "The browser did not come back in time. Start the sign-in again.")
+    }
+    return try await Self.exchange(query, expectedState: state, client: client, redirectURI: listener.redirectURI, pkce: pkce)
+  }
+
+  /// Checks the redirect's `state` and error, then exchanges its code.
+  static func exchange(
+    _ query: [String: String], expectedState: String, client: OIDCClient, redirectURI: URL, pkce: PKCE
+  ) async throws -> OAuthTokens {
+    guard query["state"] == expectedState else {
+      throw AuthError(
+        .invalidCredential, "The redirect's state does not match the request, so it may be forged. Sign in again.")
+    }
+    if let error = query["error"] {
+      if error == "access_denied" {
+        throw AuthError(.cancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: error)
+      }
+      throw AuthError(
+        .invalidCredential, "The identity provider answered \(error)\(query["error_description"].map { ": \($0)" } ?? "").",
+        serverMessage: error)
+    }
+    guard let code = query["code"], !code.isEmpty else {
+      throw AuthError(.invalidResponse, "The redirect carries no authorization code. Sign in again.")
+    }
+    return try await client.exchange(code: code, redirectURI: redirectURI, pkce: pkce)
+  }
+
+  private func deviceFlow(_ client: OIDCClient) async throws -> OAuthTokens {
+    let authorization = try await client.startDeviceAuthorization(
+      scopes: configuration.scopes, endpoint: configuration.deviceEndpoint)
+    await present(
+      .enterCode(
+        userCode: authorization.userCode, verificationURL: authorization.verificationURI,
+        completeURL: authorization.verificationURIComplete))
+    return try await client.pollDeviceToken(authorization, clock: self.clock)
+  }
+
+  /// Prints the prompt on standard error and, for a URL, opens the browser when
+  /// `xdg-open` or `open` exists.
+  public static let printAndOpen: @Sendable (Prompt) async -> Void = { prompt in
+    FileHandle.standardError.write(Data((prompt.instructions + "\n").utf8))
+    if case .openBrowser(let url) = prompt { openInBrowser(url) }
+  }
+
+  /// Opens `url` with `xdg-open` or `open`, when one exists; does not wait for the browser.
+  public static func openInBrowser(_ url: URL) {
+    for opener in ["/usr/bin/xdg-open", "/usr/bin/open"] where FileManager.default.isExecutableFile(atPath: opener) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: opener)
+      process.arguments = [url.absoluteString]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try? process.run()
+      return
+    }
+  }
+}

@@ -58,6 +58,33 @@ func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.
         + "2eaf30d92e22a3886ff109279d9830dac727afb94a83ee6d8360cbdfa2cc0640")
   }
 
+  // RFC 7914 §11: PBKDF2-HMAC-SHA256, the building block of scrypt and the password hash on
+  // platforms without scrypt.
+  @Test func pbkdf2SHA256MatchesRFC7914() throws {
+    #expect(
+      hex(
+        try Crypto.pbkdf2SHA256(
+          password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64))
+        == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+        + "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
+    #expect(
+      hex(
+        try Crypto.pbkdf2SHA256(
+          password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80_000,
+          length: 64))
+        == "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
+        + "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d")
+  }
+
+  @Test func pbkdf2RefusesZeroIterationsOrLength() {
+    #expect(throws: CryptoError.self) {
+      try Crypto.pbkdf2SHA256(password: [1], salt: [2], iterations: 0, length: 32)
+    }
+    #expect(throws: CryptoError.self) {
+      try Crypto.pbkdf2SHA256(password: [1], salt: [2], iterations: 1, length: 0)
+    }
+  }
+
   @Test func scryptRejectsACostThatIsNotAPowerOfTwo() {
     #expect(throws: CryptoError.self) {
       try Crypto.scrypt(password: [1], salt: [2], n: 1000, r: 8, p: 1, length: 32)
