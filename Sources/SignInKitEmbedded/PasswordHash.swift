@@ -2,47 +2,113 @@ import SignInCrypto
 import Foundation
 import SignInKit
 
-/// A scrypt password hash with its per-user salt and the parameters it was made with, so the
-/// parameters can change without invalidating stored hashes.
+/// A password hash with its per-user salt, the algorithm that made it and that algorithm's
+/// parameters, so parameters (and the algorithm) can change without invalidating stored hashes.
+///
+/// scrypt where the platform has it (OpenSSL: Linux, macOS with openssl@3); PBKDF2-HMAC-SHA256
+/// where it does not (CryptoKit has no scrypt). A hash names its algorithm, so each platform
+/// knows what it can verify; one written before the algorithm was recorded is scrypt.
 struct PasswordHash: Codable, Sendable, Equatable {
+  enum Algorithm: String, Codable, Sendable {
+    case scrypt
+    case pbkdf2SHA256 = "pbkdf2-sha256"
+  }
+
+  /// PBKDF2-HMAC-SHA256 rounds for new hashes: OWASP's recommendation (Password Storage Cheat
+  /// Sheet, 2023).
+  static let pbkdf2Iterations = 600_000
+
+  var algorithm: Algorithm
   var salt: String
   var hash: String
+  /// scrypt's parameters (zero for PBKDF2).
   var n: UInt64
   var r: UInt64
   var p: UInt64
+  /// PBKDF2's rounds (absent for scrypt).
+  var iterations: Int?
 
-  /// Hashes `password` with a new random salt.
-  static func make(_ password: String, parameters: ScryptParameters) throws -> PasswordHash {
+  init(
+    algorithm: Algorithm, salt: String, hash: String, n: UInt64 = 0, r: UInt64 = 0, p: UInt64 = 0,
+    iterations: Int? = nil
+  ) {
+    self.algorithm = algorithm
+    self.salt = salt
+    self.hash = hash
+    self.n = n
+    self.r = r
+    self.p = p
+    self.iterations = iterations
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    algorithm = try container.decodeIfPresent(Algorithm.self, forKey: .algorithm) ?? .scrypt
+    salt = try container.decode(String.self, forKey: .salt)
+    hash = try container.decode(String.self, forKey: .hash)
+    n = try container.decodeIfPresent(UInt64.self, forKey: .n) ?? 0
+    r = try container.decodeIfPresent(UInt64.self, forKey: .r) ?? 0
+    p = try container.decodeIfPresent(UInt64.self, forKey: .p) ?? 0
+    iterations = try container.decodeIfPresent(Int.self, forKey: .iterations)
+  }
+
+  /// Hashes `password` with a new random salt: scrypt at `parameters` when `scryptIsAvailable`,
+  /// else PBKDF2-HMAC-SHA256.
+  static func make(
+    _ password: String, parameters: ScryptParameters,
+    scryptIsAvailable: Bool = Crypto.isScryptAvailable
+  ) throws -> PasswordHash {
     let salt = try Crypto.randomBytes(16)
+    guard scryptIsAvailable else {
+      let hash = try Crypto.pbkdf2SHA256(
+        password: Array(password.utf8), salt: salt, iterations: pbkdf2Iterations, length: 32)
+      return PasswordHash(
+        algorithm: .pbkdf2SHA256, salt: Base64URL.encode(salt), hash: Base64URL.encode(hash),
+        iterations: pbkdf2Iterations)
+    }
     let hash = try Crypto.scrypt(
       password: Array(password.utf8), salt: salt, n: parameters.n, r: parameters.r,
       p: parameters.p, length: 32)
     return PasswordHash(
-      salt: Base64URL.encode(salt), hash: Base64URL.encode(hash), n: parameters.n,
-      r: parameters.r, p: parameters.p)
+      algorithm: .scrypt, salt: Base64URL.encode(salt), hash: Base64URL.encode(hash),
+      n: parameters.n, r: parameters.r, p: parameters.p)
   }
 
-  /// Spends what checking `password` against a hash made with `parameters` costs, and learns
-  /// nothing: for an email with no account, so that it takes as long as a wrong password.
+  /// Spends what checking `password` against a new hash costs, and learns nothing: for an email
+  /// with no account, so that it takes as long as a wrong password.
   static func spendVerificationCost(_ password: String, parameters: ScryptParameters) throws {
-    _ = try Crypto.scrypt(
-      password: Array(password.utf8), salt: [UInt8](repeating: 0, count: 16), n: parameters.n, r: parameters.r,
-      p: parameters.p, length: 32)
+    _ = try make(password, parameters: parameters)
   }
 
-  /// Whether this hash was made at a lower cost than `parameters` (so a successful sign-in
-  /// should make it again at that cost).
-  func isWeaker(than parameters: ScryptParameters) -> Bool {
-    ScryptParameters(n: n, r: r, p: p).cost < parameters.cost
+  /// Whether this hash should be made again on the next successful sign-in: made at a lower
+  /// cost than `parameters`, or with PBKDF2 where scrypt is now available.
+  func isWeaker(than parameters: ScryptParameters, scryptIsAvailable: Bool = Crypto.isScryptAvailable)
+    -> Bool
+  {
+    switch algorithm {
+    case .scrypt: ScryptParameters(n: n, r: r, p: p).cost < parameters.cost
+    case .pbkdf2SHA256: scryptIsAvailable || (iterations ?? 0) < Self.pbkdf2Iterations
+    }
   }
 
   /// Whether `password` matches, compared in constant time.
+  ///
+  /// - Throws: ``CryptoError`` when this platform cannot compute the hash's algorithm (a scrypt
+  ///   hash where there is no scrypt).
   func matches(_ password: String) throws -> Bool {
     guard let salt = Base64URL.decode(salt), let expected = Base64URL.decode(hash) else {
       return false
     }
-    let actual = try Crypto.scrypt(
-      password: Array(password.utf8), salt: salt, n: n, r: r, p: p, length: expected.count)
+    let actual: [UInt8]
+    switch algorithm {
+    case .scrypt:
+      actual = try Crypto.scrypt(
+        password: Array(password.utf8), salt: salt, n: n, r: r, p: p, length: expected.count)
+    case .pbkdf2SHA256:
+      guard let iterations, iterations > 0, !expected.isEmpty else { return false }
+      actual = try Crypto.pbkdf2SHA256(
+        password: Array(password.utf8), salt: salt, iterations: iterations, length: expected.count)
+    }
     return zip(actual, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
       && actual.count == expected.count
   }

@@ -49,7 +49,7 @@ protocol CryptoPrimitives {
 // (Linux; macOS with Homebrew's openssl@3), otherwise Apple's CryptoKit and Security.
 #if canImport(CLibcrypto)
   typealias CryptoBackend = OpenSSLCrypto
-#elseif canImport(CryptoKit) && canImport(Security)
+#elseif canImport(CryptoKit) && canImport(Security) && canImport(CommonCrypto)
   typealias CryptoBackend = AppleCrypto
 #else
   #error("SignInCrypto needs OpenSSL's libcrypto (Linux: apt-get install libssl-dev) or CryptoKit.")

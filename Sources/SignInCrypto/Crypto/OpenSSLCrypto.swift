@@ -88,7 +88,7 @@
         EVP_PKEY_generate(context, &key) == 1, let key
       else { throw CryptoError.openSSL("RSA-\(bits) key generation failed") }
       defer { EVP_PKEY_free(key) }
-      return try OpenSSLKey.encode { i2d_PrivateKey(key, $0) }
+      return try OpenSSLKey.der(of: key, isPrivate: true)
     }
 
     static func der(pem: String, isPrivate: Bool) throws -> [UInt8] {
@@ -285,7 +285,11 @@
 
     /// The DER of `key`: PKCS#8 when private, SubjectPublicKeyInfo otherwise.
     static func der(of key: OpaquePointer, isPrivate: Bool) throws -> [UInt8] {
-      isPrivate ? try encode { i2d_PrivateKey(key, $0) } : try encode { i2d_PUBKEY(key, $0) }
+      guard isPrivate else { return try encode { i2d_PUBKEY(key, $0) } }
+      // PKCS#8 (`i2d_PrivateKey` would write RSA's traditional PKCS#1 form).
+      guard let info = EVP_PKEY2PKCS8(key) else { throw CryptoError.openSSL("EVP_PKEY2PKCS8") }
+      defer { PKCS8_PRIV_KEY_INFO_free(info) }
+      return try encode { i2d_PKCS8_PRIV_KEY_INFO(info, $0) }
     }
 
     /// A key built from decoded JWK members; `names` pairs each JWK name with its OpenSSL
