@@ -1,10 +1,6 @@
 import Foundation
 import SignInCrypto
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension JSONWebKeySet {
     /// The key set an issuer publishes at `jwksURI`.
     ///

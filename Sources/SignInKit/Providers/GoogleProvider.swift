@@ -247,17 +247,4 @@ public actor GoogleProvider: RestorableSignInProvider {
     FileHandle.standardError.write(Data((prompt.instructions + "\n").utf8))
     if case .openBrowser(let url) = prompt { openInBrowser(url) }
   }
-
-  /// Opens `url` with `xdg-open` or `open`, when one exists; does not wait for the browser.
-  public static func openInBrowser(_ url: URL) {
-    for opener in ["/usr/bin/xdg-open", "/usr/bin/open"] where FileManager.default.isExecutableFile(atPath: opener) {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: opener)
-      process.arguments = [url.absoluteString]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try? process.run()
-      return
-    }
-  }
 }
