@@ -59,13 +59,14 @@ public actor Auth {
   ///
   /// - Parameters:
   ///   - backend: the identity service.
-  ///   - store: where the session is kept; by default a ``FileSessionStore`` under
-  ///     `$XDG_STATE_HOME/signinkit/default`.
+  ///   - store: where the session is kept; by default ``defaultSessionStore(namespace:)``: the
+  ///     keychain on Apple platforms, a ``FileSessionStore`` under
+  ///     `$XDG_STATE_HOME/signinkit/default` elsewhere.
   ///   - clock: drives proactive refresh, retry backoff and the restore deadline.
   ///   - configuration: tunables.
   ///   - now: the wall clock used for token expiry (tests pair it with their clock).
   public init(
-    backend: any AuthBackend, store: any SessionStore = FileSessionStore.default(),
+    backend: any AuthBackend, store: any SessionStore = Auth.defaultSessionStore(),
     clock: any Clock<Duration> = ContinuousClock(),
     configuration: AuthConfiguration = AuthConfiguration(),
     now: @escaping @Sendable () -> Date = { Date() }

@@ -1,0 +1,155 @@
+import Foundation
+
+/// A ``SessionStore`` in the keychain: one generic-password item per namespace, readable after
+/// the device's first unlock (`kSecAttrAccessibleAfterFirstUnlock`), optionally shared with app
+/// extensions through an access group. The default store on Apple platforms.
+///
+/// ```swift
+/// let auth = Auth(backend: backend, store: KeychainSessionStore(namespace: "work"))
+/// ```
+///
+/// - A locked keychain (`errSecInteractionNotAllowed`, before first unlock) is a
+///   ``AuthError/Code/storage`` error that says to try again: the item is left alone, never
+///   read as "signed out" and never deleted.
+/// - An item that cannot be decoded is copied to `<account>.unreadable-<timestamp>` and removed,
+///   and reported as ``AuthError/Code/storage``; one written in a newer format stays in place,
+///   with a message to upgrade. Nothing is ever deleted unread.
+/// - Keychain writes are atomic (old or new, never torn). The ownership check of
+///   ``save(_:ifStillOwnedBy:)`` and the write are two keychain calls: a sign-out in an app
+///   extension between them is not seen (the file store locks across processes; the keychain
+///   offers no lock).
+///
+/// - Concurrency: `Sendable` value; any isolation.
+public struct KeychainSessionStore: SessionStore {
+  /// The item the session lives in.
+  public let item: KeychainItem
+  private let keychain: any KeychainItems
+  private let now: @Sendable () -> Date
+
+  /// A store for `namespace` (one per app or account set).
+  ///
+  /// - Parameters:
+  ///   - service: `kSecAttrService`; by default `dev.signinkit.session`.
+  ///   - accessGroup: share the session with app extensions in this keychain access group.
+  ///   - keychain: the keychain; ``SystemKeychain`` on Apple platforms.
+  ///   - now: the wall clock used to name unreadable items kept aside.
+  public init(
+    namespace: String = "default", service: String = "dev.signinkit.session",
+    accessGroup: String? = nil, keychain: any KeychainItems,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    item = KeychainItem(service: service, account: namespace, accessGroup: accessGroup)
+    self.keychain = keychain
+    self.now = now
+  }
+
+  // MARK: - SessionStore
+
+  public func containsSession() -> Bool {
+    let (status, _) = keychain.copyData(of: item)
+    // A locked keychain may hold one: say so, and let the restore report why it cannot read it.
+    return status == .success || status == .interactionNotAllowed
+  }
+
+  public func load() throws -> StoredSession? {
+    let (status, data) = keychain.copyData(of: item)
+    switch status {
+    case .itemNotFound: return nil
+    case .success: break
+    default: throw failure(status, doing: "read")
+    }
+    guard let data else { throw failure(.other(0), doing: "read") }
+    if let version = try? JSONDecoder().decode(FormatVersion.self, from: data).formatVersion,
+      version > StoredSession.currentFormatVersion
+    {
+      throw AuthError(
+        .storage,
+        "The saved sign-in in the \(item) was written by a newer version of this app (format "
+          + "\(version); this build reads \(StoredSession.currentFormatVersion)). It was left as "
+          + "it is. Upgrade the app to use it, or sign in again here (which replaces it).")
+    }
+    let session: StoredSession
+    do {
+      session = try JSONDecoder.sessionDecoder.decode(StoredSession.self, from: data)
+    } catch {
+      throw quarantine(data, reason: "it is not a valid saved session")
+    }
+    guard session.formatVersion == StoredSession.currentFormatVersion else {
+      throw quarantine(
+        data,
+        reason: "it was written in format \(session.formatVersion), this build reads "
+          + "\(StoredSession.currentFormatVersion)")
+    }
+    return session
+  }
+
+  public func save(_ session: StoredSession) throws {
+    let data: Data
+    do {
+      data = try JSONEncoder.sessionEncoder.encode(session)
+    } catch {
+      throw AuthError(.storage, "The session could not be encoded: \(error).")
+    }
+    try write(data, to: item)
+  }
+
+  public func clear() throws {
+    let status = keychain.delete(item)
+    guard status == .success || status == .itemNotFound else {
+      throw failure(status, doing: "remove")
+    }
+  }
+
+  // MARK: - Private
+
+  private struct FormatVersion: Decodable { var formatVersion: Int }
+
+  private func write(_ data: Data, to item: KeychainItem) throws {
+    var status = keychain.update(item, to: data)
+    if status == .itemNotFound {
+      status = keychain.add(data, as: item)
+      // Added by someone else between the two calls: replace theirs.
+      if status == .duplicateItem { status = keychain.update(item, to: data) }
+    }
+    guard status == .success else { throw failure(status, doing: "save") }
+  }
+
+  /// Copies unreadable data to an item of its own, removes the original, and returns the error
+  /// that says where it went.
+  private func quarantine(_ data: Data, reason: String) -> AuthError {
+    var aside = item
+    aside.account = item.account + ".unreadable-" + FileSessionStore.stamp(now())
+    do {
+      try write(data, to: aside)
+    } catch {
+      return AuthError(
+        .storage,
+        "The saved sign-in in the \(item) could not be used: \(reason), and it could not be kept "
+          + "aside (\(error)). It was left as it is; sign in again to replace it.")
+    }
+    _ = keychain.delete(item)
+    return AuthError(
+      .storage,
+      "The saved sign-in in the \(item) could not be used: \(reason). It was kept in the "
+        + "\(aside) and nothing was deleted. Sign in again to continue.")
+  }
+
+  private func failure(_ status: KeychainStatus, doing what: String) -> AuthError {
+    switch status {
+    case .interactionNotAllowed:
+      AuthError(
+        .storage,
+        "The keychain is locked, so the saved sign-in could not be \(what == "read" ? "read" : "\(what)d") "
+          + "(the device has not been unlocked since it started). Nothing was changed; try again "
+          + "after the device is unlocked.")
+    case .other(let code):
+      AuthError(
+        .storage,
+        "The keychain could not \(what) the saved sign-in in the \(item) (OSStatus \(code)). "
+          + "Nothing was changed; try again, or sign in again.")
+    case .success, .itemNotFound, .duplicateItem:
+      AuthError(
+        .storage, "The keychain could not \(what) the saved sign-in in the \(item) (\(status)).")
+    }
+  }
+}
