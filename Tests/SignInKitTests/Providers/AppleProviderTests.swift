@@ -73,4 +73,32 @@ import Testing
     let credential = ProviderCredential(providerID: .apple, idToken: "t", rawNonce: "r", givenName: "Tim", familyName: "Apple")
     #expect(credential.postBody.hasSuffix("&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Tim%22%2C%22lastName%22%3A%22Apple%22%7D%7D"))
   }
+
+  // The logic of the AuthenticationServices adapter, which cannot be compiled here.
+
+  @Test func anAppleIDCredentialBecomesAnAuthorizationWithItsNameParts() throws {
+    let authorization = try AppleProvider.Authorization(
+      identityTokenData: Data("header.claims.signature".utf8), givenName: "Ada", familyName: "")
+    #expect(authorization.identityToken == "header.claims.signature")
+    #expect(authorization.givenName == "Ada" && authorization.familyName == nil)
+  }
+
+  @Test(arguments: [nil, Data(), Data([0xFF, 0xFE])])
+  func aCredentialWithoutAUsableTokenIsAnInvalidResponse(_ data: Data?) {
+    let error = #expect(throws: AuthError.self) {
+      try AppleProvider.Authorization(identityTokenData: data, givenName: nil, familyName: nil)
+    }
+    #expect(error?.code == .invalidResponse)
+    #expect(error?.message.contains("capability") == true)
+  }
+
+  @Test func authorizationErrorCodesAreWordedForThePerson() {
+    #expect(AppleProvider.error(forAuthorizationErrorCode: 1001).code == .cancelled)
+    #expect(AppleProvider.error(forAuthorizationErrorCode: 1002).code == .invalidResponse)
+    #expect(AppleProvider.error(forAuthorizationErrorCode: 1004).code == .unavailable)
+    #expect(AppleProvider.error(forAuthorizationErrorCode: 1005).code == .cancelled)
+    let unknown = AppleProvider.error(forAuthorizationErrorCode: 1000)
+    #expect(unknown.code == .unavailable && unknown.message.contains("Apple Account"))
+    #expect(AppleProvider.error(forAuthorizationErrorCode: 4242).message.contains("4242"))
+  }
 }
