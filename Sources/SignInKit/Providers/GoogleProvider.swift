@@ -23,6 +23,10 @@ public actor GoogleProvider: RestorableSignInProvider {
   public enum Flow: Sendable, Equatable {
     /// A browser on this machine, redirecting to a loopback listener.
     case browser
+    /// A browser sheet in the app (``WebAuthenticationSession``) redirecting to the app's own
+    /// scheme, such as ``GoogleProvider/appRedirectURI(reversedClientID:)``: the flow for iOS
+    /// apps.
+    case appRedirect(URL)
     /// A code typed on another device (RFC 8628).
     case device
   }
@@ -112,18 +116,23 @@ public actor GoogleProvider: RestorableSignInProvider {
   let transport: any HTTPTransport
   let clock: any Clock<Duration>
   let present: @Sendable (Prompt) async -> Void
+  let webSession: (any WebAuthenticationSession)?
   let now: @Sendable () -> Date
   private var client: OIDCClient?
   /// Google's tokens from the last sign-in (to call Google APIs), until ``signOut()``.
   public private(set) var tokens: OAuthTokens?
 
-  /// - Parameter present: shows a prompt to the user; the default prints it and opens the
-  ///   browser with `xdg-open` or `open` when there is one.
+  /// - Parameters:
+  ///   - present: shows a prompt to the user; the default prints it and opens the browser with
+  ///     `xdg-open` or `open` when there is one.
+  ///   - webSession: shows the sign-in for ``Flow/appRedirect(_:)``.
   public init(
     configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
     clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+    webSession: (any WebAuthenticationSession)? = nil,
     present: @escaping @Sendable (Prompt) async -> Void = GoogleProvider.printAndOpen
   ) {
+    self.webSession = webSession
     self.id = configuration.providerID
     self.configuration = configuration
     self.transport = transport
@@ -138,11 +147,12 @@ public actor GoogleProvider: RestorableSignInProvider {
     let tokens: OAuthTokens
     switch configuration.flow {
     case .browser: tokens = try await browserFlow(client, nonce: nonce)
+    case .appRedirect(let redirectURI): tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI)
     case .device: tokens = try await deviceFlow(client)
     }
     if let idToken = tokens.idToken {
-      // A device grant cannot carry a nonce; the code flow's token must echo ours.
-      _ = try await client.verifyIDToken(idToken, nonce: configuration.flow == .browser ? nonce : nil)
+      // A device grant cannot carry a nonce; the code flows' tokens must echo ours.
+      _ = try await client.verifyIDToken(idToken, nonce: configuration.flow == .device ? nil : nonce)
     }
     self.tokens = tokens
     if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
@@ -207,6 +217,35 @@ public actor GoogleProvider: RestorableSignInProvider {
       throw AuthError(.timeout, "The browser did not come back in time. Start the sign-in again.")
     }
     return try await Self.exchange(query, expectedState: state, client: client, redirectURI: listener.redirectURI, pkce: pkce)
+  }
+
+  private func appRedirectFlow(_ client: OIDCClient, nonce: String, redirectURI: URL) async throws -> OAuthTokens {
+    guard let webSession else {
+      throw AuthError(
+        .misconfigured,
+        "The app-redirect flow needs a WebAuthenticationSession to show the sign-in: pass "
+          + "webSession: SystemWebAuthenticationSession(presentingFrom:) on Apple platforms.")
+    }
+    guard let scheme = redirectURI.scheme, !scheme.isEmpty else {
+      throw AuthError(
+        .misconfigured,
+        "The redirect URI \(redirectURI.absoluteString) has no scheme; use the app's reversed "
+          + "client id, as GoogleProvider.appRedirectURI(reversedClientID:) makes.")
+    }
+    let state = Base64URL.encode(try Crypto.randomBytes(16))
+    let pkce = try PKCE.generate()
+    let url = client.authorizationURL(
+      redirectURI: redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce)
+    let callback: URL
+    do {
+      callback = try await withTimeout(configuration.timeout, clock: self.clock) {
+        try await webSession.authenticate(at: url, callbackScheme: scheme)
+      }
+    } catch is TimeoutError {
+      throw AuthError(.timeout, "The sign-in sheet did not come back in time. Start the sign-in again.")
+    }
+    let query = try Self.query(ofCallback: callback, redirectURI: redirectURI)
+    return try await Self.exchange(query, expectedState: state, client: client, redirectURI: redirectURI, pkce: pkce)
   }
 
   /// Checks the redirect's `state` and error, then exchanges its code.

@@ -238,4 +238,87 @@ extension GoogleProviderTests {
     #expect(try await restore.value == nil)
     await auth.shutdown()
   }
+
+  // The app-redirect flow (ASWebAuthenticationSession on iOS), with a fake sheet.
+
+  /// A sign-in sheet that answers the way `answer` says, and remembers what it was shown.
+  struct FakeWebSession: WebAuthenticationSession {
+    enum Answer: Sendable { case approve, forgedState, otherScheme, closed, repeatedState }
+    let answer: Answer
+    let shown = Locked<(url: URL, scheme: String)?>(nil)
+    let sentNonce: Locked<String?>
+
+    func authenticate(at url: URL, callbackScheme: String) async throws -> URL {
+      shown.withLock { $0 = (url, callbackScheme) }
+      let fields = Dictionary(
+        uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+          ($0.name, $0.value ?? "")
+        })
+      sentNonce.withLock { $0 = fields["nonce"] }
+      let redirect = fields["redirect_uri"] ?? ""
+      let state = fields["state"] ?? ""
+      switch answer {
+      case .approve: return URL(string: "\(redirect)?code=CODE-1&state=\(state)")!
+      case .forgedState: return URL(string: "\(redirect)?code=CODE-1&state=forged")!
+      case .repeatedState: return URL(string: "\(redirect)?code=CODE-1&state=\(state)&state=forged")!
+      case .otherScheme: return URL(string: "com.example.other:/oauthredirect?code=CODE-1&state=\(state)")!
+      case .closed: throw GoogleProvider.error(forWebAuthenticationErrorCode: 1)
+      }
+    }
+  }
+
+  static let appRedirect = GoogleProvider.appRedirectURI(
+    reversedClientID: "com.googleusercontent.apps.123-abc")
+
+  func appProvider(_ issuer: LoopbackIssuer, _ session: FakeWebSession?) -> GoogleProvider {
+    GoogleProvider(
+      configuration: .init(
+        issuer: issuer.issuer.issuer, clientID: issuer.issuer.clientID, flow: .appRedirect(Self.appRedirect),
+        timeout: .seconds(30)),
+      webSession: session)
+  }
+
+  @Test func theAppRedirectFlowSignsInThroughTheSheetWithTheReversedClientIDScheme() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let session = FakeWebSession(answer: .approve, sentNonce: issuer.sentNonce)
+    let credential = try await appProvider(issuer, session).credential()
+    #expect(credential.accessToken == "AT")
+    #expect(Self.appRedirect.absoluteString == "com.googleusercontent.apps.123-abc:/oauthredirect")
+    #expect(session.shown.withLock { $0?.scheme } == "com.googleusercontent.apps.123-abc")
+    let tokenRequest = try #require(issuer.server.requests.first { $0.target == "/token" })
+    let body = String(decoding: tokenRequest.body, as: UTF8.self)
+    #expect(body.contains("redirect_uri=com.googleusercontent.apps.123-abc%3A%2Foauthredirect"))
+    #expect(body.contains("code_verifier="))
+  }
+
+  @Test(arguments: [
+    (FakeWebSession.Answer.forgedState, AuthError.Code.invalidCredential),
+    (.repeatedState, .invalidResponse),
+    (.otherScheme, .invalidResponse),
+    (.closed, .cancelled),
+  ])
+  func aSheetThatComesBackWrongExchangesNothing(_ answer: FakeWebSession.Answer, _ code: AuthError.Code) async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let session = FakeWebSession(answer: answer, sentNonce: issuer.sentNonce)
+    let error = try await #require(throws: AuthError.self) { _ = try await appProvider(issuer, session).credential() }
+    #expect(error.code == code)
+    #expect(!issuer.server.requests.contains { $0.target == "/token" }, "no code is exchanged")
+  }
+
+  @Test func theAppRedirectFlowWithoutASheetSaysWhatToPass() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let error = try await #require(throws: AuthError.self) { _ = try await appProvider(issuer, nil).credential() }
+    #expect(error.code == .misconfigured)
+    #expect(error.message.contains("SystemWebAuthenticationSession"))
+  }
+
+  @Test func webAuthenticationErrorCodesAreWordedForThePerson() {
+    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 1).code == .cancelled)
+    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 2).code == .misconfigured)
+    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 3).code == .misconfigured)
+    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 9).message.contains("9"))
+  }
 }
