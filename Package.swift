@@ -4,6 +4,12 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+// OpenSSL's libcrypto backs SignInCrypto on Linux, and on macOS when Homebrew's openssl@3 is
+// installed; elsewhere CryptoKit and Security do (SignInCrypto/Crypto/CryptoBackend.swift).
+let homebrewOpenSSL = ["/opt/homebrew/opt/openssl@3", "/usr/local/opt/openssl@3"]
+  .contains { FileManager.default.fileExists(atPath: $0) }
+let openSSLPlatforms: [Platform] = homebrewOpenSSL ? [.linux, .macOS] : [.linux]
+
 let package = Package(
   name: "SignInKit",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -24,7 +30,7 @@ let package = Package(
     .target(name: "SignInConcurrency", swiftSettings: strict),
     .target(
       name: "SignInCrypto",
-      dependencies: ["SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: [.linux]))],
+      dependencies: ["SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms))],
       swiftSettings: strict),
     .target(name: "SignInHTTP", dependencies: ["SignInConcurrency"], swiftSettings: strict),
     .target(
