@@ -46,7 +46,8 @@ extension EmbeddedBackend {
     if let name = account.displayName { claims["name"] = .string(name) }
     if let photo = account.photoURL { claims["picture"] = .string(photo.absoluteString) }
     if provider == .anonymous { claims["provider_id"] = .string("anonymous") }
-    return try JSONWebToken.signed(claims: claims, key: signingKey, kid: keyID)
+    let signing = try signing.get()
+    return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
   }
 
   /// The uid of a valid ID token this backend issued, and how it signed in.
@@ -75,10 +76,10 @@ extension EmbeddedBackend {
   private func verifiedSession(of idToken: String) throws -> (uid: String, provider: ProviderID, authTime: Date?) {
     let verifier = JWTVerifier(
       issuer: issuer, audiences: [configuration.projectID], leeway: 0, now: now)
+    let key = try signing.get()
     let jwt: JSONWebToken
     do {
-      jwt = try verifier.verify(
-        idToken, keys: JSONWebKeySet(keys: [.init(kid: keyID, publicKey: publicKey)]))
+      jwt = try verifier.verify(idToken, keys: JSONWebKeySet(keys: [.init(kid: key.keyID, publicKey: key.publicKey)]))
     } catch TokenError.expired {
       throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The ID token has expired. Refresh it.")
     } catch {

@@ -162,10 +162,12 @@ public actor EmbeddedBackend: AuthBackend {
   /// The data directory, or `nil` for an in-memory backend.
   public nonisolated let directory: URL?
   let now: @Sendable () -> Date
-  let signingKey: RSAPrivateKey
+  /// Read from `signing-key.pem` (or generated) when the first token is signed or verified;
+  /// the file's shape is checked at open.
+  let signing: LazySigningKey
   /// The `kid` of the signing key: the first 16 hex digits of the SHA-256 of its public key.
-  public nonisolated let keyID: String
-  let publicKey: RSAPublicKey
+  /// Empty if the key cannot be loaded (the first token then reports why).
+  public nonisolated var keyID: String { (try? signing.get().keyID) ?? "" }
   var database: EmbeddedDatabase
   /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
   /// sign-in writes nothing to disk.
@@ -203,15 +205,18 @@ public actor EmbeddedBackend: AuthBackend {
         at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       lock = try DirectoryLock(directory: directory)
       Self.removeInterruptedWrites(in: directory)
-      signingKey = try RSAPrivateKey.loadOrCreate(at: directory.appendingPathComponent("signing-key.pem"))
+      signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
+      try signing.checkFile()
       database = try Self.loadDatabase(in: directory)
     } else {
       lock = nil
-      signingKey = try RSAPrivateKey.generate()
+      signing = LazySigningKey(file: nil, keyID: Self.keyID)
       database = EmbeddedDatabase()
     }
-    publicKey = try signingKey.publicKey
-    keyID = String(Crypto.sha256Hex(publicKey.der).prefix(16))
+  }
+
+  @Sendable private static func keyID(_ publicKey: RSAPublicKey) -> String {
+    String(Crypto.sha256Hex(publicKey.der).prefix(16))
   }
 
   /// Releases the data directory so another backend (or process) can open it. After `close()`,
@@ -241,7 +246,10 @@ public actor EmbeddedBackend: AuthBackend {
 
   /// The public signing keys as a JWK Set (`{"keys":[…]}`), the way an issuer publishes them.
   public var jwks: Data {
-    get throws { try JSONWebKeySet(keys: [.init(kid: keyID, publicKey: publicKey)]).json() }
+    get throws {
+      let signing = try signing.get()
+      return try JSONWebKeySet(keys: [.init(kid: signing.keyID, publicKey: signing.publicKey)]).json()
+    }
   }
 
   /// The public signing keys as `{kid: PEM certificate}`: self-signed X.509 certificates over
@@ -251,7 +259,7 @@ public actor EmbeddedBackend: AuthBackend {
     get throws {
       [
         keyID: try SelfSignedCertificate.pem(
-          for: signingKey, commonName: "securetoken.system.gserviceaccount.com", notBefore: now(),
+          for: try signing.get().key, commonName: "securetoken.system.gserviceaccount.com", notBefore: now(),
           lifetime: 30 * 24 * 3600)
       ]
     }

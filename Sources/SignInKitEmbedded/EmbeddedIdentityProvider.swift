@@ -35,7 +35,7 @@ public struct EmbeddedIdentityProvider: Sendable {
     self.issuer = issuer
     self.clientID = clientID
     self.now = now
-    signingKey = LazySigningKey(file: keyFile)
+    signingKey = LazySigningKey(file: keyFile) { Base64URL.encode(Crypto.sha256($0.der).prefix(9)) }
   }
 
   /// A Google-style IdP (`https://accounts.google.com`).

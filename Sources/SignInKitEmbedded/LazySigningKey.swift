@@ -12,15 +12,39 @@ final class LazySigningKey: Sendable {
   struct Loaded: Sendable {
     let key: RSAPrivateKey
     let publicKey: RSAPublicKey
-    /// The first 9 bytes of the SHA-256 of the public key, base64url.
     let keyID: String
   }
 
   private let file: URL?
+  private let makeKeyID: @Sendable (RSAPublicKey) -> String
   private let loaded = Locked<Result<Loaded, AuthError>?>(nil)
 
-  /// - Parameter file: the PEM file, created on first use when absent; `nil` generates a key.
-  init(file: URL?) { self.file = file }
+  /// - Parameters:
+  ///   - file: the PEM file, created on first use when absent; `nil` generates a key.
+  ///   - keyID: the `kid` of the key, from its public half.
+  init(file: URL?, keyID: @escaping @Sendable (RSAPublicKey) -> String) {
+    self.file = file
+    self.makeKeyID = keyID
+  }
+
+  /// Checks now, without loading the key, that an existing file holds something shaped like
+  /// one, so a damaged key file is reported when its owner opens rather than at the first
+  /// token. A file that is not shaped so is loaded in full now, which either works (a form the
+  /// quick check does not know) or throws the reason.
+  ///
+  /// - Throws: ``AuthError/Code/storage`` naming the file; the file is left as it is.
+  func checkFile() throws(AuthError) {
+    guard let file else { return }
+    let data: Data?
+    do {
+      data = try FileContents.read(file, what: "The key file")
+    } catch {
+      throw AuthError.wrapping(error)
+    }
+    guard let data else { return }
+    if let pem = String(data: data, encoding: .utf8), RSAPrivateKey.isWellFormed(pem: pem) { return }
+    _ = try get()
+  }
 
   /// The key, loading it on the first call.
   ///
@@ -33,9 +57,7 @@ final class LazySigningKey: Sendable {
         let key = try file.map(RSAPrivateKey.loadOrCreate(at:)) ?? RSAPrivateKey.generate()
         let publicKey = try key.publicKey
         result = .success(
-          Loaded(
-            key: key, publicKey: publicKey,
-            keyID: Base64URL.encode(Crypto.sha256(publicKey.der).prefix(9))))
+          Loaded(key: key, publicKey: publicKey, keyID: makeKeyID(publicKey)))
       } catch {
         result = .failure(AuthError.wrapping(error))
       }

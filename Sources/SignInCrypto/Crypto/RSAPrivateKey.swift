@@ -35,6 +35,14 @@ package struct RSAPrivateKey: Sendable, Equatable, CustomStringConvertible, Cust
       jwk: try RSAPublicKey.members(["n", "e", "d"] + crt, of: jwk), isPrivate: true)
   }
 
+  /// Whether `pem` is shaped like a key this type reads (a PEM `PRIVATE KEY` block holding a
+  /// PKCS#8 RSA key), checked without the crypto library: cheap enough for start-up, where the
+  /// key itself is loaded on first use. `false` means "parse it to find out why".
+  package static func isWellFormed(pem: String) -> Bool {
+    guard let der = try? PEM.decode(pem, label: "PRIVATE KEY") else { return false }
+    return (try? RSAKeyEncoding.members(privateKeyInfo: der)) != nil
+  }
+
   /// PEM `PRIVATE KEY` (PKCS#8).
   package var pem: String {
     get throws { try CryptoBackend.pem(der: der, isPrivate: true) }
