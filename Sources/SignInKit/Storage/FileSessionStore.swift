@@ -78,36 +78,12 @@ public struct FileSessionStore: SessionStore {
     // A file that cannot be read now (too many open files, a disk error, another user's
     // permissions) may read fine later: it stays where it is, and the error says to retry.
     guard let bytes = try FileContents.read(fileURL, what: "The saved sign-in") else { return nil }
-    // A newer build may have changed the whole shape: look at the version before decoding.
-    if let version = try? JSONDecoder().decode(FormatVersion.self, from: bytes).formatVersion,
-      version > StoredSession.currentFormatVersion
-    {
-      throw newerFormat(version)
+    switch StoredSession.decode(stored: bytes) {
+    case .session(let session): return session
+    case .newerFormat(let version):
+      throw AuthError(.storage, StoredSession.newerFormatMessage(version, at: "at \(fileURL.path)"))
+    case .unusable(let reason): throw quarantine(reason: reason)
     }
-    let session: StoredSession
-    do {
-      session = try JSONDecoder.sessionDecoder.decode(StoredSession.self, from: bytes)
-    } catch {
-      throw quarantine(reason: "it is not a valid session file")
-    }
-    guard session.formatVersion == StoredSession.currentFormatVersion else {
-      throw quarantine(
-        reason: "it was written in format \(session.formatVersion), this build reads "
-          + "\(StoredSession.currentFormatVersion)")
-    }
-    return session
-  }
-
-  /// Just the version of a session file that may not decode as this build's session.
-  private struct FormatVersion: Decodable { var formatVersion: Int }
-
-  /// A session written by a newer build is left in place: that build can still read it.
-  private func newerFormat(_ version: Int) -> AuthError {
-    AuthError(
-      .storage,
-      "The saved sign-in at \(fileURL.path) was written by a newer version of this app (format "
-        + "\(version); this build reads \(StoredSession.currentFormatVersion)). It was left as it is. "
-        + "Upgrade the app to use it, or sign in again here (which replaces it).")
   }
 
   public func save(_ session: StoredSession) throws {
@@ -127,12 +103,7 @@ public struct FileSessionStore: SessionStore {
   }
 
   private func write(_ session: StoredSession) throws {
-    let data: Data
-    do {
-      data = try JSONEncoder.sessionEncoder.encode(session)
-    } catch {
-      throw AuthError(.storage, "The session could not be encoded: \(error).")
-    }
+    let data = try session.storedBytes()
     do {
       try AtomicFile.write(data, to: fileURL, mode: 0o600)
     } catch let error as AuthError {

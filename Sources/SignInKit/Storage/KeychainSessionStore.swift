@@ -59,38 +59,16 @@ public struct KeychainSessionStore: SessionStore {
     default: throw failure(status, doing: "read")
     }
     guard let data else { throw failure(.other(0), doing: "read") }
-    if let version = try? JSONDecoder().decode(FormatVersion.self, from: data).formatVersion,
-      version > StoredSession.currentFormatVersion
-    {
-      throw AuthError(
-        .storage,
-        "The saved sign-in in the \(item) was written by a newer version of this app (format "
-          + "\(version); this build reads \(StoredSession.currentFormatVersion)). It was left as "
-          + "it is. Upgrade the app to use it, or sign in again here (which replaces it).")
+    switch StoredSession.decode(stored: data) {
+    case .session(let session): return session
+    case .newerFormat(let version):
+      throw AuthError(.storage, StoredSession.newerFormatMessage(version, at: "in the \(item)"))
+    case .unusable(let reason): throw quarantine(data, reason: reason)
     }
-    let session: StoredSession
-    do {
-      session = try JSONDecoder.sessionDecoder.decode(StoredSession.self, from: data)
-    } catch {
-      throw quarantine(data, reason: "it is not a valid saved session")
-    }
-    guard session.formatVersion == StoredSession.currentFormatVersion else {
-      throw quarantine(
-        data,
-        reason: "it was written in format \(session.formatVersion), this build reads "
-          + "\(StoredSession.currentFormatVersion)")
-    }
-    return session
   }
 
   public func save(_ session: StoredSession) throws {
-    let data: Data
-    do {
-      data = try JSONEncoder.sessionEncoder.encode(session)
-    } catch {
-      throw AuthError(.storage, "The session could not be encoded: \(error).")
-    }
-    try write(data, to: item)
+    try write(try session.storedBytes(), to: item)
   }
 
   public func clear() throws {
@@ -101,8 +79,6 @@ public struct KeychainSessionStore: SessionStore {
   }
 
   // MARK: - Private
-
-  private struct FormatVersion: Decodable { var formatVersion: Int }
 
   private func write(_ data: Data, to item: KeychainItem) throws {
     var status = keychain.update(item, to: data)
