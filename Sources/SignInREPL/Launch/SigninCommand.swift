@@ -22,6 +22,8 @@ import SignInKitEmbedded
         exit(0)
       case .run(let parsed):
         options = parsed
+      case .serve(let parsed):
+        await SigninServe.run(parsed, directory: dataDirectory(parsed, environment: environment))
       }
     } catch {
       fail("\(error.message)\n\(SigninOptions.usage)", status: 2)
@@ -34,11 +36,16 @@ import SignInKitEmbedded
     exit(status)
   }
 
-  private static func run(_ options: SigninOptions, environment: [String: String]) async -> Never {
+  /// `--data-dir`, or `$XDG_DATA_HOME/signinkit/PROJECT` (`~/.local/share/signinkit/PROJECT`).
+  static func dataDirectory(_ options: SigninOptions, environment: [String: String]) -> URL {
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (NSHomeDirectory() + "/.local/share")
-    let directory = options.dataDirectory
+    return options.dataDirectory
       ?? URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
+  }
+
+  private static func run(_ options: SigninOptions, environment: [String: String]) async -> Never {
+    let directory = dataDirectory(options, environment: environment)
 
     let backend: REPLBackend
     let google: EmbeddedIdentityProvider

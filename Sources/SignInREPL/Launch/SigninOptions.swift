@@ -26,9 +26,14 @@ public struct SigninOptions: Sendable, Equatable {
   /// What the command line asks `signin` to do.
   public enum Request: Sendable, Equatable {
     case run(SigninOptions)
+    /// `signin serve`: the embedded backend as a Firebase Auth emulator on loopback.
+    case serve(SigninOptions)
     case help
     case version
   }
+
+  /// The port `signin serve` listens on (the Firebase Auth emulator's); 0 picks a free one.
+  public var port: UInt16 = 9099
 
   /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
   /// follows it. Exit status 2.
@@ -57,6 +62,9 @@ public struct SigninOptions: Sendable, Equatable {
   public static let usage = """
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
                   [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
+           signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
+                     serve the embedded backend as a Firebase Auth emulator: any client that honours
+                     FIREBASE_AUTH_EMULATOR_HOST uses it (Ctrl-C stops it)
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
                        emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
@@ -82,6 +90,8 @@ public struct SigninOptions: Sendable, Equatable {
   public static func parse(_ arguments: [String]) throws(UsageError) -> Request {
     var options = SigninOptions()
     var remaining = arguments[...]
+    let serves = remaining.first == "serve"
+    if serves { remaining = remaining.dropFirst() }
     func value(_ problem: String) throws(UsageError) -> String {
       guard let value = remaining.popFirst() else { throw UsageError(message: problem) }
       return value
@@ -122,11 +132,28 @@ public struct SigninOptions: Sendable, Equatable {
           throw UsageError(message: problem)
         }
         options.latency = .milliseconds(milliseconds)
-      case "-c":
+      case "-c" where !serves:
         options.script = try value("-c needs commands.")
+      case "--port" where serves:
+        let problem = "--port needs a port number from 0 to 65535 (0 picks a free one)."
+        guard let port = UInt16(try value(problem)) else { throw UsageError(message: problem) }
+        options.port = port
+      case "--host" where serves:
+        let host = try value("--host needs an address.")
+        guard ["127.0.0.1", "localhost"].contains(host) else {
+          throw UsageError(
+            message: "signin serve listens on 127.0.0.1 only, so nothing off this machine can reach "
+              + "its accounts; use --host 127.0.0.1 (the default).")
+        }
       default:
         throw UsageError(message: "Unknown option '\(argument)'.")
       }
+    }
+    if serves {
+      guard options.backend == .embedded, options.script == nil, !options.json else {
+        throw UsageError(message: "signin serve takes --host, --port, --project and --data-dir or --in-memory.")
+      }
+      return .serve(options)
     }
     return .run(options)
   }

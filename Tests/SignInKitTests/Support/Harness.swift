@@ -9,6 +9,50 @@ enum BackendKind: String, CaseIterable, Sendable {
   case scripted
   /// The real in-process `EmbeddedBackend` (in memory, fast scrypt parameters).
   case embedded
+  /// The same embedded backend behind `FirebaseEmulatorServer`, reached by `FirebaseBackend`
+  /// over loopback HTTP: the wire format both ways.
+  case served
+}
+
+/// `FirebaseBackend` talking to an embedded backend served on loopback; admin actions go to the
+/// embedded backend directly, as the emulator's own utility endpoints would.
+final class ServedBackend: AuthBackend, BackendControls {
+  let embedded: EmbeddedBackend
+  let server: FirebaseEmulatorServer
+  let firebase: FirebaseBackend
+
+  init(embedded: EmbeddedBackend) throws {
+    self.embedded = embedded
+    server = try FirebaseEmulatorServer(backend: embedded, port: 0)
+    firebase = try .emulator(host: server.host, projectID: embedded.configuration.projectID)
+  }
+
+  deinit { server.stop() }
+
+  func signUp(_ request: SignUpRequest) async throws -> SignInResponse { try await firebase.signUp(request) }
+  func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
+    try await firebase.signInWithPassword(request)
+  }
+  func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
+    try await firebase.signInWithIdp(request)
+  }
+  func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse { try await firebase.refresh(request) }
+  func lookup(_ request: LookupRequest) async throws -> AccountInfo { try await firebase.lookup(request) }
+  func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
+    try await firebase.update(request)
+  }
+  func delete(_ request: DeleteAccountRequest) async throws { try await firebase.delete(request) }
+  func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse { try await firebase.sendOobCode(request) }
+  func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
+    try await firebase.resetPassword(request)
+  }
+
+  func codes(sentTo email: String) async -> [String] {
+    // What the emulator's oobCodes endpoint lists, as a Firebase client reads it.
+    ((try? await firebase.emulatorOobCodes()) ?? []).filter { $0.email == email }.map(\.oobCode)
+  }
+  func deleteUser(uid: String) async throws { try await embedded.deleteUser(uid: uid) }
+  func setDisabled(_ disabled: Bool, uid: String) async throws { try await embedded.setDisabled(disabled, uid: uid) }
 }
 
 /// What account tests need from a backend besides `AuthBackend`: the mail it sent, and admin
@@ -62,6 +106,13 @@ struct Harness {
         configuration: EmbeddedBackend.Configuration(
           tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
         now: { clock.date })
+    case .served:
+      backendUnderTest = try! ServedBackend(
+        embedded: EmbeddedBackend(
+          directory: nil,
+          configuration: EmbeddedBackend.Configuration(
+            tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
+          now: { clock.date }))
     }
     self.store = store
     auth = Auth(

@@ -1,0 +1,328 @@
+import Foundation
+import SignInCrypto
+import SignInKit
+
+/// The Firebase Auth emulator's client API over an ``EmbeddedBackend``: a request's method,
+/// target and body in, a status and a JSON body out, on the emulator's URLs
+/// (`/identitytoolkit.googleapis.com/v1/accounts:*`, `/securetoken.googleapis.com/v1/token`,
+/// `/emulator/v1/projects/{p}/oobCodes`, `GET /`). Failures use Firebase's error envelope with
+/// the backend's own error strings (`EMAIL_EXISTS`, `INVALID_ID_TOKEN`…), so a client written
+/// for Firebase reads them unchanged.
+///
+/// No sockets here: ``FirebaseEmulatorServer`` reads requests and writes replies.
+///
+/// - Concurrency: `Sendable` value; calls may run concurrently (the backend is an actor).
+public struct FirebaseEmulatorRoutes: Sendable {
+  /// A reply: the status and the JSON body.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Reply: Sendable, Equatable {
+    public var status: Int
+    public var body: Data
+  }
+
+  public let backend: EmbeddedBackend
+
+  public init(backend: EmbeddedBackend) { self.backend = backend }
+
+  /// The reply to one request. Never throws: every failure is a Firebase error reply.
+  public func reply(method: String, target: String, body: Data) async -> Reply {
+    let path = String(target.prefix { $0 != "?" })
+    if path == "/" || path.isEmpty {
+      guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+      return Self.json(["authEmulator": .object(["ready": .bool(true), "signinkit": .bool(true)])])
+    }
+    if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v1/accounts:")
+      ?? path.dropPrefix("/www.googleapis.com/identitytoolkit/v3/relyingparty/").map(Self.v1Name)
+    {
+      return await post(name, body: body, requestMethod: method)
+    }
+    if path == "/securetoken.googleapis.com/v1/token" {
+      return await refresh(body, requestMethod: method)
+    }
+    if let project = path.dropPrefix("/emulator/v1/projects/")?.dropSuffix("/oobCodes") {
+      guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+      return await oobCodes(project: project)
+    }
+    return Self.failure(404, "NOT_FOUND: \(path)")
+  }
+
+  // MARK: - Identity Toolkit
+
+  private func post(_ name: String, body: Data, requestMethod: String) async -> Reply {
+    guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+    guard let fields = Self.object(body) else {
+      return Self.failure(400, "INVALID_ARGUMENT: the body is not a JSON object")
+    }
+    do {
+      switch name {
+      case "signUp": return try await signUp(fields)
+      case "signInWithPassword": return try await signInWithPassword(fields)
+      case "signInWithIdp": return try await signInWithIdp(fields)
+      case "lookup": return try await lookup(fields)
+      case "update": return try await update(fields)
+      case "delete":
+        try await backend.delete(DeleteAccountRequest(idToken: try Self.string("idToken", in: fields)))
+        return Self.json(["kind": .string("identitytoolkit#DeleteAccountResponse")])
+      case "sendOobCode": return try await sendOobCode(fields)
+      case "resetPassword":
+        let response = try await backend.resetPassword(
+          ResetPasswordRequest(
+            oobCode: try Self.string("oobCode", in: fields), newPassword: fields["newPassword"]?.string))
+        var reply: [String: JSONValue] = [:]
+        reply["email"] = response.email.map(JSONValue.string)
+        reply["requestType"] = response.requestType.map(JSONValue.string)
+        return Self.json(reply)
+      default:
+        return Self.failure(404, "NOT_FOUND: accounts:\(name)")
+      }
+    } catch {
+      return Self.failure(AuthError.wrapping(error))
+    }
+  }
+
+  private func signUp(_ fields: [String: JSONValue]) async throws -> Reply {
+    let response = try await backend.signUp(
+      SignUpRequest(
+        email: fields["email"]?.string, password: fields["password"]?.string,
+        displayName: fields["displayName"]?.string, idToken: fields["idToken"]?.string))
+    return Self.json(Self.signIn(response))
+  }
+
+  private func signInWithPassword(_ fields: [String: JSONValue]) async throws -> Reply {
+    let response = try await backend.signInWithPassword(
+      PasswordSignInRequest(
+        email: try Self.string("email", in: fields), password: try Self.string("password", in: fields)))
+    var reply = Self.signIn(response)
+    reply["registered"] = .bool(true)
+    return Self.json(reply)
+  }
+
+  private func signInWithIdp(_ fields: [String: JSONValue]) async throws -> Reply {
+    let credential = try Self.credential(postBody: try Self.string("postBody", in: fields))
+    let response = try await backend.signInWithIdp(
+      IdpSignInRequest(
+        credential: credential, requestURI: fields["requestUri"]?.string ?? "http://localhost",
+        idToken: fields["idToken"]?.string))
+    var reply = Self.signIn(response)
+    reply["isNewUser"] = .bool(response.isNewUser)
+    reply["providerId"] = .string(credential.providerID.rawValue)
+    return Self.json(reply)
+  }
+
+  private func lookup(_ fields: [String: JSONValue]) async throws -> Reply {
+    let account = try await backend.lookup(LookupRequest(idToken: try Self.string("idToken", in: fields)))
+    return Self.json(["users": .array([.object(Self.account(account))])])
+  }
+
+  private func update(_ fields: [String: JSONValue]) async throws -> Reply {
+    var request = UpdateAccountRequest(idToken: fields["idToken"]?.string)
+    request.oobCode = fields["oobCode"]?.string
+    request.email = fields["email"]?.string
+    request.password = fields["password"]?.string
+    request.displayName = fields["displayName"]?.string
+    request.photoURL = fields["photoUrl"]?.string.flatMap(URL.init(string:))
+    request.deleteAttributes = (fields["deleteAttribute"]?.array ?? []).compactMap {
+      $0.string.flatMap(UpdateAccountRequest.Attribute.init(rawValue:))
+    }
+    request.deleteProviders = (fields["deleteProvider"]?.array ?? []).compactMap {
+      $0.string.map(ProviderID.init(rawValue:))
+    }
+    let response = try await backend.update(request)
+    var reply = Self.account(response.account)
+    if let tokens = response.tokens { reply.merge(Self.tokens(tokens)) { $1 } }
+    return Self.json(reply)
+  }
+
+  private func sendOobCode(_ fields: [String: JSONValue]) async throws -> Reply {
+    let request: OobCodeRequest
+    switch fields["requestType"]?.string {
+    case "PASSWORD_RESET": request = .passwordReset(email: try Self.string("email", in: fields))
+    case "VERIFY_EMAIL": request = .verifyEmail(idToken: try Self.string("idToken", in: fields))
+    case "VERIFY_AND_CHANGE_EMAIL":
+      request = .verifyAndChangeEmail(
+        idToken: try Self.string("idToken", in: fields), newEmail: try Self.string("newEmail", in: fields))
+    default:
+      throw AuthError(.invalidResponse, "requestType", serverMessage: "INVALID_REQ_TYPE : Unsupported request parameters.")
+    }
+    let response = try await backend.sendOobCode(request)
+    return Self.json(["email": .string(response.email ?? "")])
+  }
+
+  // MARK: - Secure Token
+
+  private func refresh(_ body: Data, requestMethod: String) async -> Reply {
+    guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+    let form = Self.form(String(decoding: body, as: UTF8.self))
+    let json = Self.object(body)
+    let grant = form["grant_type"] ?? json?["grant_type"]?.string ?? json?["grantType"]?.string
+    guard grant == "refresh_token" else { return Self.failure(400, "INVALID_GRANT_TYPE") }
+    guard let token = form["refresh_token"] ?? json?["refresh_token"]?.string ?? json?["refreshToken"]?.string,
+      !token.isEmpty
+    else { return Self.failure(400, "MISSING_REFRESH_TOKEN") }
+    do {
+      let response = try await backend.refresh(RefreshTokenRequest(refreshToken: token))
+      return Self.json([
+        "id_token": .string(response.tokens.idToken), "access_token": .string(response.tokens.idToken),
+        "refresh_token": .string(response.tokens.refreshToken),
+        "expires_in": .string(Self.seconds(response.tokens.expiresIn)), "token_type": .string("Bearer"),
+        "user_id": .string(response.userID), "project_id": .string(backend.configuration.projectID),
+      ])
+    } catch {
+      return Self.failure(AuthError.wrapping(error))
+    }
+  }
+
+  // MARK: - Emulator utilities
+
+  private func oobCodes(project: String) async -> Reply {
+    let messages = await backend.mailbox()
+    return Self.json([
+      "oobCodes": .array(
+        messages.map { message in
+          .object([
+            "email": .string(message.to), "requestType": .string(message.kind),
+            "oobCode": .string(message.code),
+          ])
+        })
+    ])
+  }
+
+  // MARK: - Shapes
+
+  static func signIn(_ response: SignInResponse) -> [String: JSONValue] {
+    var reply = tokens(response.tokens)
+    reply["localId"] = .string(response.localID)
+    reply["email"] = .string(response.email ?? "")
+    return reply
+  }
+
+  static func tokens(_ tokens: IssuedTokens) -> [String: JSONValue] {
+    [
+      "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken),
+      "expiresIn": .string(seconds(tokens.expiresIn)),
+    ]
+  }
+
+  static func account(_ account: AccountInfo) -> [String: JSONValue] {
+    var reply: [String: JSONValue] = [
+      "localId": .string(account.localID), "emailVerified": .bool(account.emailVerified),
+      "disabled": .bool(account.disabled),
+      "providerUserInfo": .array(
+        account.providers.map { provider in
+          var info: [String: JSONValue] = [
+            "providerId": .string(provider.providerID.rawValue), "rawId": .string(provider.rawID),
+          ]
+          info["email"] = provider.email.map(JSONValue.string)
+          info["displayName"] = provider.displayName.map(JSONValue.string)
+          info["photoUrl"] = provider.photoURL.map { .string($0.absoluteString) }
+          return .object(info)
+        }),
+    ]
+    reply["email"] = account.email.map(JSONValue.string)
+    reply["displayName"] = account.displayName.map(JSONValue.string)
+    reply["photoUrl"] = account.photoURL.map { .string($0.absoluteString) }
+    reply["createdAt"] = account.createdAt.map { .string(milliseconds($0)) }
+    reply["lastLoginAt"] = account.lastLoginAt.map { .string(milliseconds($0)) }
+    return reply
+  }
+
+  /// The credential a `signInWithIdp` `postBody` carries (`id_token`, `access_token`,
+  /// `providerId`, `nonce`, and Apple's `user` JSON with the name).
+  static func credential(postBody: String) throws -> ProviderCredential {
+    let fields = form(postBody)
+    guard let provider = fields["providerId"], !provider.isEmpty else {
+      throw AuthError(.invalidCredential, "postBody", serverMessage: "INVALID_IDP_RESPONSE : providerId is missing")
+    }
+    var credential = ProviderCredential(
+      providerID: ProviderID(rawValue: provider), idToken: fields["id_token"], accessToken: fields["access_token"],
+      rawNonce: fields["nonce"])
+    if let user = fields["user"].flatMap({ object(Data($0.utf8)) }), let name = user["name"]?.object {
+      credential.givenName = name["firstName"]?.string
+      credential.familyName = name["lastName"]?.string
+    }
+    return credential
+  }
+
+  // MARK: - Helpers
+
+  static func json(_ object: [String: JSONValue], status: Int = 200) -> Reply {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return Reply(status: status, body: (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8))
+  }
+
+  /// Firebase's error envelope.
+  static func failure(_ status: Int, _ message: String) -> Reply {
+    json(
+      [
+        "error": .object([
+          "code": .number(Double(status)), "message": .string(message),
+          "errors": .array([.object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])]),
+        ])
+      ], status: status)
+  }
+
+  static func failure(_ error: AuthError) -> Reply {
+    guard let message = error.serverMessage else {
+      return failure(error.code == .storage ? 503 : 500, "INTERNAL_ERROR : \(error.message)")
+    }
+    return failure(400, message)
+  }
+
+  static func object(_ data: Data) -> [String: JSONValue]? {
+    (try? JSONDecoder().decode(JSONValue.self, from: data))?.object
+  }
+
+  static func string(_ name: String, in fields: [String: JSONValue]) throws -> String {
+    guard let value = fields[name]?.string, !value.isEmpty else {
+      throw AuthError(.invalidResponse, name, serverMessage: "MISSING_\(snake(name).uppercased())")
+    }
+    return value
+  }
+
+  /// `application/x-www-form-urlencoded` fields, percent-decoded (`+` is a space).
+  static func form(_ text: String) -> [String: String] {
+    var fields: [String: String] = [:]
+    for pair in text.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map {
+        $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+      }
+      guard let name = parts.first, fields[name] == nil else { continue }
+      fields[name] = parts.count > 1 ? parts[1] : ""
+    }
+    return fields
+  }
+
+  static func seconds(_ duration: Duration) -> String { String(Int64(duration.seconds.rounded())) }
+
+  static func milliseconds(_ date: Date) -> String {
+    String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+  }
+
+  /// The v1 name of a legacy v3 relying-party call.
+  static func v1Name(_ v3: String) -> String {
+    [
+      "signupNewUser": "signUp", "verifyPassword": "signInWithPassword", "verifyAssertion": "signInWithIdp",
+      "getOobConfirmationCode": "sendOobCode", "setAccountInfo": "update", "getAccountInfo": "lookup",
+      "deleteAccount": "delete", "resetPassword": "resetPassword",
+    ][v3] ?? v3
+  }
+
+  private static func snake(_ name: String) -> String {
+    name.reduce(into: "") { result, character in
+      if character.isUppercase { result += "_" }
+      result.append(character)
+    }
+  }
+}
+
+extension String {
+  fileprivate func dropPrefix(_ prefix: String) -> String? {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+  }
+
+  fileprivate func dropSuffix(_ suffix: String) -> String? {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) : nil
+  }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import Synchronization
+
+/// `signin serve`: the embedded backend in the data folder, served as a Firebase Auth emulator
+/// on 127.0.0.1 until SIGINT or SIGTERM. It trusts the embedded Google and Apple IdPs whose keys
+/// live in the same folder, so `signin --backend emulator --data-dir DIR` in another process
+/// signs in with them.
+///
+/// - Concurrency: `@MainActor`, like the rest of the launch.
+@MainActor enum SigninServe {
+  static func run(_ options: SigninOptions, directory: URL) async -> Never {
+    let backend: EmbeddedBackend
+    let server: FirebaseEmulatorServer
+    do {
+      let keys = options.inMemory ? nil : directory.appendingPathComponent("idp")
+      if let keys {
+        try FileManager.default.createDirectory(
+          at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      }
+      var configuration = try EmbeddedBackend.Configuration(trusting: [
+        .google(keyFile: keys?.appendingPathComponent("google-key.pem")),
+        .apple(keyFile: keys?.appendingPathComponent("apple-key.pem")),
+      ])
+      configuration.projectID = options.project
+      for (provider, settings) in options.issuers {
+        configuration.identityProviders[provider] = try await .discover(
+          issuer: settings.issuer, clientIDs: [settings.clientID])
+      }
+      backend = try EmbeddedBackend(
+        directory: options.inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration)
+      server = try FirebaseEmulatorServer(backend: backend, port: options.port)
+    } catch {
+      let error = AuthError.wrapping(error)
+      FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
+      exit(error.code == .misconfigured ? 2 : 1)
+    }
+    // Unbuffered, so a script reading the first line sees it at once.
+    FileHandle.standardOutput.write(
+      Data(
+        ("FIREBASE_AUTH_EMULATOR_HOST=\(server.host)\n"
+          + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
+          + "export the line above in other shells and apps. Ctrl-C stops.\n").utf8))
+    let signal = await firstSignal(of: [SIGINT, SIGTERM])
+    server.stop()
+    await backend.close()
+    FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); the data is saved.\n".utf8))
+    exit(0)
+  }
+
+  /// Waits for the first of `signals`.
+  private static func firstSignal(of signals: [Int32]) async -> Int32 {
+    var sources: [any DispatchSourceSignal] = []
+    let number = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+      let once = OnceFlag()
+      for number in signals {
+        Foundation.signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { if once.claim() { continuation.resume(returning: number) } }
+        source.resume()
+        sources.append(source)
+      }
+    }
+    for source in sources { source.cancel() }
+    return number
+  }
+}
+
+/// `true` for the first caller only.
+private final class OnceFlag: Sendable {
+  private let claimed = Mutex(false)
+  func claim() -> Bool {
+    claimed.withLock { isClaimed in
+      defer { isClaimed = true }
+      return !isClaimed
+    }
+  }
+}

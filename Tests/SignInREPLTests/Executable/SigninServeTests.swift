@@ -1,0 +1,98 @@
+import Foundation
+import SignInKit
+import SignInKitTesting
+import Testing
+
+/// `signin serve` as a separate process, used by other `signin` processes and by
+/// `FirebaseBackend`, then stopped with SIGTERM.
+@Suite(.timeLimit(.minutes(3)))
+struct SigninServeTests {
+  /// A running `signin serve`, its first output line read.
+  final class Server: Sendable {
+    let process: Process
+    let host: String
+    let output: Pipe
+
+    init(_ arguments: [String]) async throws {
+      let process = Process()
+      process.executableURL = SigninBinary.url
+      process.arguments = ["serve", "--port", "0"] + arguments
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      self.process = process
+      self.output = output
+      // The first line names the host; read it off the pool, until it arrives or the process ends.
+      let handle = output.fileHandleForReading
+      let first = try await runBlocking { () -> String in
+        var text = ""
+        while !text.contains("\n") {
+          let chunk = handle.availableData
+          if chunk.isEmpty { break }
+          text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
+      }
+      guard let line = first.split(separator: "\n").first, line.hasPrefix("FIREBASE_AUTH_EMULATOR_HOST=") else {
+        process.terminate()
+        throw AuthError(.internal, "signin serve said: \(first)")
+      }
+      host = String(line.dropFirst("FIREBASE_AUTH_EMULATOR_HOST=".count))
+    }
+
+    /// SIGTERM, then the exit status and the rest of the output.
+    func stop() async throws -> (Int32, String) {
+      process.terminate()
+      let handle = output.fileHandleForReading
+      let process = process
+      return try await runBlocking {
+        let rest = handle.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: rest, as: UTF8.self))
+      }
+    }
+  }
+
+  @Test func servesTheEmbeddedBackendToOtherProcessesAndStopsCleanly() async throws {
+    let data = SigninProcessTests.Scratch()
+    let server = try await Server(["--data-dir", data.url.path, "--project", "demo"])
+    let environment = ["FIREBASE_AUTH_EMULATOR_HOST": server.host]
+
+    let first = try await SigninProcessTests.signin(
+      ["--backend", "emulator", "--project", "demo", "--in-memory", "-c", "signup ada@example.com; whoami"],
+      stdin: "hunter2-pass\n", environment: environment)
+    #expect(first.status == 0, "\(first.output)")
+    #expect(first.output.contains("signed up as ada@example.com"))
+
+    // Another process, and a Firebase client in this one, see the same account.
+    let second = try await SigninProcessTests.signin(
+      ["--backend", "emulator", "--project", "demo", "--in-memory", "-c", "signin ada@example.com; whoami"],
+      stdin: "hunter2-pass\n", environment: environment)
+    #expect(second.status == 0, "\(second.output)")
+    #expect(second.output.contains("ada@example.com"))
+    let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "demo")
+    let signedIn = try await firebase.signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "hunter2-pass"))
+    #expect(!signedIn.localID.isEmpty)
+
+    let (status, rest) = try await server.stop()
+    #expect(status == 0, "\(rest)")
+    #expect(rest.contains("Stopped"))
+
+    // The accounts are in the data folder: a new server still has them.
+    let again = try await Server(["--data-dir", data.url.path, "--project", "demo"])
+    let reopened = try FirebaseBackend.emulator(host: again.host, projectID: "demo")
+    _ = try await reopened.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "hunter2-pass"))
+    _ = try await again.stop()
+  }
+
+  @Test func aMistakeOnTheCommandLineSaysWhatToChange() async throws {
+    let remote = try await SigninProcessTests.signin(["serve", "--host", "0.0.0.0"])
+    #expect(remote.status == 2)
+    #expect(remote.output.contains("127.0.0.1 only"))
+    let script = try await SigninProcessTests.signin(["serve", "-c", "whoami"])
+    #expect(script.status == 2)
+  }
+}
