@@ -22,6 +22,7 @@ results += try await AuthBench.refreshStorm(callers: quick ? 1_000 : 10_000)
 results += try await AuthBench.coldRestore(runs: quick ? 5 : 21)
 results += try await AuthBench.passwordSignIn(runs: quick ? 3 : 21)
 results += await MemoryBench.run(changes: quick ? 100_000 : 1_000_000)
+results += try await EmulatorBench.run(clients: quick ? 8 : 32, rounds: quick ? 5 : 20, requests: quick ? 2_000 : 100_000)
 results += try await StartupBench.run(runs: quick ? 5 : 21)
 
 if json {
