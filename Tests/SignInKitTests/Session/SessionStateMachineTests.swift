@@ -405,6 +405,10 @@ private struct SequenceRun {
         _ = model.refresh(outcome)
         harness.clock.advance(by: Harness.tokenLifetime)
         await events.wait { $0.count >= wanted }
+        // The event is published inside the refresh, before its single flight ends: a forced
+        // refresh in the next step would join it (and take its result, not its own script).
+        // Wait for the loop to be asleep again, which it is only once the flight is over.
+        if model.refreshesProactively { await harness.clock.sleepers(atLeast: 1) }
       case .restore:
         model.restore()
         _ = try await auth.restorePreviousSignIn()
