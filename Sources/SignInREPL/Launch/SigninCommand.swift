@@ -51,14 +51,7 @@ import SignInKitEmbedded
     let google: EmbeddedIdentityProvider
     let apple: EmbeddedIdentityProvider
     do {
-      // Keys live beside the accounts so that start-up does not generate RSA keys every time.
-      let keys = options.inMemory ? nil : directory.appendingPathComponent("idp")
-      if let keys {
-        try FileManager.default.createDirectory(
-          at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      }
-      google = try .google(keyFile: keys?.appendingPathComponent("google-key.pem"))
-      apple = try .apple(keyFile: keys?.appendingPathComponent("apple-key.pem"))
+      (google, apple) = try options.identityProviders(in: directory)
       switch options.backend {
       case .firebase:
         var firebase = try options.configFile.map(FirebaseConfiguration.init(contentsOf:))
@@ -75,15 +68,7 @@ import SignInKitEmbedded
         let host = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1:9099"
         backend = .firebase(try .emulator(host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key"))
       case .embedded:
-        var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
-        configuration.projectID = options.project
-        for (provider, settings) in options.issuers {
-          configuration.identityProviders[provider] = try await .discover(
-            issuer: settings.issuer, clientIDs: [settings.clientID])
-        }
-        backend = .embedded(
-          try EmbeddedBackend(
-            directory: options.inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration))
+        backend = .embedded(try await options.embeddedBackend(in: directory, trusting: [google, apple]))
       }
     } catch let error as AuthError where error.code == .misconfigured {
       fail(error.message, status: 2)

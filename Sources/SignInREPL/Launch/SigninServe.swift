@@ -14,22 +14,8 @@ import Synchronization
     let backend: EmbeddedBackend
     let server: FirebaseEmulatorServer
     do {
-      let keys = options.inMemory ? nil : directory.appendingPathComponent("idp")
-      if let keys {
-        try FileManager.default.createDirectory(
-          at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      }
-      var configuration = try EmbeddedBackend.Configuration(trusting: [
-        .google(keyFile: keys?.appendingPathComponent("google-key.pem")),
-        .apple(keyFile: keys?.appendingPathComponent("apple-key.pem")),
-      ])
-      configuration.projectID = options.project
-      for (provider, settings) in options.issuers {
-        configuration.identityProviders[provider] = try await .discover(
-          issuer: settings.issuer, clientIDs: [settings.clientID])
-      }
-      backend = try EmbeddedBackend(
-        directory: options.inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration)
+      let (google, apple) = try options.identityProviders(in: directory)
+      backend = try await options.embeddedBackend(in: directory, trusting: [google, apple])
       server = try FirebaseEmulatorServer(backend: backend, port: options.port)
     } catch {
       let error = AuthError.wrapping(error)

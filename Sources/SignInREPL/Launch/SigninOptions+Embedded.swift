@@ -1,0 +1,34 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+
+extension SigninOptions {
+  /// The embedded Google and Apple IdPs, their keys kept in `directory/idp` (so start-up does
+  /// not make RSA keys every time), or made for this process with ``inMemory``.
+  func identityProviders(in directory: URL) throws -> (google: EmbeddedIdentityProvider, apple: EmbeddedIdentityProvider) {
+    let keys = inMemory ? nil : directory.appendingPathComponent("idp")
+    if let keys {
+      try FileManager.default.createDirectory(
+        at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    return (
+      try .google(keyFile: keys?.appendingPathComponent("google-key.pem")),
+      try .apple(keyFile: keys?.appendingPathComponent("apple-key.pem"))
+    )
+  }
+
+  /// The embedded backend in `directory/backend` (in memory with ``inMemory``) for ``project``,
+  /// trusting `providers` and the real issuers of ``issuers`` (discovered now).
+  func embeddedBackend(in directory: URL, trusting providers: [EmbeddedIdentityProvider]) async throws
+    -> EmbeddedBackend
+  {
+    var configuration = try EmbeddedBackend.Configuration(trusting: providers)
+    configuration.projectID = project
+    for (provider, settings) in issuers {
+      configuration.identityProviders[provider] = try await .discover(
+        issuer: settings.issuer, clientIDs: [settings.clientID])
+    }
+    return try EmbeddedBackend(
+      directory: inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration)
+  }
+}
