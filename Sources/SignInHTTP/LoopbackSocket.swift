@@ -14,7 +14,10 @@ import Foundation
 ///
 /// - Concurrency: `Sendable`; ``accept()`` blocks its calling thread, so call it from a
 ///   dedicated thread. ``close()`` wakes a blocked ``accept()`` and may be called from anywhere,
-///   any number of times: the descriptor is closed once.
+///   any number of times: the descriptor is closed once, and not while the thread of
+///   ``serveConnections(limit:ended:_:)`` may still pass it to `accept`. (Closed under that
+///   thread's feet, the number could be reused by another socket, whose connections the old
+///   thread would then take.)
 package final class LoopbackSocket: Sendable {
   /// One HTTP request as read from a connection.
   ///
@@ -46,7 +49,23 @@ package final class LoopbackSocket: Sendable {
 
   package let descriptor: Int32
   package let port: UInt16
-  private let isClosed = Locked(false)
+  /// Closed (shut down) once; released (the descriptor closed) once, by ``close()`` or, while
+  /// connections are being accepted, by the accepting thread when it leaves.
+  private struct Lifetime {
+    var isClosed = false
+    var isAccepting = false
+    var isReleased = false
+
+    /// Whether the caller should close the descriptor now: closed, not released yet, and no
+    /// thread accepting on it.
+    mutating func claimRelease() -> Bool {
+      guard isClosed, !isReleased, !isAccepting else { return false }
+      isReleased = true
+      return true
+    }
+  }
+
+  private let lifetime = Locked(Lifetime())
 
   private init(descriptor: Int32, port: UInt16) {
     self.descriptor = descriptor
@@ -85,10 +104,11 @@ package final class LoopbackSocket: Sendable {
   /// retried: only ``close()`` ends the loop.
   package func accept() -> Int32? {
     while true {
+      if lifetime.withLock({ $0.isClosed }) { return nil }
       let connection = systemAccept(descriptor)
       if connection >= 0 { return connection }
       let code = errno
-      if isClosed.withLock({ $0 }) { return nil }
+      if lifetime.withLock({ $0.isClosed }) { return nil }
       if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
         // Out of descriptors or memory: let connections being served finish first.
         var none = pollfd(fd: -1, events: 0, revents: 0)
@@ -99,12 +119,17 @@ package final class LoopbackSocket: Sendable {
 
   /// Stops listening; a blocked ``accept()`` returns `nil`.
   package func close() {
-    // Once only: closing again could close a descriptor number reused elsewhere.
-    guard !isClosed.withLock({ closed in defer { closed = true }; return closed }) else { return }
-    shutdown(descriptor, Int32(SHUT_RDWR))
-    systemClose(descriptor)
+    let releases = lifetime.withLock { lifetime -> Bool in
+      guard !lifetime.isClosed else { return false }
+      lifetime.isClosed = true
+      // Wakes a blocked `accept`; later ones fail at once. The descriptor stays ours.
+      shutdown(descriptor, Int32(SHUT_RDWR))
+      return lifetime.claimRelease()
+    }
+    if releases { systemClose(descriptor) }
   }
 
+  // The accepting thread holds `self`, so by now it has left and released or never ran.
   deinit { close() }
 
   /// What reading one request from a connection came to.
@@ -158,7 +183,15 @@ package final class LoopbackSocket: Sendable {
     limit: Int, ended: @escaping @Sendable () -> Void = {}, _ handle: @escaping @Sendable (Int32) -> Void
   ) {
     let active = Locked(0)
+    lifetime.withLock { $0.isAccepting = true }
     Thread.detachNewThread { [self] in
+      defer {
+        let releases = lifetime.withLock { lifetime in
+          lifetime.isAccepting = false
+          return lifetime.claimRelease()
+        }
+        if releases { systemClose(descriptor) }
+      }
       while let connection = accept() {
         let admitted = active.withLock { count in
           guard count < limit else { return false }
