@@ -201,8 +201,7 @@ public actor EmbeddedBackend: AuthBackend {
     }
     identityKeys = Self.identityKeyCache(configuration, now: self.now)
     if let directory {
-      try FileManager.default.createDirectory(
-        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try PrivateFolder.create(at: directory)
       lock = try DirectoryLock(directory: directory)
       Self.removeInterruptedWrites(in: directory)
       signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)

@@ -2,10 +2,11 @@ import Foundation
 
 /// `signin` from start until it is ready for a command (it opens its data folder, restores the
 /// previous sign-in and leaves at once: `signin --data-dir DIR -c quit`, after a first run made
-/// the folder and its IdP keys) against a hello-world Swift binary compiled
-/// in the same run (`swiftc -O`), or `signin --version` when no compiler is on the PATH. A second
-/// row sets `signin` against a hello world that links Foundation and FoundationNetworking, as
-/// every binary linking SignInKit does on Linux: loading those libraries is most of the gap.
+/// the folder and its IdP keys) against a hello world that links Foundation and
+/// FoundationNetworking, as every binary linking SignInKit does on Linux (the target: within
+/// 1.25x). Both are compiled or built in the same run (`swiftc -O`); without a compiler on the
+/// PATH only the row against `signin --version` is printed. A second row, for scale, sets
+/// `signin` against a hello world that links only the Swift runtime.
 enum StartupBench {
   static func run(runs: Int) async throws -> [BenchResult] {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -14,36 +15,39 @@ enum StartupBench {
       return [
         BenchResult(
           name: "6 signin start", subject: "signin", value: 0, baselineName: "hello world", baseline: 0, unit: "ms",
-          target: "≤ 1.5x", met: nil, note: "signin is not built beside signin-bench; run `swift build -c release` first")
+          target: "≤ 1.25x", met: nil, note: "signin is not built beside signin-bench; run `swift build -c release` first")
       ]
     }
     defer { try? FileManager.default.removeItem(at: helloFolder) }
-    let (baselineName, baseline) =
-      try helloWorld(named: "hello", source: #"print("hello")"#) ?? ("signin --version", [signin.path, "--version"])
-    let baselineTime = try median(runs: runs, baseline)
+    let hello = try helloWorld(named: "hello", source: #"print("hello")"#)
     let linked = try helloWorld(
       named: "hello-networking",
       source: "import Foundation\nimport FoundationNetworking\nprint(\"hello\", URLRequest(url: URL(fileURLWithPath: \"/\")).url != nil)")
-    let linkedTime = try linked.map { try median(runs: runs, $0.1) }
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-data-\(getpid())")
     defer { try? FileManager.default.removeItem(at: data) }
-    let subjectTime = try median(runs: runs, [signin.path, "--data-dir", data.path, "-c", "quit"])
-    let version = try median(runs: runs, [signin.path, "--version"])
-    var results = [
-      BenchResult(
-        name: "6 signin start to ready (median of \(runs))", subject: "signin -c quit", value: subjectTime,
-        baselineName: baselineName, baseline: baselineTime, unit: "ms", target: "≤ 1.5x",
-        met: subjectTime <= baselineTime * 1.5,
-        note: String(format: "signin --version (load and exit): %.1f ms", version))
-    ]
-    if let linkedTime {
+    let ready = [signin.path, "--data-dir", data.path, "-c", "quit"]
+    let version = [signin.path, "--version"]
+    try launch(ready)  // the first run makes the data folder and the IdP keys
+    let times = try medians(runs: runs, of: [ready, version] + [hello, linked].compactMap { $0?.1 })
+    let (readyTime, versionTime) = (times[0], times[1])
+    var results: [BenchResult] = []
+    if linked != nil {
+      let linkedTime = times[hello == nil ? 2 : 3]
       results.append(
         BenchResult(
-          name: "6 signin start to ready", subject: "signin -c quit", value: subjectTime,
+          name: "6 signin start to ready (median of \(runs), interleaved)", subject: "signin -c quit", value: readyTime,
           baselineName: "hello world linking Foundation + FoundationNetworking", baseline: linkedTime, unit: "ms",
-          target: "≤ 1.25x", met: subjectTime <= linkedTime * 1.25,
-          note: "the libraries every binary linking SignInKit loads on Linux; the IdP keys load on first use"))
+          target: "≤ 1.25x", met: readyTime <= linkedTime * 1.25,
+          note: String(
+            format: "the libraries every binary linking SignInKit loads on Linux; signin --version (load and exit): %.1f ms",
+            versionTime)))
     }
+    let (baselineName, baselineTime) = hello.map { _ in ("hello-world Swift binary", times[2]) } ?? ("signin --version", versionTime)
+    results.append(
+      BenchResult(
+        name: "6 signin start to ready", subject: "signin -c quit", value: readyTime, baselineName: baselineName,
+        baseline: baselineTime, unit: "ms", target: nil, met: nil,
+        note: "for scale: a binary that links only the Swift runtime skips loading Foundation"))
     return results
   }
 
@@ -76,14 +80,18 @@ enum StartupBench {
     return process.terminationStatus
   }
 
-  static func median(runs: Int, _ command: [String]) throws -> Double {
-    try launch(command)  // warm the page cache
-    var samples: [Double] = []
+  /// The median time of each command over `runs` rounds; each round launches every command once,
+  /// in turn, so a burst of load on the machine lands on all of them alike.
+  static func medians(runs: Int, of commands: [[String]]) throws -> [Double] {
+    for command in commands { try launch(command) }  // warm the page cache
+    var samples: [[Double]] = Array(repeating: [], count: commands.count)
     for _ in 0..<runs {
-      let start = ContinuousClock.now
-      try launch(command)
-      samples.append(Measure.milliseconds(ContinuousClock.now - start))
+      for (index, command) in commands.enumerated() {
+        let start = ContinuousClock.now
+        try launch(command)
+        samples[index].append(Measure.milliseconds(ContinuousClock.now - start))
+      }
     }
-    return Measure.percentile(samples, 0.5)
+    return samples.map { Measure.percentile($0, 0.5) }
   }
 }

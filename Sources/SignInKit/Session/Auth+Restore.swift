@@ -112,6 +112,7 @@ extension Auth {
   /// - Cancellation: cancels the backend restore and every provider restore.
   /// - Returns: what ``restorePreviousSignIn()`` returns.
   public func restorePreviousSignIn(alongWith providers: [any RestorableSignInProvider]) async throws -> User? {
+    guard !providers.isEmpty else { return try await restorePreviousSignIn() }
     let deadline = configuration.restoreDeadline
     let clock = clock
     let user = try await withThrowingTaskGroup(of: User?.self) { group in

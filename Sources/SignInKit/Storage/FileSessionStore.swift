@@ -172,16 +172,7 @@ public struct FileSessionStore: SessionStore {
   // MARK: - POSIX
 
   private func createDirectory() throws {
-    do {
-      try FileManager.default.createDirectory(
-        at: directoryURL, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-    } catch {
-      throw AuthError(
-        .storage,
-        "The session folder \(directoryURL.path) could not be created: "
-          + "\(error.localizedDescription). Check that its parent is writable.")
-    }
+    try PrivateFolder.create(at: directoryURL)
   }
 
   private func describe(_ code: Int32) -> String {

@@ -38,10 +38,11 @@ import SignInKitEmbedded
 
   /// `--data-dir`, or `$XDG_DATA_HOME/signinkit/PROJECT` (`~/.local/share/signinkit/PROJECT`).
   static func dataDirectory(_ options: SigninOptions, environment: [String: String]) -> URL {
+    if let given = options.dataDirectory { return given }
+    // Only when no folder is given: looking up the home folder costs about half a millisecond.
     let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (NSHomeDirectory() + "/.local/share")
-    return options.dataDirectory
-      ?? URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
+    return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
   }
 
   private static func run(_ options: SigninOptions, environment: [String: String]) async -> Never {

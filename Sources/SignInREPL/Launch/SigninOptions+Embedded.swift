@@ -8,8 +8,7 @@ extension SigninOptions {
   func identityProviders(in directory: URL) throws -> (google: EmbeddedIdentityProvider, apple: EmbeddedIdentityProvider) {
     let keys = inMemory ? nil : directory.appendingPathComponent("idp")
     if let keys {
-      try FileManager.default.createDirectory(
-        at: keys, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try PrivateFolder.create(at: keys)
     }
     return (
       try .google(keyFile: keys?.appendingPathComponent("google-key.pem")),
@@ -18,10 +17,13 @@ extension SigninOptions {
   }
 
   /// The embedded backend in `directory/backend` (in memory with ``inMemory``) for ``project``,
-  /// trusting `providers` and the real issuers of ``issuers`` (discovered now).
-  func embeddedBackend(in directory: URL, trusting providers: [EmbeddedIdentityProvider]) async throws
-    -> EmbeddedBackend
-  {
+  /// trusting `providers` and the real issuers of ``issuers`` (discovered now). It runs on the
+  /// caller's actor: at launch a hop off the main actor and back costs more than opening the
+  /// backend.
+  func embeddedBackend(
+    in directory: URL, trusting providers: [EmbeddedIdentityProvider],
+    isolation: isolated (any Actor)? = #isolation
+  ) async throws -> EmbeddedBackend {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.projectID = project
     for (provider, settings) in issuers {
