@@ -150,39 +150,6 @@ extension EmbeddedBackend {
     try deleteUser(uid: uid)
   }
 
-  // MARK: - Admin
-
-  /// Disables or enables an account; a disabled account cannot sign in or refresh
-  /// (`USER_DISABLED`).
-  public func setDisabled(_ disabled: Bool, uid: String) throws {
-    guard database.accounts[uid] != nil else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
-    }
-    try commit { $0.accounts[uid]!.disabled = disabled }
-  }
-
-  /// Deletes `uid` as an administrator would, from outside the user's session.
-  public func deleteUser(uid: String) throws {
-    guard database.accounts[uid] != nil else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
-    }
-    try commit { database in
-      database.accounts[uid] = nil
-      database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
-      database.actionCodes = database.actionCodes.filter { $0.value.uid != uid }
-    }
-  }
-
-  /// Revokes every refresh token and ID token of `uid`.
-  public func revokeAllSessions(uid: String) throws {
-    try commit { Self.revokeSessions(of: uid, at: now(), in: &$0) }
-  }
-
-  /// The uid of the account with `email`, if any.
-  public func uid(forEmail email: String) -> String? {
-    database.accounts.values.first { $0.email == email.lowercased() }?.uid
-  }
-
   // MARK: - Rules
 
   static let emailExists = failure(

@@ -8,22 +8,28 @@ extension EmbeddedBackend {
     AuthError(code, message, serverMessage: server)
   }
 
-  /// Mints an ID token and a new refresh token for `uid`, recording the refresh token's digest.
-  func issueTokens(for uid: String, provider: ProviderID, in database: inout EmbeddedDatabase)
-    throws -> IssuedTokens
-  {
+  /// Mints an ID token and a new refresh token for `uid`, recording the refresh token's digest,
+  /// how the session signed in, and the developer `claims` of a custom token.
+  func issueTokens(
+    for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil,
+    in database: inout EmbeddedDatabase
+  ) throws -> IssuedTokens {
     guard let account = database.accounts[uid] else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
     }
     let refreshToken = Base64URL.encode(try Crypto.randomBytes(32))
-    database.refreshTokens[Self.digest(refreshToken)] = .init(uid: uid, issuedAt: now())
+    database.refreshTokens[Self.digest(refreshToken)] = .init(
+      uid: uid, issuedAt: now(), provider: provider, claims: claims)
     return IssuedTokens(
-      idToken: try idToken(for: account, provider: provider), refreshToken: refreshToken,
-      expiresIn: configuration.tokenLifetime)
+      idToken: try idToken(for: account, provider: provider, sessionClaims: claims),
+      refreshToken: refreshToken, expiresIn: configuration.tokenLifetime)
   }
 
-  /// An RS256 ID token with Firebase's claims.
-  func idToken(for account: EmbeddedDatabase.Account, provider: ProviderID) throws -> String {
+  /// An RS256 ID token with Firebase's claims, then the custom token's `sessionClaims`, then
+  /// the account's custom claims (an administrator's word wins).
+  func idToken(
+    for account: EmbeddedDatabase.Account, provider: ProviderID, sessionClaims: [String: JSONValue]? = nil
+  ) throws -> String {
     let issuedAt = now().timeIntervalSince1970.rounded(.down)
     var identities: [String: JSONValue] = [:]
     if let email = account.email { identities["email"] = .array([.string(email)]) }
@@ -46,6 +52,9 @@ extension EmbeddedBackend {
     if let name = account.displayName { claims["name"] = .string(name) }
     if let photo = account.photoURL { claims["picture"] = .string(photo.absoluteString) }
     if provider == .anonymous { claims["provider_id"] = .string("anonymous") }
+    for (name, value) in (sessionClaims ?? [:]).merging(account.customClaims ?? [:], uniquingKeysWith: { $1 }) {
+      claims[name] = value
+    }
     let signing = try signing.get()
     return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
   }
@@ -91,7 +100,7 @@ extension EmbeddedBackend {
     guard !account.disabled else {
       throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
     }
-    if let issuedAt = jwt.issuedAt, issuedAt < account.validSince.addingTimeInterval(-0.999) {
+    if let issuedAt = jwt.issuedAt, account.revokes(issuedAt: issuedAt) {
       throw Self.failure(
         .sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
     }
@@ -131,13 +140,17 @@ extension EmbeddedBackend {
     guard !account.disabled else {
       throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
     }
+    guard !account.revokes(issuedAt: record.issuedAt) else {
+      throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
+    }
     let provider: ProviderID =
-      account.email == nil && account.federated.isEmpty ? .anonymous
-      : account.password != nil ? .password : account.federated.first!.providerID
+      record.provider
+      ?? (account.email == nil && account.federated.isEmpty
+        ? .anonymous : account.password != nil ? .password : account.federated.first!.providerID)
     return RefreshResponse(
       userID: account.uid,
       tokens: IssuedTokens(
-        idToken: try idToken(for: account, provider: provider),
+        idToken: try idToken(for: account, provider: provider, sessionClaims: record.claims),
         refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime))
   }
 }

@@ -53,6 +53,12 @@ public actor EmbeddedBackend: AuthBackend {
     /// Accept IdP ID tokens without checking their signature, issuer or expiry, as the Firebase
     /// emulator does (a JWT or a bare JSON object; `sub` is required). For tests only.
     public var acceptUnsignedIdPTokens: Bool
+    /// Service accounts whose RS256 custom tokens ``EmbeddedBackend/signInWithCustomToken(_:)``
+    /// accepts.
+    public var trustedServiceAccounts: [TrustedServiceAccount] = []
+    /// Accept unsigned custom tokens (`alg` `none`, or a bare JSON object), as the Firebase
+    /// emulator does. `signin serve` turns it on; leave it off anywhere else.
+    public var acceptUnsignedCustomTokens = false
     /// Reaches IdP userinfo endpoints, for credentials that carry only an access token.
     public var transport: any HTTPTransport = URLSessionTransport()
 

@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInKit
 
 /// Everything `EmbeddedBackend` keeps, as one JSON document written atomically.
@@ -17,11 +18,27 @@ struct EmbeddedDatabase: Codable, Sendable {
     var lastLoginAt: Date
     /// ID tokens issued before this instant are revoked (`TOKEN_EXPIRED`).
     var validSince: Date
+    /// Custom claims an administrator set (`customAttributes`), put in every ID token.
+    var customClaims: [String: JSONValue]?
+    /// Created by a custom token (`customAuth`).
+    var customAuth: Bool?
+
+    /// Whether ``validSince`` revokes a token issued at `issuedAt`. Both count in whole
+    /// seconds, as Firebase's `iat` and `validSince` do: a token from the second of the
+    /// revocation itself stays valid.
+    func revokes(issuedAt: Date) -> Bool {
+      issuedAt.timeIntervalSince1970.rounded(.down) < validSince.timeIntervalSince1970.rounded(.down)
+    }
   }
 
   struct RefreshToken: Codable, Sendable {
     var uid: String
     var issuedAt: Date
+    /// How the session signed in; older records derive it from the account.
+    var provider: ProviderID?
+    /// The developer claims of the custom token that started the session, kept in every ID
+    /// token it refreshes.
+    var claims: [String: JSONValue]?
   }
 
   struct ActionCode: Codable, Sendable {

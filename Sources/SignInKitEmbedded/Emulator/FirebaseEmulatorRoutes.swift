@@ -19,6 +19,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
   public struct Reply: Sendable, Equatable {
     public var status: Int
     public var body: Data
+    /// `application/json`, or `text/plain; charset=utf-8` for the action page.
+    public var contentType = "application/json"
   }
 
   public let backend: EmbeddedBackend
@@ -26,19 +28,41 @@ public struct FirebaseEmulatorRoutes: Sendable {
   public init(backend: EmbeddedBackend) { self.backend = backend }
 
   /// The reply to one request. Never throws: every failure is a Firebase error reply.
-  public func reply(method: String, target: String, body: Data) async -> Reply {
+  ///
+  /// - Parameter headers: the request's headers, names lowercased. `Authorization: Bearer
+  ///   owner` (any case, or a `Bearer ya29.…` token) makes the call an administrator's, as the
+  ///   Admin SDKs send it in emulator mode; `Host` is the host of the links an administrator
+  ///   asks for.
+  public func reply(method: String, target: String, headers: [String: String] = [:], body: Data) async -> Reply {
     let path = String(target.prefix { $0 != "?" })
     if path == "/" || path.isEmpty {
       guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
       return Self.json(["authEmulator": .object(["ready": .bool(true), "signinkit": .bool(true)])])
     }
+    if let rest = path.dropPrefix("/identitytoolkit.googleapis.com/v1/projects/") {
+      let admin = FirebaseEmulatorAdmin(backend: backend, host: headers["host"] ?? "127.0.0.1:9099")
+      guard Self.isAdmin(headers) else {
+        return Self.failure(401, "UNAUTHENTICATED : admin calls need the header Authorization: Bearer owner")
+      }
+      return await admin.reply(method: method, projectPath: rest, query: Self.form(Self.query(of: target)), body: body)
+    }
     if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v1/accounts:")
       ?? path.dropPrefix("/www.googleapis.com/identitytoolkit/v3/relyingparty/").map(Self.v1Name)
     {
+      if Self.isAdmin(headers), let fields = Self.object(body), fields["localId"] != nil || name == "sendOobCode" && fields["returnOobLink"]?.bool == true {
+        // An administrator's call on the project-less URL (`localId`, `returnOobLink`).
+        let admin = FirebaseEmulatorAdmin(backend: backend, host: headers["host"] ?? "127.0.0.1:9099")
+        return await admin.reply(
+          method: method, projectPath: "\(backend.configuration.projectID)/accounts:\(name)", query: [:], body: body)
+      }
       return await post(name, body: body, requestMethod: method)
     }
     if path == "/securetoken.googleapis.com/v1/token" {
       return await refresh(body, requestMethod: method)
+    }
+    if path == "/emulator/action" {
+      guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+      return await action(Self.form(Self.query(of: target)))
     }
     if let project = path.dropPrefix("/emulator/v1/projects/")?.dropSuffix("/oobCodes") {
       guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
@@ -59,6 +83,12 @@ public struct FirebaseEmulatorRoutes: Sendable {
       case "signUp": return try await signUp(fields)
       case "signInWithPassword": return try await signInWithPassword(fields)
       case "signInWithIdp": return try await signInWithIdp(fields)
+      case "signInWithCustomToken":
+        let response = try await backend.signInWithCustomToken(try Self.string("token", in: fields))
+        var reply = Self.tokens(response.tokens)
+        reply["isNewUser"] = .bool(response.isNewUser)
+        reply["kind"] = .string("identitytoolkit#VerifyCustomTokenResponse")
+        return Self.json(reply)
       case "lookup": return try await lookup(fields)
       case "update": return try await update(fields)
       case "delete":
@@ -188,6 +218,38 @@ public struct FirebaseEmulatorRoutes: Sendable {
     ])
   }
 
+  /// The page an out-of-band link opens: `mode=verifyEmail` verifies the address;
+  /// `mode=resetPassword` sets `newPassword` when the link carries one and otherwise says how.
+  private func action(_ query: [String: String]) async -> Reply {
+    func page(_ status: Int, _ text: String) -> Reply {
+      Reply(status: status, body: Data((text + "\n").utf8), contentType: "text/plain; charset=utf-8")
+    }
+    guard let code = query["oobCode"], !code.isEmpty else {
+      return page(400, "This link has no oobCode. Copy the whole link from the email.")
+    }
+    do {
+      switch query["mode"] {
+      case "verifyEmail":
+        let response = try await backend.update(UpdateAccountRequest(idToken: nil, oobCode: code))
+        return page(200, "The email address \(response.account.email ?? "") is verified. You can close this page.")
+      case "resetPassword":
+        guard let newPassword = query["newPassword"] else {
+          let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code)).email ?? ""
+          return page(
+            200,
+            "This link resets the password of \(email). Open it again with &newPassword=… added, "
+              + "or send its oobCode with a newPassword to accounts:resetPassword.")
+        }
+        let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: newPassword)).email
+        return page(200, "The password of \(email ?? "the account") is changed. Sign in with the new one.")
+      default:
+        return page(400, "This link's mode is not verifyEmail or resetPassword. Copy the whole link from the email.")
+      }
+    } catch {
+      return page(400, AuthError.wrapping(error).message)
+    }
+  }
+
   // MARK: - Shapes
 
   static func signIn(_ response: SignInResponse) -> [String: JSONValue] {
@@ -305,8 +367,22 @@ public struct FirebaseEmulatorRoutes: Sendable {
     [
       "signupNewUser": "signUp", "verifyPassword": "signInWithPassword", "verifyAssertion": "signInWithIdp",
       "getOobConfirmationCode": "sendOobCode", "setAccountInfo": "update", "getAccountInfo": "lookup",
-      "deleteAccount": "delete", "resetPassword": "resetPassword",
+      "deleteAccount": "delete", "resetPassword": "resetPassword", "verifyCustomToken": "signInWithCustomToken",
     ][v3] ?? v3
+  }
+
+  /// Whether the headers carry the emulator's owner credential.
+  static func isAdmin(_ headers: [String: String]) -> Bool {
+    guard let authorization = headers["authorization"], authorization.lowercased().hasPrefix("bearer ") else {
+      return false
+    }
+    let token = authorization.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+    return token.lowercased() == "owner" || token.hasPrefix("ya29.")
+  }
+
+  static func query(of target: String) -> String {
+    guard let mark = target.firstIndex(of: "?") else { return "" }
+    return String(target[target.index(after: mark)...])
   }
 
   private static func snake(_ name: String) -> String {
@@ -318,11 +394,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
 }
 
 extension String {
-  fileprivate func dropPrefix(_ prefix: String) -> String? {
+  func dropPrefix(_ prefix: String) -> String? {
     hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
   }
 
-  fileprivate func dropSuffix(_ suffix: String) -> String? {
+  func dropSuffix(_ suffix: String) -> String? {
     hasSuffix(suffix) ? String(dropLast(suffix.count)) : nil
   }
 }

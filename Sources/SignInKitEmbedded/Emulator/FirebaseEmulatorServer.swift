@@ -72,9 +72,9 @@ public final class FirebaseEmulatorServer: Sendable {
     case .closed, .timedOut: return LoopbackSocket.close(connection)
     }
     let reply = Self.waitFor { [routes] in
-      await routes.reply(method: request.method, target: request.target, body: request.body)
+      await routes.reply(method: request.method, target: request.target, headers: request.headers, body: request.body)
     }
-    LoopbackSocket.respond(on: connection, status: reply.status, contentType: "application/json", body: reply.body)
+    LoopbackSocket.respond(on: connection, status: reply.status, contentType: reply.contentType, body: reply.body)
   }
 
   /// Runs `work` as a task and blocks this (server-owned, non-pool) thread until it is done.

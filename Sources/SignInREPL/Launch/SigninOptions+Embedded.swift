@@ -26,6 +26,13 @@ extension SigninOptions {
   ) async throws -> EmbeddedBackend {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.projectID = project
+    configuration.acceptUnsignedCustomTokens = acceptsUnsignedCustomTokens
+    for file in serviceAccountFiles {
+      guard let data = FileManager.default.contents(atPath: file.path) else {
+        throw AuthError(.misconfigured, "The service-account file \(file.path) cannot be read. Check the path.")
+      }
+      configuration.trustedServiceAccounts.append(try TrustedServiceAccount(keyFile: data))
+    }
     for (provider, settings) in issuers {
       configuration.identityProviders[provider] = try await .discover(
         issuer: settings.issuer, clientIDs: [settings.clientID])

@@ -34,6 +34,11 @@ public struct SigninOptions: Sendable, Equatable {
 
   /// The port `signin serve` listens on (the Firebase Auth emulator's); 0 picks a free one.
   public var port: UInt16 = 9099
+  /// Service-account key files whose signed custom tokens the backend accepts
+  /// (`--service-account`).
+  public var serviceAccountFiles: [URL] = []
+  /// Accept unsigned custom tokens, as the Firebase emulator does: on for `signin serve`.
+  public var acceptsUnsignedCustomTokens = false
 
   /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
   /// follows it. Exit status 2.
@@ -63,8 +68,11 @@ public struct SigninOptions: Sendable, Equatable {
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
                   [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
            signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
+                        [--service-account FILE]
                      serve the embedded backend as a Firebase Auth emulator: any client that honours
-                     FIREBASE_AUTH_EMULATOR_HOST uses it (Ctrl-C stops it)
+                     FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too (Ctrl-C stops it).
+                     Custom tokens are accepted unsigned, as the emulator does, or signed by the
+                     service account in FILE (a key file from the Google Cloud console)
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
                        emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
@@ -138,6 +146,9 @@ public struct SigninOptions: Sendable, Equatable {
         let problem = "--port needs a port number from 0 to 65535 (0 picks a free one)."
         guard let port = UInt16(try value(problem)) else { throw UsageError(message: problem) }
         options.port = port
+      case "--service-account" where serves:
+        options.serviceAccountFiles.append(
+          URL(fileURLWithPath: try value("--service-account needs a service-account key file (JSON).")))
       case "--host" where serves:
         let host = try value("--host needs an address.")
         guard ["127.0.0.1", "localhost"].contains(host) else {
@@ -151,8 +162,10 @@ public struct SigninOptions: Sendable, Equatable {
     }
     if serves {
       guard options.backend == .embedded, options.script == nil, !options.json else {
-        throw UsageError(message: "signin serve takes --host, --port, --project and --data-dir or --in-memory.")
+        throw UsageError(
+          message: "signin serve takes --host, --port, --project, --service-account and --data-dir or --in-memory.")
       }
+      options.acceptsUnsignedCustomTokens = true
       return .serve(options)
     }
     return .run(options)

@@ -87,4 +87,30 @@ import Testing
     #expect(parsed.backend == .embedded)
     #expect(parsed.script == "b")
   }
+
+  @Test func serveReadsItsOptionsAndAcceptsUnsignedCustomTokensAsTheEmulatorDoes() throws {
+    let request = try SigninOptions.parse([
+      "serve", "--port", "0", "--project", "demo", "--in-memory", "--service-account", "/tmp/a.json",
+      "--service-account", "/tmp/b.json",
+    ])
+    guard case .serve(let served) = request else {
+      Issue.record("serve did not ask to serve: \(request)")
+      return
+    }
+    #expect(served.port == 0 && served.project == "demo" && served.inMemory)
+    #expect(served.serviceAccountFiles.map(\.path) == ["/tmp/a.json", "/tmp/b.json"])
+    #expect(served.acceptsUnsignedCustomTokens)
+    #expect(!(try options([])).acceptsUnsignedCustomTokens)
+  }
+
+  @Test(arguments: [
+    (["serve", "--service-account"], "--service-account needs a service-account key file (JSON)."),
+    (["serve", "-c", "quit"], "Unknown option '-c'."),
+    (["--service-account", "/tmp/a.json"], "Unknown option '--service-account'."),
+    (["serve", "--host", "0.0.0.0"],
+     "signin serve listens on 127.0.0.1 only, so nothing off this machine can reach its accounts; use --host 127.0.0.1 (the default)."),
+  ])
+  func aServeMistakeSaysWhatToChange(arguments: [String], message: String) {
+    #expect(problem(arguments) == message)
+  }
 }

@@ -1,0 +1,105 @@
+import Foundation
+import SignInCrypto
+import SignInKit
+
+extension EmbeddedBackend {
+  /// The `aud` of every Firebase custom token.
+  public static let customTokenAudience =
+    "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
+
+  /// Signs in with a custom token your server minted (`accounts:signInWithCustomToken`),
+  /// creating the account `uid` on first use. The token's `claims` are put in the ID tokens of
+  /// this session, refreshed ones included; an administrator's custom claims win over them.
+  ///
+  /// A token is accepted when a service account in
+  /// ``Configuration-swift.struct/trustedServiceAccounts`` signed it (RS256, `iss` = `sub` = its
+  /// email, the custom-token audience, at most an hour long and not expired), or, with
+  /// ``Configuration-swift.struct/acceptUnsignedCustomTokens``, when it is unsigned (`alg`
+  /// `none`) or a bare JSON object such as `{"uid":"u1","claims":{"admin":true}}`, as the
+  /// Firebase emulator accepts them.
+  ///
+  /// - Throws: `INVALID_CUSTOM_TOKEN : <why>`, `MISSING_CUSTOM_TOKEN`, `FORBIDDEN_CLAIM : <name>`
+  ///   or `USER_DISABLED`, as Firebase does. Nothing is stored for a refused token.
+  public func signInWithCustomToken(_ token: String) async throws -> SignInResponse {
+    let (uid, claims) = try customTokenSubject(token)
+    if database.accounts[uid]?.disabled == true {
+      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+    }
+    return try commit { database in
+      let isNew = database.accounts[uid] == nil
+      if isNew {
+        var account = EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
+        account.customAuth = true
+        database.accounts[uid] = account
+      }
+      database.accounts[uid]!.lastLoginAt = now()
+      let tokens = try issueTokens(for: uid, provider: .custom, claims: claims, in: &database)
+      return SignInResponse(localID: uid, email: database.accounts[uid]!.email, tokens: tokens, isNewUser: isNew)
+    }
+  }
+
+  /// The uid and developer claims of an acceptable custom token.
+  private func customTokenSubject(_ token: String) throws -> (uid: String, claims: [String: JSONValue]?) {
+    let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else {
+      throw Self.failure(.invalidCredential, "MISSING_CUSTOM_TOKEN", "The custom token is missing.")
+    }
+    let payload: [String: JSONValue]
+    if token.hasPrefix("{") {
+      guard configuration.acceptUnsignedCustomTokens else {
+        throw Self.invalidCustomToken("this backend accepts only signed custom tokens")
+      }
+      guard let object = (try? JSONDecoder().decode(JSONValue.self, from: Data(token.utf8)))?.object else {
+        throw Self.invalidCustomToken("the token is not a JWT or a JSON object")
+      }
+      payload = object
+    } else {
+      let jwt: JSONWebToken
+      do {
+        jwt = try JSONWebToken(decoding: token)
+      } catch {
+        throw Self.invalidCustomToken("the token is not a JWT or a JSON object")
+      }
+      try checkCustomTokenSignature(jwt)
+      guard jwt.audiences.contains(Self.customTokenAudience) else {
+        throw Self.invalidCustomToken("the audience is not the Identity Toolkit custom-token audience")
+      }
+      payload = jwt.claims
+    }
+    guard let uid = payload["uid"]?.string, (1...128).contains(uid.count) else {
+      throw Self.invalidCustomToken("uid must be a string of 1 to 128 characters")
+    }
+    let claims = payload["claims"]?.object
+    if let claims { try Self.checkReserved(claims) }
+    return (uid, claims)
+  }
+
+  private func checkCustomTokenSignature(_ jwt: JSONWebToken) throws {
+    switch jwt.algorithm {
+    case "none":
+      guard configuration.acceptUnsignedCustomTokens else {
+        throw Self.invalidCustomToken("this backend accepts only signed custom tokens")
+      }
+    case "RS256":
+      guard let issuer = jwt.issuer,
+        let account = configuration.trustedServiceAccounts.first(where: { $0.clientEmail == issuer })
+      else {
+        throw Self.invalidCustomToken("no trusted service account has the email \(jwt.issuer ?? "(none)")")
+      }
+      guard jwt.subject == issuer else { throw Self.invalidCustomToken("sub must equal iss") }
+      guard let key = try? RSAPublicKey(pem: account.publicKeyPEM),
+        key.verifyRS256(signature: jwt.signature, message: Array(jwt.signingInput.utf8))
+      else { throw Self.invalidCustomToken("the signature does not verify") }
+      guard let issuedAt = jwt.issuedAt, let expiresAt = jwt.expiresAt,
+        expiresAt.timeIntervalSince(issuedAt) <= 3600
+      else { throw Self.invalidCustomToken("iat and exp must be at most an hour apart") }
+      guard expiresAt > now() else { throw Self.invalidCustomToken("the token has expired") }
+    default:
+      throw Self.invalidCustomToken("the algorithm \(jwt.algorithm ?? "(none)") is not RS256")
+    }
+  }
+
+  private static func invalidCustomToken(_ why: String) -> AuthError {
+    failure(.invalidCredential, "INVALID_CUSTOM_TOKEN : \(why)", "The custom token was refused: \(why).")
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SignInCrypto
+import SignInKit
+
+/// The Identity Toolkit admin API that the Firebase Admin SDKs call in emulator mode, over an
+/// ``EmbeddedBackend``: `/identitytoolkit.googleapis.com/v1/projects/{p}/accounts` (create),
+/// `accounts:lookup` (by uid or email), `accounts:update` (profile, `disableUser`,
+/// `customAttributes`, `validSince`…), `accounts:delete`, `accounts:batchDelete`,
+/// `accounts:batchGet` (list users, paged) and `accounts:sendOobCode` with `returnOobLink` (a
+/// link to the server's `/emulator/action` page).
+///
+/// ``FirebaseEmulatorRoutes`` checks the owner credential before it hands a call here.
+///
+/// - Concurrency: `Sendable` value; calls may run concurrently (the backend is an actor).
+struct FirebaseEmulatorAdmin: Sendable {
+  typealias Reply = FirebaseEmulatorRoutes.Reply
+  typealias Routes = FirebaseEmulatorRoutes
+
+  let backend: EmbeddedBackend
+  /// `host:port` of this server, for the links it makes.
+  let host: String
+
+  func reply(method: String, projectPath: String, query: [String: String], body: Data) async -> Reply {
+    let project = String(projectPath.prefix { $0 != "/" })
+    let call = String(projectPath.dropFirst(project.count))
+    guard project == backend.configuration.projectID else {
+      return Routes.failure(
+        404,
+        "PROJECT_NOT_FOUND : this server serves the project \(backend.configuration.projectID), not \(project). "
+          + "Use that project id, or start signin serve with --project \(project).")
+    }
+    if call == "/accounts:batchGet" {
+      guard method == "GET" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
+      return await list(query)
+    }
+    guard let name = call == "/accounts" ? "create" : call.dropPrefix("/accounts:") else {
+      return Routes.failure(404, "NOT_FOUND: \(call)")
+    }
+    guard method == "POST" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
+    guard let fields = Routes.object(body) else {
+      return Routes.failure(400, "INVALID_ARGUMENT: the body is not a JSON object")
+    }
+    do {
+      switch name {
+      case "create":
+        let account = try await backend.adminCreate(
+          uid: fields["localId"]?.string, try Self.changes(fields))
+        return Routes.json(["kind": .string("identitytoolkit#SignupNewUserResponse"), "localId": .string(account.uid)])
+      case "lookup":
+        let accounts = await backend.adminLookup(
+          uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]))
+        var reply: [String: JSONValue] = ["kind": .string("identitytoolkit#GetAccountInfoResponse")]
+        if !accounts.isEmpty { reply["users"] = .array(accounts.map { .object(Self.account($0)) }) }
+        return Routes.json(reply)
+      case "update":
+        let uid = try Routes.string("localId", in: fields)
+        let account = try await backend.adminUpdate(uid: uid, try Self.changes(fields))
+        var reply = Self.account(account)
+        reply["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
+        return Routes.json(reply)
+      case "delete":
+        try await backend.deleteUser(uid: try Routes.string("localId", in: fields))
+        return Routes.json(["kind": .string("identitytoolkit#DeleteAccountResponse")])
+      case "batchDelete":
+        var errors: [JSONValue] = []
+        for (index, uid) in Self.strings(fields["localIds"]).enumerated() {
+          do {
+            try await backend.deleteUser(uid: uid)
+          } catch let error as AuthError where error.code == .userNotFound {
+            // Deleting an account that is not there succeeds, as Firebase's batch delete does.
+          } catch {
+            errors.append(.object([
+              "index": .number(Double(index)), "localId": .string(uid),
+              "message": .string(AuthError.wrapping(error).serverMessage ?? "INTERNAL_ERROR"),
+            ]))
+          }
+        }
+        return Routes.json(errors.isEmpty ? [:] : ["errors": .array(errors)])
+      case "sendOobCode":
+        return try await actionLink(fields)
+      default:
+        return Routes.failure(404, "NOT_FOUND: accounts:\(name)")
+      }
+    } catch {
+      return Routes.failure(AuthError.wrapping(error))
+    }
+  }
+
+  private func list(_ query: [String: String]) async -> Reply {
+    let maxResults = query["maxResults"].flatMap(Int.init) ?? 1000
+    guard (1...1000).contains(maxResults) else {
+      return Routes.failure(400, "INVALID_PAGE_SELECTION : maxResults must be between 1 and 1000")
+    }
+    let (accounts, next) = await backend.adminList(maxResults: maxResults, after: query["nextPageToken"])
+    var reply: [String: JSONValue] = [
+      "kind": .string("identitytoolkit#DownloadAccountResponse"),
+      "users": .array(accounts.map { .object(Self.account($0)) }),
+    ]
+    reply["nextPageToken"] = next.map(JSONValue.string)
+    return Routes.json(reply)
+  }
+
+  /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.
+  private func actionLink(_ fields: [String: JSONValue]) async throws -> Reply {
+    let kind = fields["requestType"]?.string ?? ""
+    guard let mode = ["PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail"][kind] else {
+      return Routes.failure(400, "INVALID_REQ_TYPE : requestType must be PASSWORD_RESET or VERIFY_EMAIL")
+    }
+    let email = try Routes.string("email", in: fields)
+    let code = try await backend.adminActionCode(kind: kind, email: email)
+    var link = URLComponents()
+    link.scheme = "http"
+    link.percentEncodedHost = String(host.prefix { $0 != ":" })
+    link.port = Int(host.split(separator: ":").last ?? "")
+    link.path = "/emulator/action"
+    link.queryItems = [
+      URLQueryItem(name: "mode", value: mode), URLQueryItem(name: "lang", value: "en"),
+      URLQueryItem(name: "oobCode", value: code), URLQueryItem(name: "apiKey", value: "fake-api-key"),
+    ]
+    if let continueURL = fields["continueUrl"]?.string {
+      link.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL))
+    }
+    return Routes.json([
+      "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
+      "oobCode": .string(code), "oobLink": .string(link.string ?? ""),
+    ])
+  }
+
+  // MARK: - Shapes
+
+  static func changes(_ fields: [String: JSONValue]) throws -> AdminAccountChanges {
+    var changes = AdminAccountChanges()
+    changes.email = fields["email"]?.string
+    changes.password = fields["password"]?.string
+    changes.displayName = fields["displayName"]?.string
+    changes.photoURL = fields["photoUrl"]?.string.flatMap(URL.init(string:))
+    changes.emailVerified = fields["emailVerified"]?.bool
+    changes.disabled = fields["disableUser"]?.bool ?? fields["disabled"]?.bool
+    changes.customAttributes = fields["customAttributes"]?.string
+    if let validSince = fields["validSince"] {
+      guard let seconds = validSince.string.flatMap(Double.init) ?? validSince.number else {
+        throw AuthError(.invalidResponse, "validSince", serverMessage: "INVALID_ARGUMENT : validSince must be seconds")
+      }
+      changes.validSince = Date(timeIntervalSince1970: seconds)
+    }
+    changes.deleteAttributes = strings(fields["deleteAttribute"]).compactMap(UpdateAccountRequest.Attribute.init(rawValue:))
+    changes.deleteProviders = strings(fields["deleteProvider"]).map(ProviderID.init(rawValue:))
+    return changes
+  }
+
+  /// A user record as the admin lookup and list calls return it.
+  static func account(_ account: EmbeddedDatabase.Account) -> [String: JSONValue] {
+    var reply = Routes.account(account.info)
+    reply["validSince"] = .string(String(Int64(account.validSince.timeIntervalSince1970.rounded(.down))))
+    if let claims = account.customClaims, let text = try? JSONEncoder().encode(JSONValue.object(claims)) {
+      reply["customAttributes"] = .string(String(decoding: text, as: UTF8.self))
+    }
+    if account.customAuth == true { reply["customAuth"] = .bool(true) }
+    return reply
+  }
+
+  /// A string or an array of strings, as the Admin SDKs send `localId` and `email`.
+  static func strings(_ value: JSONValue?) -> [String] {
+    if let single = value?.string { return [single] }
+    return value?.array?.compactMap(\.string) ?? []
+  }
+}

@@ -1,0 +1,324 @@
+"""firebase-admin (the Python Admin SDK, in emulator mode) against `signin serve`.
+
+    python firebase_admin_peer.py PATH_TO_SIGNIN
+
+Starts `signin serve --in-memory --port 0` with a service-account key it trusts, points
+FIREBASE_AUTH_EMULATOR_HOST at it, runs each Admin SDK call the issue names plus the client REST
+calls that go with them, prints one line per check, and exits non-zero when any check fails or
+the server cannot start. It stops the server with SIGTERM and checks that it exits cleanly.
+"""
+
+import base64
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+PROJECT = "demo-signinkit"
+results = []
+
+
+def check(name):
+    def wrap(body):
+        try:
+            body()
+            results.append((name, True, ""))
+            print(f"pass  {name}", flush=True)
+        except Exception as error:  # a failed check is reported, and the rest still run
+            results.append((name, False, repr(error)))
+            print(f"FAIL  {name}: {error!r}", flush=True)
+            traceback.print_exc()
+        return body
+    return wrap
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def post(path, body, host):
+    request = urllib.request.Request(
+        f"http://{host}/{path}", data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def problem(status, body):
+    """The status and Firebase's error message of a reply, never its tokens."""
+    return f"{status} {body.get('error', {}).get('message', '(no error)')}"
+
+
+def claims_of(token):
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+def service_account_file(folder):
+    """A service-account key file like the console's, with a new RSA key."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()).decode()
+    info = {
+        "type": "service_account", "project_id": PROJECT, "private_key_id": "peer-key-1",
+        "private_key": pem, "client_email": f"peer@{PROJECT}.iam.gserviceaccount.com",
+        "client_id": "1", "token_uri": "https://oauth2.googleapis.com/token",
+    }
+    path = os.path.join(folder, "service-account.json")
+    with open(path, "w") as file:
+        json.dump(info, file)
+    return path, info
+
+
+def start_server(signin, key_file):
+    server = subprocess.Popen(
+        [signin, "serve", "--in-memory", "--port", "0", "--project", PROJECT, "--service-account", key_file],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()  # blocks until the server prints its address, or exits
+    if not line.startswith("FIREBASE_AUTH_EMULATOR_HOST="):
+        server.kill()
+        sys.exit(f"signin serve did not start: {line!r} {server.stderr.read()}")
+    return server, line.strip().split("=", 1)[1]
+
+
+def main():
+    signin = sys.argv[1]
+    folder = tempfile.mkdtemp(prefix="firebase-admin-peer-")
+    key_file, key_info = service_account_file(folder)
+    server, host = start_server(signin, key_file)
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = host
+    print(f"signin serve at {host}", flush=True)
+
+    import firebase_admin
+    from firebase_admin import auth, credentials
+    print(f"firebase-admin {firebase_admin.__version__}", flush=True)
+    app = firebase_admin.initialize_app(options={"projectId": PROJECT})
+    client_key = "fake-api-key"
+    state = {}
+
+    def sign_in(email, password):
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key={client_key}",
+            {"email": email, "password": password, "returnSecureToken": True}, host)
+        expect(status == 200, f"sign-in answered {problem(status, body)}")
+        return body
+
+    def refresh(refresh_token):
+        return post(
+            f"securetoken.googleapis.com/v1/token?key={client_key}",
+            {"grant_type": "refresh_token", "refresh_token": refresh_token}, host)
+
+    @check("create_user")
+    def _():
+        user = auth.create_user(email="Ada@Example.com", password="correct horse", display_name="Ada")
+        expect(len(user.uid) > 0 and user.email == "ada@example.com", f"unexpected record {user.__dict__}")
+        expect(user.display_name == "Ada" and not user.disabled, "profile not kept")
+        state["uid"] = user.uid
+        fixed = auth.create_user(uid="fixed-uid-1", email="grace@example.com", password="another secret")
+        expect(fixed.uid == "fixed-uid-1", "a chosen uid was not kept")
+        try:
+            auth.create_user(email="ada@example.com", password="whatever1")
+            raise AssertionError("a second account with the same email was created")
+        except auth.EmailAlreadyExistsError:
+            pass
+
+    @check("get_user_by_email")
+    def _():
+        user = auth.get_user_by_email("ada@example.com")
+        expect(user.uid == state["uid"], "another uid")
+        expect(user.provider_data[0].provider_id == "password", "no password provider")
+        expect(user.user_metadata.creation_timestamp > 0, "no creation time")
+        try:
+            auth.get_user_by_email("nobody@example.com")
+            raise AssertionError("an unknown email was found")
+        except auth.UserNotFoundError:
+            pass
+
+    @check("update_user")
+    def _():
+        user = auth.update_user(state["uid"], display_name="Ada Lovelace", email_verified=True,
+                                photo_url="https://example.com/ada.png")
+        expect(user.display_name == "Ada Lovelace" and user.email_verified, f"not updated: {user.__dict__}")
+        expect(user.photo_url == "https://example.com/ada.png", "photo not kept")
+        user = auth.update_user(state["uid"], photo_url=auth.DELETE_ATTRIBUTE)
+        expect(user.photo_url is None, "photo not deleted")
+        user = auth.update_user(state["uid"], disabled=True)
+        expect(user.disabled, "not disabled")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key={client_key}",
+            {"email": "ada@example.com", "password": "correct horse", "returnSecureToken": True}, host)
+        expect(status == 400 and body["error"]["message"] == "USER_DISABLED", f"disabled user: {problem(status, body)}")
+        auth.update_user(state["uid"], disabled=False)
+        state["session"] = sign_in("ada@example.com", "correct horse")
+
+    @check("set_custom_user_claims (seen in a refreshed ID token)")
+    def _():
+        auth.set_custom_user_claims(state["uid"], {"admin": True, "level": 3})
+        expect(auth.get_user(state["uid"]).custom_claims == {"admin": True, "level": 3}, "claims not stored")
+        expect("admin" not in claims_of(state["session"]["idToken"]), "the old token already had the claim")
+        status, body = refresh(state["session"]["refreshToken"])
+        expect(status == 200, f"refresh answered {problem(status, body)}")
+        claims = claims_of(body["id_token"])
+        expect(claims.get("admin") is True and claims.get("level") == 3, f"claims missing: {claims}")
+        decoded = auth.verify_id_token(body["id_token"])
+        expect(decoded["admin"] is True and decoded["uid"] == state["uid"], f"verify_id_token: {decoded}")
+        try:
+            auth.set_custom_user_claims(state["uid"], {"sub": "someone-else"})
+            raise AssertionError("a reserved claim was accepted")
+        except ValueError:
+            pass  # the SDK refuses reserved names before it calls the server
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts:update",
+            {"localId": state["uid"], "customAttributes": json.dumps({"iss": "x"})}, host)
+        expect(status == 401, "an update without the owner credential was not refused")
+
+    @check("list_users (paged)")
+    def _():
+        for index in range(5):
+            auth.create_user(email=f"user{index}@example.com", password="password123")
+        seen = []
+        page = auth.list_users(max_results=2)
+        pages = 0
+        while page:
+            pages += 1
+            seen.extend(user.uid for user in page.users)
+            page = page.get_next_page()
+        expect(len(seen) == 7 and len(set(seen)) == 7, f"listed {len(seen)} users: {seen}")
+        expect(pages == 4, f"{pages} pages of 2 for 7 users")
+        expect(state["uid"] in seen and "fixed-uid-1" in seen, "a user is missing")
+
+    @check("verify_id_token with check_revoked")
+    def _():
+        token = state["session"]["idToken"]
+        decoded = auth.verify_id_token(token, check_revoked=True)
+        expect(decoded["uid"] == state["uid"] and decoded["firebase"]["sign_in_provider"] == "password",
+               f"decoded {decoded}")
+        try:
+            auth.verify_id_token(token.replace(token.split(".")[1], base64.urlsafe_b64encode(
+                json.dumps({**claims_of(token), "aud": "another-project"}).encode()).decode().rstrip("=")))
+            raise AssertionError("a token for another project verified")
+        except auth.InvalidIdTokenError:
+            pass
+        auth.update_user(state["uid"], disabled=True)
+        try:
+            auth.verify_id_token(token, check_revoked=True)
+            raise AssertionError("a disabled user's token verified")
+        except auth.UserDisabledError:
+            pass
+        auth.update_user(state["uid"], disabled=False)
+
+    @check("revoke_refresh_tokens")
+    def _():
+        token = state["session"]["idToken"]
+        # validSince has a granularity of one second: revoke in a later second than the token's iat.
+        while int(time.time()) <= claims_of(token)["iat"]:
+            time.sleep(0.05)
+        auth.revoke_refresh_tokens(state["uid"])
+        user = auth.get_user(state["uid"])
+        expect(user.tokens_valid_after_timestamp >= claims_of(token)["iat"] * 1000, "validSince not moved")
+        try:
+            auth.verify_id_token(token, check_revoked=True)
+            raise AssertionError("a revoked token verified")
+        except auth.RevokedIdTokenError:
+            pass
+        status, body = refresh(state["session"]["refreshToken"])
+        expect(status == 400, f"a revoked refresh token still refreshed: {problem(status, body)}")
+        state["session"] = sign_in("ada@example.com", "correct horse")
+        auth.verify_id_token(state["session"]["idToken"], check_revoked=True)
+
+    @check("generate_password_reset_link")
+    def _():
+        link = auth.generate_password_reset_link("ada@example.com")
+        expect(link.startswith(f"http://{host}/emulator/action?") and "mode=resetPassword" in link, link)
+        code = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)["oobCode"][0]
+        with urllib.request.urlopen(link, timeout=30) as page:
+            expect(page.status == 200 and b"ada@example.com" in page.read(), "the link's page is wrong")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:resetPassword?key={client_key}",
+            {"oobCode": code, "newPassword": "a new password"}, host)
+        expect(status == 200 and body["email"] == "ada@example.com", f"reset: {problem(status, body)}")
+        sign_in("ada@example.com", "a new password")
+        verify = auth.generate_email_verification_link("grace@example.com")
+        with urllib.request.urlopen(verify, timeout=30) as page:
+            expect(page.status == 200, "the verification link failed")
+        expect(auth.get_user("fixed-uid-1").email_verified, "the verification link did not verify")
+
+    @check("create_custom_token -> signInWithCustomToken")
+    def _():
+        token = auth.create_custom_token("custom-user-1", {"premium": True}).decode()
+        expect(token.endswith("."), "the emulator's custom tokens are unsigned")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key={client_key}",
+            {"token": token, "returnSecureToken": True}, host)
+        expect(status == 200 and body["isNewUser"] is True, f"custom sign-in: {problem(status, body)}")
+        decoded = auth.verify_id_token(body["idToken"], check_revoked=True)
+        expect(decoded["uid"] == "custom-user-1" and decoded["premium"] is True, f"decoded {decoded}")
+        expect(decoded["firebase"]["sign_in_provider"] == "custom", f"provider {decoded['firebase']}")
+        status, body = refresh(body["refreshToken"])
+        expect(status == 200 and claims_of(body["id_token"]).get("premium") is True, "claim lost on refresh")
+
+    @check("a custom token signed by a trusted service account")
+    def _():
+        signed_app = firebase_admin.initialize_app(
+            credentials.Certificate(key_info), options={"projectId": PROJECT}, name="signed")
+        # Outside emulator mode the SDK signs with the service account's key (RS256), as in production.
+        del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+        try:
+            token = auth.create_custom_token("signed-user-1", app=signed_app).decode()
+        finally:
+            os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = host
+        header = json.loads(base64.urlsafe_b64decode(token.split(".")[0] + "=="))
+        expect(header["alg"] == "RS256", f"header {header}")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key={client_key}",
+            {"token": token, "returnSecureToken": True}, host)
+        expect(status == 200, f"signed custom sign-in: {problem(status, body)}")
+        expect(auth.verify_id_token(body["idToken"])["uid"] == "signed-user-1", "another uid")
+        forged = token[: token.rindex(".") + 1] + base64.urlsafe_b64encode(b"\0" * 256).decode().rstrip("=")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key={client_key}",
+            {"token": forged, "returnSecureToken": True}, host)
+        expect(status == 400 and body["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), problem(status, body))
+
+    @check("delete_user")
+    def _():
+        auth.delete_user(state["uid"])
+        try:
+            auth.get_user(state["uid"])
+            raise AssertionError("a deleted user was found")
+        except auth.UserNotFoundError:
+            pass
+        status, body = refresh(state["session"]["refreshToken"])
+        expect(status == 400, f"a deleted user's session refreshed: {problem(status, body)}")
+        result = auth.delete_users(["fixed-uid-1", "never-existed"])
+        expect(result.success_count == 2 and result.failure_count == 0, f"delete_users {result.__dict__}")
+
+    server.send_signal(signal.SIGTERM)
+    try:
+        code = server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        code = "still running after 60 s"
+    results.append(("the server stops cleanly on SIGTERM", code == 0, f"exit {code}"))
+    print(f"{'pass' if code == 0 else 'FAIL'}  the server stops cleanly on SIGTERM (exit {code})", flush=True)
+
+    failed = [name for name, passed, _ in results if not passed]
+    print(f"{len(results) - len(failed)} of {len(results)} checks passed", flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    import urllib.parse
+    main()

@@ -1,0 +1,125 @@
+import Foundation
+import SignInCrypto
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// `signInWithCustomToken`: unsigned tokens only where the emulator setting allows them, signed
+/// ones only from a trusted service account.
+@Suite struct EmbeddedBackendCustomTokenTests {
+  static let email = "minter@project.iam.gserviceaccount.com"
+  static let key = try! RSAPrivateKey.generate()
+
+  let clock = TestDate()
+
+  func backend(unsigned: Bool = false, trusting key: RSAPrivateKey = key) throws -> EmbeddedBackend {
+    var configuration = EmbeddedBackendTests.fast
+    configuration.acceptUnsignedCustomTokens = unsigned
+    configuration.trustedServiceAccounts = [
+      TrustedServiceAccount(clientEmail: Self.email, publicKeyPEM: try key.publicKey.pem)
+    ]
+    return try EmbeddedBackendTests.backend(configuration, clock: clock)
+  }
+
+  func signed(
+    uid: String = "user-1", claims: [String: JSONValue]? = nil, lifetime: TimeInterval = 3600,
+    issuer: String = email, audience: String = EmbeddedBackend.customTokenAudience, key: RSAPrivateKey = key
+  ) throws -> String {
+    let now = clock.now.timeIntervalSince1970
+    var payload: [String: JSONValue] = [
+      "iss": .string(issuer), "sub": .string(issuer), "aud": .string(audience), "uid": .string(uid),
+      "iat": .number(now), "exp": .number(now + lifetime),
+    ]
+    payload["claims"] = claims.map(JSONValue.object)
+    return try JSONWebToken.signed(claims: payload, key: key, kid: "k1")
+  }
+
+  static func unsigned(_ payload: String) -> String {
+    "\(Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8))).\(Base64URL.encode(Array(payload.utf8)))."
+  }
+
+  static func refusal(_ work: () async throws -> Void) async -> String? {
+    do {
+      try await work()
+      return nil
+    } catch {
+      return AuthError.wrapping(error).serverMessage
+    }
+  }
+
+  @Test func aTrustedServiceAccountsTokenSignsInAndItsClaimsStayAcrossRefreshes() async throws {
+    let backend = try backend()
+    let first = try await backend.signInWithCustomToken(try signed(claims: ["premium": .bool(true)]))
+    #expect(first.isNewUser && first.localID == "user-1")
+    let token = try JSONWebToken(decoding: first.tokens.idToken)
+    #expect(token.claims["premium"] == .bool(true))
+    #expect(token.claims["firebase"]?.object?["sign_in_provider"] == .string("custom"))
+    let refreshed = try await backend.refresh(RefreshTokenRequest(refreshToken: first.tokens.refreshToken))
+    #expect(try JSONWebToken(decoding: refreshed.tokens.idToken).claims["premium"] == .bool(true))
+    let second = try await backend.signInWithCustomToken(try signed())
+    #expect(!second.isNewUser && second.localID == "user-1")
+  }
+
+  @Test func refusesSignedTokensThatAreForgedExpiredTooLongOrForAnotherAudience() async throws {
+    let backend = try backend()
+    let stranger = try RSAPrivateKey.generate()
+    let cases: [(String, String)] = [
+      (try signed(key: stranger), "INVALID_CUSTOM_TOKEN : the signature does not verify"),
+      (try signed(issuer: "someone@else.iam.gserviceaccount.com"), "INVALID_CUSTOM_TOKEN : no trusted service account"),
+      (try signed(lifetime: 3601), "INVALID_CUSTOM_TOKEN : iat and exp must be at most an hour apart"),
+      (try signed(audience: "signinkit-local"), "INVALID_CUSTOM_TOKEN : the audience"),
+      (try signed(uid: ""), "INVALID_CUSTOM_TOKEN : uid must be"),
+      (try signed(claims: ["sub": .string("x")]), "FORBIDDEN_CLAIM : sub"),
+      (Self.unsigned(#"{"uid":"u","aud":"\#(EmbeddedBackend.customTokenAudience)"}"#),
+       "INVALID_CUSTOM_TOKEN : this backend accepts only signed custom tokens"),
+      (#"{"uid":"u"}"#, "INVALID_CUSTOM_TOKEN : this backend accepts only signed custom tokens"),
+      ("not a token", "INVALID_CUSTOM_TOKEN : the token is not a JWT or a JSON object"),
+      ("", "MISSING_CUSTOM_TOKEN"),
+    ]
+    for (token, expected) in cases {
+      let message = await Self.refusal { _ = try await backend.signInWithCustomToken(token) }
+      #expect(message?.hasPrefix(expected) == true, "\(expected): got \(message ?? "success")")
+    }
+    let expiring = try signed(lifetime: 60)
+    clock.advance(61)
+    let expired = await Self.refusal { _ = try await backend.signInWithCustomToken(expiring) }
+    #expect(expired == "INVALID_CUSTOM_TOKEN : the token has expired")
+    #expect(await backend.adminLookup(uids: ["user-1", "u"], emails: []).isEmpty)
+  }
+
+  @Test func theEmulatorSettingAcceptsUnsignedTokensAndBareJSON() async throws {
+    let backend = try backend(unsigned: true)
+    let jwt = Self.unsigned(
+      #"{"uid":"jwt-user","aud":"\#(EmbeddedBackend.customTokenAudience)","claims":{"tier":2}}"#)
+    let fromJWT = try await backend.signInWithCustomToken(jwt)
+    #expect(fromJWT.localID == "jwt-user")
+    #expect(try JSONWebToken(decoding: fromJWT.tokens.idToken).claims["tier"] == .number(2))
+    let fromJSON = try await backend.signInWithCustomToken(#"{"uid":"json-user","claims":{"admin":true}}"#)
+    #expect(fromJSON.localID == "json-user")
+    let forbidden = await Self.refusal {
+      _ = try await backend.signInWithCustomToken(#"{"uid":"u2","claims":{"firebase":{}}}"#)
+    }
+    #expect(forbidden == "FORBIDDEN_CLAIM : firebase")
+    try await backend.setDisabled(true, uid: "json-user")
+    let disabled = await Self.refusal { _ = try await backend.signInWithCustomToken(#"{"uid":"json-user"}"#) }
+    #expect(disabled == "USER_DISABLED")
+  }
+
+  @Test func readsAServiceAccountKeyFileAndSaysWhatIsWrongWithABadOne() throws {
+    let file = try JSONSerialization.data(withJSONObject: [
+      "type": "service_account", "client_email": Self.email, "private_key": Self.key.pem,
+    ])
+    let account = try TrustedServiceAccount(keyFile: file)
+    #expect(account.clientEmail == Self.email)
+    #expect(try RSAPublicKey(pem: account.publicKeyPEM) == (try Self.key.publicKey))
+    #expect(!account.publicKeyPEM.contains("PRIVATE"))
+    for (data, words) in [
+      (Data("[]".utf8), "not a JSON object"), (Data(#"{"private_key":"x"}"#.utf8), "no client_email"),
+      (Data(#"{"client_email":"a@b","private_key":"x"}"#.utf8), "not an RSA key"),
+    ] {
+      let error = try #require(throws: AuthError.self) { try TrustedServiceAccount(keyFile: data) }
+      #expect(error.code == .misconfigured && error.message.contains(words))
+    }
+  }
+}
