@@ -69,9 +69,13 @@ package struct HTTPRequestParser: Sendable {
     var target: String
     var headers: [String: String]
     var bodyLength: Int
+    var closesAfterReply: Bool
   }
 
   package let limits: Limits
+  /// The bytes that came after the request's body: the start of the next request on a
+  /// keep-alive connection. Empty until a request is complete.
+  package private(set) var leftover: [UInt8] = []
   private var buffer: [UInt8] = []
   /// Once the head is read: the parsed head and the body's length.
   private var head: Head?
@@ -87,16 +91,23 @@ package struct HTTPRequestParser: Sendable {
   /// Adds the next bytes read from the connection and says whether a request is complete.
   ///
   /// After it returns ``Outcome/request(_:)`` or ``Outcome/rejected(_:)`` it keeps returning
-  /// that outcome; bytes after the request's body are ignored (one request per connection).
+  /// that outcome and reads no more; bytes after the request's body are kept in ``leftover``
+  /// for the parser of the next request.
   package mutating func consume(_ bytes: some Sequence<UInt8>) -> Outcome {
     if let finalOutcome { return finalOutcome }
     buffer.append(contentsOf: bytes)
     let outcome = advance()
     if case .needsMore = outcome { return outcome }
+    if case .request = outcome, let head {
+      leftover = Array(buffer[(bodyStart + head.bodyLength)...])
+    }
     finalOutcome = outcome
     buffer = []
     return outcome
   }
+
+  /// Whether any byte of a request has arrived.
+  package var hasStarted: Bool { !buffer.isEmpty || head != nil || finalOutcome != nil }
 
   /// Parses a whole input at once: a request, a rejection, or `needsMore` when it is cut short.
   package static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = Limits()) -> Outcome {
@@ -131,7 +142,9 @@ package struct HTTPRequestParser: Sendable {
     guard buffer.count - bodyStart >= head.bodyLength else { return .needsMore }
     let body = Data(buffer[bodyStart..<(bodyStart + head.bodyLength)])
     return .request(
-      LoopbackSocket.Request(method: head.method, target: head.target, headers: head.headers, body: body))
+      LoopbackSocket.Request(
+        method: head.method, target: head.target, headers: head.headers, body: body,
+        closesAfterReply: head.closesAfterReply))
   }
 
   /// The offset of the `CRLF CRLF` that ends the head, if it has arrived; a rejection as soon
@@ -198,7 +211,16 @@ package struct HTTPRequestParser: Sendable {
       }
       bodyLength = length
     }
-    return .success(Head(method: parts.method, target: parts.target, headers: headers, bodyLength: bodyLength))
+    // RFC 9112 §9.3: HTTP/1.1 keeps the connection open unless told `close`; 1.0 closes it
+    // unless told `keep-alive`.
+    let options = (headers["connection"] ?? "").lowercased().split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let closes = options.contains("close") || (parts.isHTTP10 && !options.contains("keep-alive"))
+    return .success(
+      Head(
+        method: parts.method, target: parts.target, headers: headers, bodyLength: bodyLength,
+        closesAfterReply: closes))
   }
 
   /// Splits the head at CRLF; `nil` when a CR or LF stands alone.
@@ -223,13 +245,16 @@ package struct HTTPRequestParser: Sendable {
     return lines
   }
 
-  private static func requestLine(_ line: ArraySlice<UInt8>) -> (method: String, target: String)? {
+  private static func requestLine(_ line: ArraySlice<UInt8>) -> (method: String, target: String, isHTTP10: Bool)? {
     let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(isTokenCharacter),
       !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 32 && $0 < 127 }),
       parts[2].elementsEqual("HTTP/1.1".utf8) || parts[2].elementsEqual("HTTP/1.0".utf8)
     else { return nil }
-    return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self))
+    return (
+      String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
+      parts[2].elementsEqual("HTTP/1.0".utf8)
+    )
   }
 
   /// RFC 9110 §5.6.2 `tchar`.

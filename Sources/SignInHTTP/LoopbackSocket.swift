@@ -29,6 +29,9 @@ package final class LoopbackSocket: Sendable {
     /// Header names lowercased.
     package let headers: [String: String]
     package let body: Data
+    /// The client asked to close the connection after the reply (`Connection: close`, or
+    /// HTTP/1.0 without `keep-alive`).
+    package var closesAfterReply = false
 
     /// The path without the query.
     package var path: String { String(target.prefix { $0 != "?" }) }
@@ -86,7 +89,7 @@ package final class LoopbackSocket: Sendable {
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
     }
-    guard bound == 0, systemListen(descriptor, 16) == 0 else {
+    guard bound == 0, systemListen(descriptor, 1024) == 0 else {
       let code = errno
       systemClose(descriptor)
       throw SocketError(
@@ -224,10 +227,12 @@ package final class LoopbackSocket: Sendable {
     systemClose(connection)
   }
 
-  /// A reply's status line and headers, announcing `contentLength` body bytes.
-  package static func head(status: Int, contentType: String, contentLength: Int) -> Data {
+  /// A reply's status line and headers, announcing `contentLength` body bytes; `keepAlive`
+  /// says the connection stays open for the next request.
+  package static func head(status: Int, contentType: String, contentLength: Int, keepAlive: Bool = false) -> Data {
     var head = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\nContent-Type: \(contentType)\r\n"
-    head += "Content-Length: \(contentLength)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+    head += "Content-Length: \(contentLength)\r\nCache-Control: no-store\r\n"
+    head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
     return Data(head.utf8)
   }
 
@@ -235,9 +240,12 @@ package final class LoopbackSocket: Sendable {
     switch status {
     case 200: "OK"
     case 400: "Bad Request"
+    case 401: "Unauthorized"
     case 404: "Not Found"
+    case 405: "Method Not Allowed"
     case 408: "Request Timeout"
     case 413: "Content Too Large"
+    case 500: "Internal Server Error"
     case 501: "Not Implemented"
     case 503: "Service Unavailable"
     default: "Reply"

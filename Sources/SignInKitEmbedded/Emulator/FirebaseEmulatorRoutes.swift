@@ -55,7 +55,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
         return await admin.reply(
           method: method, projectPath: "\(backend.configuration.projectID)/accounts:\(name)", query: [:], body: body)
       }
-      return await post(name, body: body, requestMethod: method)
+      return await post(name, body: body, requestMethod: method, contentType: headers["content-type"])
     }
     if path == "/securetoken.googleapis.com/v1/token" {
       return await refresh(body, requestMethod: method)
@@ -73,10 +73,14 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   // MARK: - Identity Toolkit
 
-  private func post(_ name: String, body: Data, requestMethod: String) async -> Reply {
+  private func post(_ name: String, body: Data, requestMethod: String, contentType: String? = nil) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
     guard let fields = Self.object(body) else {
-      return Self.failure(400, "INVALID_ARGUMENT: the body is not a JSON object")
+      if let contentType, !contentType.lowercased().hasPrefix("application/json") {
+        return Self.failure(
+          400, "INVALID_ARGUMENT : the body is \(contentType); send a JSON object with Content-Type: application/json")
+      }
+      return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
     }
     do {
       switch name {

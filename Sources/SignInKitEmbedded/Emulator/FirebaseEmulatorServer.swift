@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import SignInConcurrency
 import SignInHTTP
 import SignInKit
 
@@ -17,76 +15,82 @@ import SignInKit
 /// server.stop()
 /// ```
 ///
-/// Each connection is read and answered on a thread of its own (at most
-/// ``connectionLimit`` at once), with a deadline for the whole request and a body limit,
-/// through the same ``HTTPRequestParser`` the OAuth redirect listener uses. A malformed request
-/// gets its 4xx/5xx and the connection is closed; the server goes on serving. One request per
-/// connection (`Connection: close`).
+/// It is a real HTTP/1.1 server (`PollingHTTPServer` in SignInHTTP): one thread polls every connection,
+/// so idle clients cost no thread; connections are kept alive; each request must arrive within
+/// the read deadline and its body within ``bodyLimit``; at most ``connectionLimit`` connections
+/// are open at once (one more gets a 503) and 64 requests are answered at once. A malformed
+/// request gets its 400/408/413/501 in Firebase's error envelope and the connection is closed;
+/// the server goes on serving. ``shutDown()`` answers the requests in flight before it returns.
 ///
 /// - Concurrency: `Sendable`; requests are served concurrently, the backend (an actor) orders
 ///   their effects.
 public final class FirebaseEmulatorServer: Sendable {
-  /// At most this many connections are served at once; more are closed at once.
-  public static let connectionLimit = 256
+  /// At most this many connections are open at once; one more gets a 503 and is closed.
+  public static let connectionLimit = 1024
   /// The largest request body read: 1 MiB.
   public static let bodyLimit = 1 << 20
 
   public let port: UInt16
   public let routes: FirebaseEmulatorRoutes
-  private let socket: LoopbackSocket
-  private let readDeadline: Duration
+  private let server: PollingHTTPServer
 
   /// Starts serving at once.
   ///
   /// - Parameters:
   ///   - port: the TCP port on 127.0.0.1; 0 picks a free one (read it back from ``port``).
-  ///   - readDeadline: how long one request may take to arrive.
+  ///   - readDeadline: how long one request may take to arrive, counted from when its
+  ///     connection was opened or answered the previous one; an idle connection is closed then.
+  ///   - connectionLimit: how many connections may be open at once.
   /// - Throws: ``AuthError/Code/network`` when the port cannot be bound (in use).
-  public init(backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10)) throws {
+  public init(
+    backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10),
+    connectionLimit: Int = FirebaseEmulatorServer.connectionLimit
+  ) throws {
+    let routes = FirebaseEmulatorRoutes(backend: backend)
+    var settings = PollingHTTPServer.Settings()
+    settings.connectionLimit = connectionLimit
+    settings.readDeadline = readDeadline
+    settings.limits = HTTPRequestParser.Limits(bodyBytes: Self.bodyLimit)
+    settings.rejected = { rejection in
+      let code = [408: "DEADLINE_EXCEEDED", 413: "PAYLOAD_TOO_LARGE", 501: "NOT_IMPLEMENTED"][rejection.status]
+      return Self.response(FirebaseEmulatorRoutes.failure(rejection.status, "\(code ?? "INVALID_ARGUMENT") : \(rejection.reason)"))
+    }
+    settings.overloaded = {
+      Self.response(
+        FirebaseEmulatorRoutes.failure(
+          503, "UNAVAILABLE : \(connectionLimit) connections are open, the most this server keeps; close some and retry"))
+    }
     do {
-      socket = try LoopbackSocket.listen(port: port)
+      server = try PollingHTTPServer(port: port, settings: settings) { request in
+        Self.response(
+          await routes.reply(method: request.method, target: request.target, headers: request.headers, body: request.body))
+      }
     } catch let error as SocketError {
       throw AuthError(.network, error.message)
     }
-    self.port = socket.port
-    self.routes = FirebaseEmulatorRoutes(backend: backend)
-    self.readDeadline = readDeadline
-    socket.serveConnections(limit: Self.connectionLimit) { [self] connection in serve(connection) }
+    self.port = server.port
+    self.routes = routes
   }
 
   /// `127.0.0.1:PORT`: the value for `FIREBASE_AUTH_EMULATOR_HOST`.
   public var host: String { "127.0.0.1:\(port)" }
 
-  /// Stops accepting connections. Requests already being answered finish.
-  public func stop() { socket.close() }
+  /// Stops accepting connections and closes idle ones; requests already being answered finish
+  /// in the background. Returns at once.
+  public func stop() { server.stop() }
+
+  /// Stops as ``stop()`` does, then waits until every request in flight has been answered and
+  /// every connection closed: after it returns, closing the backend loses nothing.
+  ///
+  /// - Cancellation: returns early when the calling task is cancelled; the server still stops.
+  public func shutDown() async {
+    server.stop()
+    await server.stopped()
+  }
 
   deinit { stop() }
 
-  private func serve(_ connection: Int32) {
-    let request: LoopbackSocket.Request
-    switch LoopbackSocket.readRequest(
-      from: connection, limits: HTTPRequestParser.Limits(bodyBytes: Self.bodyLimit), deadline: readDeadline)
-    {
-    case .request(let read): request = read
-    case .rejected(let rejection): return LoopbackSocket.reject(rejection, on: connection)
-    case .closed, .timedOut: return LoopbackSocket.close(connection)
-    }
-    let reply = Self.waitFor { [routes] in
-      await routes.reply(method: request.method, target: request.target, headers: request.headers, body: request.body)
-    }
-    LoopbackSocket.respond(on: connection, status: reply.status, contentType: reply.contentType, body: reply.body)
-  }
-
-  /// Runs `work` as a task and blocks this (server-owned, non-pool) thread until it is done.
-  private static func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-    let done = DispatchSemaphore(value: 0)
-    let result = Locked<T?>(nil)
-    Task {
-      let value = await work()
-      result.withLock { $0 = value }
-      done.signal()
-    }
-    done.wait()
-    return result.withLock { $0! }
+  private static func response(_ reply: FirebaseEmulatorRoutes.Reply) -> PollingHTTPServer.Response {
+    PollingHTTPServer.Response(status: reply.status, contentType: reply.contentType, body: reply.body)
   }
 }

@@ -29,7 +29,8 @@ import Synchronization
           + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
           + "export the line above in other shells and apps. Ctrl-C stops.\n").utf8))
     let signal = await firstSignal(of: [SIGINT, SIGTERM])
-    server.stop()
+    // Requests in flight are answered before the backend closes, so none is cut off halfway.
+    await server.shutDown()
     await backend.close()
     FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); the data is saved.\n".utf8))
     exit(0)

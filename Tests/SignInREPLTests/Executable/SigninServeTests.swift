@@ -61,17 +61,19 @@ struct SigninServeTests {
     let environment = ["FIREBASE_AUTH_EMULATOR_HOST": server.host]
 
     let first = try await SigninProcessTests.signin(
-      ["--backend", "emulator", "--project", "demo", "--in-memory", "-c", "signup ada@example.com; whoami"],
+      ["--backend", "emulator", "--project", "demo", "--in-memory", "--json", "-c", "signup ada@example.com; whoami"],
       stdin: "hunter2-pass\n", environment: environment)
     #expect(first.status == 0, "\(first.output)")
     #expect(first.output.contains("signed up as ada@example.com"))
 
-    // Another process, and a Firebase client in this one, see the same account.
-    let second = try await SigninProcessTests.signin(
-      ["--backend", "emulator", "--project", "demo", "--in-memory", "-c", "signin ada@example.com; whoami"],
-      stdin: "hunter2-pass\n", environment: environment)
-    #expect(second.status == 0, "\(second.output)")
-    #expect(second.output.contains("ada@example.com"))
+    // Two more processes at once, and a Firebase client in this one, see the same account.
+    let script = ["--backend", "emulator", "--project", "demo", "--in-memory", "--json", "-c", "signin ada@example.com; whoami"]
+    async let second = SigninProcessTests.signin(script, stdin: "hunter2-pass\n", environment: environment)
+    async let third = SigninProcessTests.signin(script, stdin: "hunter2-pass\n", environment: environment)
+    let (two, three) = try await (second, third)
+    #expect(two.status == 0 && three.status == 0, "\(two.output)\n\(three.output)")
+    let uid = Self.uid(in: first.output)
+    #expect(uid != nil && Self.uid(in: two.output) == uid && Self.uid(in: three.output) == uid)
     let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "demo")
     let signedIn = try await firebase.signInWithPassword(
       PasswordSignInRequest(email: "ada@example.com", password: "hunter2-pass"))
@@ -86,6 +88,12 @@ struct SigninServeTests {
     let reopened = try FirebaseBackend.emulator(host: again.host, projectID: "demo")
     _ = try await reopened.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "hunter2-pass"))
     _ = try await again.stop()
+  }
+
+  /// The uid the last `--json` line with one names (`whoami`'s result).
+  static func uid(in output: String) -> String? {
+    guard let range = output.range(of: #""uid":""#, options: .backwards) else { return nil }
+    return String(output[range.upperBound...].prefix { $0.isLetter || $0.isNumber })
   }
 
   @Test func aMistakeOnTheCommandLineSaysWhatToChange() async throws {

@@ -1,0 +1,152 @@
+import Foundation
+import SignInConcurrency
+import SignInHTTP
+import Testing
+
+/// The loopback HTTP/1.1 server under `signin serve`: persistent connections, deadlines, limits
+/// and a shutdown that answers what is in flight. Waits are for events (a reply, a close), each
+/// with RawHTTPClient's 60 s bound, never for a guessed duration.
+@Suite(.timeLimit(.minutes(2)))
+struct PollingHTTPServerTests {
+  static func echo(_ request: LoopbackSocket.Request) -> PollingHTTPServer.Response {
+    PollingHTTPServer.Response(
+      status: request.path == "/missing" ? 404 : 200, contentType: "text/plain",
+      body: Data("\(request.method) \(request.target) \(request.body.count)".utf8))
+  }
+
+  /// The status line of each reply on a connection (a body runs straight into the next reply).
+  static func statusLines(_ reply: String) -> [String] {
+    reply.components(separatedBy: "HTTP/1.1 ").dropFirst().map { "HTTP/1.1 " + $0.prefix { $0 != "\r\n" } }
+  }
+
+  @Test func keepsAConnectionOpenAndAnswersPipelinedRequestsInOrder() async throws {
+    let server = try PollingHTTPServer { Self.echo($0) }
+    defer { server.stop() }
+    let client = try RawHTTPClient(port: server.port)
+    client.send(
+      "GET /first HTTP/1.1\r\n\r\nPOST /missing HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"
+        + "GET /last HTTP/1.1\r\nConnection: close\r\n\r\n")
+    let reply = await client.replyUntilClosed()
+    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found", "HTTP/1.1 200 OK"])
+    #expect(reply.components(separatedBy: "Connection: keep-alive").count == 3)
+    #expect(reply.hasSuffix("Connection: close\r\n\r\nGET /last 0"))
+    #expect(reply.contains("POST /missing 3"))
+  }
+
+  @Test func anHTTP10RequestIsAnsweredAndClosed() async throws {
+    let server = try PollingHTTPServer { Self.echo($0) }
+    defer { server.stop() }
+    let reply = try await RawHTTPClient.exchange("GET /old HTTP/1.0\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
+    #expect(reply.contains("Connection: close"))
+  }
+
+  @Test func aThousandIdleConnectionsDoNotStopTheNextClientBeingServed() async throws {
+    let server = try PollingHTTPServer { Self.echo($0) }
+    defer { server.stop() }
+    let idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
+    let reply = try await RawHTTPClient.exchange("GET /busy HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
+    // The idle ones are still open and can still send a request.
+    idle[999].send("GET /late HTTP/1.1\r\nConnection: close\r\n\r\n")
+    #expect(await idle[999].replyUntilClosed().hasSuffix("GET /late 0"))
+  }
+
+  @Test func aConnectionBeyondTheLimitGetsA503AndTheServerKeepsServing() async throws {
+    var settings = PollingHTTPServer.Settings()
+    settings.connectionLimit = 4
+    let server = try PollingHTTPServer(settings: settings) { Self.echo($0) }
+    defer { server.stop() }
+    var idle = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
+    let refused = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(refused) == ["HTTP/1.1 503 Service Unavailable"])
+    #expect(refused.contains("Too many connections"))
+    // One idle connection leaves; the server reads its close before it counts a new client.
+    idle.removeLast()
+    let reply = try await RawHTTPClient.exchange("GET /again HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(reply.hasSuffix("GET /again 0"))
+    withExtendedLifetime(idle) {}
+  }
+
+  @Test func anIdleConnectionIsClosedAtTheDeadlineAndAHalfSentRequestGets408() async throws {
+    var settings = PollingHTTPServer.Settings()
+    settings.readDeadline = .milliseconds(300)
+    let server = try PollingHTTPServer(settings: settings) { Self.echo($0) }
+    defer { server.stop() }
+    let idle = try RawHTTPClient(port: server.port)
+    let half = try RawHTTPClient(port: server.port)
+    half.send("POST /slow HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc")
+    #expect(await idle.replyUntilClosed() == "")
+    let timedOut = await half.replyUntilClosed()
+    #expect(Self.statusLines(timedOut) == ["HTTP/1.1 408 Request Timeout"])
+    let reply = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
+  }
+
+  @Test func aRejectedRequestGetsItsStatusAndTheConnectionCloses() async throws {
+    var settings = PollingHTTPServer.Settings()
+    settings.limits = HTTPRequestParser.Limits(bodyBytes: 16)
+    let server = try PollingHTTPServer(settings: settings) { Self.echo($0) }
+    defer { server.stop() }
+    let tooLarge = try await RawHTTPClient.exchange(
+      "POST / HTTP/1.1\r\nContent-Length: 10485760\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(tooLarge) == ["HTTP/1.1 413 Content Too Large"])
+    let chunked = try await RawHTTPClient.exchange(
+      "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(chunked) == ["HTTP/1.1 501 Not Implemented"])
+  }
+
+  @Test func shutDownAnswersTheRequestInFlightClosesIdleOnesAndStopsListening() async throws {
+    let gate = Gate()
+    let server = try PollingHTTPServer { request in
+      await gate.arriveAndWait()
+      return Self.echo(request)
+    }
+    let port = server.port
+    let idle = try RawHTTPClient(port: port)
+    let busy = try RawHTTPClient(port: port)
+    busy.send("POST /work HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi")
+    await gate.waitForArrival()
+    server.stop()
+    #expect(await idle.replyUntilClosed() == "")
+    let stopped = Task { await server.stopped() }
+    gate.open()
+    let reply = await busy.replyUntilClosed()
+    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
+    #expect(reply.contains("Connection: close") && reply.hasSuffix("POST /work 2"))
+    await stopped.value
+    #expect(throws: (any Error).self) { try RawHTTPClient(port: port) }
+  }
+}
+
+/// A handler that parks until the test opens it, and tells the test when it has arrived.
+final class Gate: Sendable {
+  private struct State {
+    var arrived = false
+    var isOpen = false
+    var waiters = ConditionWaiters<(arrived: Bool, isOpen: Bool)>()
+  }
+
+  private let state = Locked(State())
+
+  func arriveAndWait() async {
+    let ready = state.withLock { state in
+      state.arrived = true
+      return state.waiters.takeSatisfied(by: (state.arrived, state.isOpen))
+    }
+    for waiter in ready { waiter.resume() }
+    await state.wait(on: \.waiters, observing: { ($0.arrived, $0.isOpen) }) { $0.isOpen }
+  }
+
+  func waitForArrival() async {
+    await state.wait(on: \.waiters, observing: { ($0.arrived, $0.isOpen) }) { $0.arrived }
+  }
+
+  func open() {
+    let ready = state.withLock { state in
+      state.isOpen = true
+      return state.waiters.takeSatisfied(by: (state.arrived, state.isOpen))
+    }
+    for waiter in ready { waiter.resume() }
+  }
+}
