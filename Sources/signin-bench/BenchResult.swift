@@ -43,11 +43,18 @@ enum Measure {
     return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
   }
 
-  /// Resident memory in megabytes (Linux `/proc/self/statm`).
-  static func residentMegabytes() -> Double {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+  /// Resident memory in megabytes of this process or the one with pid `process` (Linux
+  /// `/proc/PID/statm`).
+  static func residentMegabytes(of process: String = "self") -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/\(process)/statm", encoding: .utf8),
       let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
     else { return 0 }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
   }
+}
+
+/// A bench that could not run; the message says why.
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }
