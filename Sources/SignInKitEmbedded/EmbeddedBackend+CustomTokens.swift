@@ -20,8 +20,8 @@ extension EmbeddedBackend {
   ///
   /// - Throws: `INVALID_CUSTOM_TOKEN : <why>`, `MISSING_CUSTOM_TOKEN`, `FORBIDDEN_CLAIM : <name>`
   ///   or `USER_DISABLED`, as Firebase does. Nothing is stored for a refused token.
-  public func signInWithCustomToken(_ token: String) async throws -> SignInResponse {
-    let (uid, claims) = try customTokenSubject(token)
+  public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
+    let (uid, claims) = try customTokenSubject(request.token)
     if database.accounts[uid]?.disabled == true {
       throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
     }

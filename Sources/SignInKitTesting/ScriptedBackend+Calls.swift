@@ -47,6 +47,23 @@ extension ScriptedBackend {
     }
   }
 
+  /// The scripted backend's custom tokens are JSON objects naming the user, `{"uid":"u1"}`, as
+  /// the Firebase emulator accepts them; the account is made on first use.
+  public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
+    try await begin(.signInWithCustomToken, request)
+    let object = try? JSONSerialization.jsonObject(with: Data(request.token.utf8)) as? [String: Any]
+    guard let uid = object?["uid"] as? String, !uid.isEmpty else {
+      throw AuthError(.invalidCredential, "The custom token is malformed or expired.")
+    }
+    return try model.withLock { model in
+      let isNew = model.accounts[uid] == nil
+      if isNew { model.accounts[uid] = Account(uid: uid, createdAt: now(), lastLoginAt: now()) }
+      guard model.accounts[uid]?.disabled == false else { throw AuthError(.userDisabled, "The account is disabled.") }
+      model.accounts[uid]?.lastLoginAt = now()
+      return issue(for: uid, isNewUser: isNew, in: &model)
+    }
+  }
+
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     try await begin(.signInWithIdp, request)
     return try model.withLock { model in

@@ -26,8 +26,8 @@ public final class ScriptedBackend: AuthBackend {
   ///
   /// - Concurrency: `Sendable` value.
   public enum Call: String, Sendable, Hashable, CaseIterable {
-    case signUp, signInWithPassword, signInWithIdp, refresh, lookup, update, delete, sendOobCode,
-      resetPassword
+    case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, refresh, lookup, update, delete,
+      sendOobCode, resetPassword
   }
 
   /// What the next call of a kind does before (or instead of) its normal reply.

@@ -17,6 +17,9 @@ enum AuthBench {
       try await wrapped.signInWithPassword(request)
     }
     func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse { try await wrapped.signInWithIdp(request) }
+    func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
+      try await wrapped.signInWithCustomToken(request)
+    }
     func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
       refreshes.add(1, ordering: .relaxed)
       return try await wrapped.refresh(request)

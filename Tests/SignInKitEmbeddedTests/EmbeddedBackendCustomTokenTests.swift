@@ -50,14 +50,14 @@ import Testing
 
   @Test func aTrustedServiceAccountsTokenSignsInAndItsClaimsStayAcrossRefreshes() async throws {
     let backend = try backend()
-    let first = try await backend.signInWithCustomToken(try signed(claims: ["premium": .bool(true)]))
+    let first = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: try signed(claims: ["premium": .bool(true)])))
     #expect(first.isNewUser && first.localID == "user-1")
     let token = try JSONWebToken(decoding: first.tokens.idToken)
     #expect(token.claims["premium"] == .bool(true))
     #expect(token.claims["firebase"]?.object?["sign_in_provider"] == .string("custom"))
     let refreshed = try await backend.refresh(RefreshTokenRequest(refreshToken: first.tokens.refreshToken))
     #expect(try JSONWebToken(decoding: refreshed.tokens.idToken).claims["premium"] == .bool(true))
-    let second = try await backend.signInWithCustomToken(try signed())
+    let second = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: try signed()))
     #expect(!second.isNewUser && second.localID == "user-1")
   }
 
@@ -78,12 +78,12 @@ import Testing
       ("", "MISSING_CUSTOM_TOKEN"),
     ]
     for (token, expected) in cases {
-      let message = await Self.refusal { _ = try await backend.signInWithCustomToken(token) }
+      let message = await Self.refusal { _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: token)) }
       #expect(message?.hasPrefix(expected) == true, "\(expected): got \(message ?? "success")")
     }
     let expiring = try signed(lifetime: 60)
     clock.advance(61)
-    let expired = await Self.refusal { _ = try await backend.signInWithCustomToken(expiring) }
+    let expired = await Self.refusal { _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: expiring)) }
     #expect(expired == "INVALID_CUSTOM_TOKEN : the token has expired")
     #expect(await backend.adminLookup(uids: ["user-1", "u"], emails: []).isEmpty)
   }
@@ -92,17 +92,17 @@ import Testing
     let backend = try backend(unsigned: true)
     let jwt = Self.unsigned(
       #"{"uid":"jwt-user","aud":"\#(EmbeddedBackend.customTokenAudience)","claims":{"tier":2}}"#)
-    let fromJWT = try await backend.signInWithCustomToken(jwt)
+    let fromJWT = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: jwt))
     #expect(fromJWT.localID == "jwt-user")
     #expect(try JSONWebToken(decoding: fromJWT.tokens.idToken).claims["tier"] == .number(2))
-    let fromJSON = try await backend.signInWithCustomToken(#"{"uid":"json-user","claims":{"admin":true}}"#)
+    let fromJSON = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"json-user","claims":{"admin":true}}"#))
     #expect(fromJSON.localID == "json-user")
     let forbidden = await Self.refusal {
-      _ = try await backend.signInWithCustomToken(#"{"uid":"u2","claims":{"firebase":{}}}"#)
+      _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"u2","claims":{"firebase":{}}}"#))
     }
     #expect(forbidden == "FORBIDDEN_CLAIM : firebase")
     try await backend.setDisabled(true, uid: "json-user")
-    let disabled = await Self.refusal { _ = try await backend.signInWithCustomToken(#"{"uid":"json-user"}"#) }
+    let disabled = await Self.refusal { _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"json-user"}"#)) }
     #expect(disabled == "USER_DISABLED")
   }
 

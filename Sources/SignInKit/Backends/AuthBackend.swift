@@ -18,6 +18,9 @@ public protocol AuthBackend: Sendable {
   func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse
   /// `accounts:signInWithIdp`: signs in, or links when `request.idToken` is set.
   func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse
+  /// `accounts:signInWithCustomToken`: signs in the user a custom token names, creating the
+  /// account on first use.
+  func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse
   /// Secure Token `token` with `grant_type=refresh_token`.
   func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse
   /// `accounts:lookup` for the user of an ID token.

@@ -253,8 +253,11 @@ extension Auth {
       throw AuthError.superseded
     }
     let previous = current
-    let changed = current.user != account.user
-    current.user = account.user
+    var user = account.user
+    // Anonymous until a credential is linked; a custom-token user never was.
+    user.signedInAnonymously = current.user.isAnonymous && user.hasNoCredential
+    let changed = current.user != user
+    current.user = user
     if let tokens { current.replaceTokens(with: tokens, receivedAt: now()) }
     try await persist(current, replacing: previous)
     guard

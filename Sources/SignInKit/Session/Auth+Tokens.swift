@@ -1,6 +1,19 @@
 import Foundation
 
 extension Auth {
+  /// The signed-in user's ID token with its dates, sign-in provider and claims (FirebaseAuth's
+  /// `getIDTokenResult`). Custom claims an administrator set appear after the next refresh: pass
+  /// `forceRefresh` to see them at once.
+  ///
+  /// Refreshes exactly as ``idToken(forceRefresh:)`` does (one flight for any number of callers;
+  /// cancelling the calling task throws ``AuthError/Code/cancelled`` for this caller only).
+  ///
+  /// - Throws: what ``idToken(forceRefresh:)`` throws; ``AuthError/Code/invalidResponse`` when the
+  ///   backend's token is not a JWT.
+  public func idTokenResult(forceRefresh: Bool = false) async throws -> IDTokenResult {
+    try IDTokenResult(token: try await idToken(forceRefresh: forceRefresh))
+  }
+
   /// The signed-in user's ID token, refreshed first when it has less than
   /// ``AuthConfiguration/refreshLeadTime`` left or when `forceRefresh` is set.
   ///

@@ -207,8 +207,10 @@ public actor Auth {
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()
         guard machine.mayCommit(attempt) else { throw AuthError.superseded }
+        var user = account.user
+        user.signedInAnonymously = provider == .anonymous
         let session = StoredSession(
-          user: account.user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
+          user: user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
         try store.save(session)
         signedInProvider = signInProvider
         await perform(machine.signInCommitted(attempt, session, isNewUser: response.isNewUser))
@@ -275,6 +277,22 @@ public actor Auth {
   public func signIn(email: String, password: String) async throws -> SignInResult {
     try await signIn(as: .password) {
       try await backend.signInWithPassword(PasswordSignInRequest(email: email, password: password))
+    }
+  }
+
+  /// Signs in with a custom token your server minted (Firebase's `signIn(withCustomToken:)`):
+  /// the user it names, created on first use. The token's claims appear in
+  /// ``idTokenResult(forceRefresh:)``; the user is not anonymous.
+  ///
+  /// Shows ``AuthState/signingIn(_:)`` with ``ProviderID/custom`` meanwhile. Cancelling the
+  /// calling task cancels the request and shows the previous state again.
+  ///
+  /// - Throws: ``AuthError`` — ``AuthError/Code/invalidCredential`` (malformed, expired, for
+  ///   another project, or not from a trusted signer), ``AuthError/Code/userDisabled``,
+  ///   ``AuthError/Code/cancelled``, network codes.
+  public func signIn(customToken: String) async throws -> SignInResult {
+    try await signIn(as: .custom) {
+      try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: customToken))
     }
   }
 

@@ -33,8 +33,17 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     self.lastSignInAt = lastSignInAt
   }
 
-  /// `true` when no sign-in method is linked and no email is set.
-  public var isAnonymous: Bool { providers.isEmpty && (email ?? "").isEmpty }
+  /// Whether the session began with ``Auth/signInAnonymously()`` and no credential has been
+  /// linked since, as Firebase's `isAnonymous`. A user signed in with a custom token has no
+  /// email and no provider either, and is not anonymous.
+  public var isAnonymous: Bool { signedInAnonymously ?? hasNoCredential }
+
+  /// How the session began, recorded by ``Auth``; `nil` in sessions stored before it was, which
+  /// fall back to ``hasNoCredential``.
+  var signedInAnonymously: Bool?
+
+  /// No sign-in method linked and no email.
+  var hasNoCredential: Bool { providers.isEmpty && (email ?? "").isEmpty }
 
   public var description: String {
     if isAnonymous { return "anonymous user \(uid)" }

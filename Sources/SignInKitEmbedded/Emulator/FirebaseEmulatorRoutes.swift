@@ -88,7 +88,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
       case "signInWithPassword": return try await signInWithPassword(fields)
       case "signInWithIdp": return try await signInWithIdp(fields)
       case "signInWithCustomToken":
-        let response = try await backend.signInWithCustomToken(try Self.string("token", in: fields))
+        let response = try await backend.signInWithCustomToken(
+          CustomTokenSignInRequest(token: try Self.string("token", in: fields)))
         var reply = Self.tokens(response.tokens)
         reply["isNewUser"] = .bool(response.isNewUser)
         reply["kind"] = .string("identitytoolkit#VerifyCustomTokenResponse")

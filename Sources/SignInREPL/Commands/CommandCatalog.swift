@@ -16,6 +16,9 @@ public enum CommandCatalog {
     Entry(name: "signin", usage: "signin EMAIL", summary: "Sign in with email and password."),
     Entry(name: "anonymous", usage: "anonymous", summary: "Sign in without an account."),
     Entry(
+      name: "custom-token", usage: "custom-token TOKEN",
+      summary: "Sign in with a custom token your server minted (signin serve also takes unsigned ones)."),
+    Entry(
       name: "google", usage: "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]",
       summary: "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser)."),
     Entry(

@@ -46,6 +46,7 @@ public enum CommandParser {
     case "signup": return .signUp(email: try email())
     case "signin": return .signIn(email: try email())
     case "anonymous": return try none(.anonymous)
+    case "custom-token": return .customToken(try one())
     case "google":
       var options = GoogleOptions()
       var rest = arguments[...]

@@ -8,6 +8,8 @@ public enum REPLCommand: Sendable, Equatable {
   case signUp(email: String)
   case signIn(email: String)
   case anonymous
+  /// Sign in with a custom token.
+  case customToken(String)
   /// Google (or any OpenID issuer) sign-in; without options, the configured or embedded IdP.
   case google(GoogleOptions = GoogleOptions())
   /// Sign in with Apple; with a token and its raw nonce, that token.
@@ -43,7 +45,7 @@ extension REPLCommand {
     switch self {
     case .apple(let idToken, _): idToken != nil
     case .google(let options): options.clientSecret != nil
-    case .applyCode, .confirmReset: true
+    case .applyCode, .confirmReset, .customToken: true
     default: false
     }
   }

@@ -81,6 +81,7 @@ public enum TranscriptFormatter {
     case .anonymous: "no account (anonymous)"
     case .google: "Google"
     case .apple: "Apple"
+    case .custom: "a custom token"
     default: provider.rawValue
     }
   }

@@ -35,6 +35,11 @@ public struct DelayedBackend: AuthBackend {
     return try await wrapped.signInWithPassword(request)
   }
 
+  public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
+    try await wait()
+    return try await wrapped.signInWithCustomToken(request)
+  }
+
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     try await wait()
     return try await wrapped.signInWithIdp(request)

@@ -1,4 +1,3 @@
-import SignInCrypto
 import Foundation
 import SignInKit
 import SignInKitEmbedded
@@ -69,10 +68,6 @@ extension REPLSession {
     return provider == .google ? google : apple
   }
 
-  /// The JSON claims of a JWT, without verifying it (it is our own token).
-  static func claims(of token: String) -> String? {
-    let parts = token.split(separator: ".")
-    guard parts.count >= 2, let bytes = Base64URL.decode(String(parts[1])) else { return nil }
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  /// An instant as `2026-12-01T15:04:05Z`.
+  static func stamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 }

@@ -62,6 +62,12 @@ public actor REPLSession {
     case .anonymous:
       let result = try await auth.signInAnonymously()
       await say("signed in as \(TranscriptFormatter.who(result.user))")
+    case .customToken(let token):
+      let result = try await auth.signIn(customToken: token)
+      await say(
+        "signed in as \(TranscriptFormatter.who(result.user))"
+          + (result.isNewUser ? " (new account)" : ""),
+        fields: ["uid": result.user.uid])
     case .google(let options):
       let result = try await auth.signIn(with: try await googleProvider(options))
       await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
@@ -91,8 +97,15 @@ public actor REPLSession {
           + (providers.isEmpty ? "none" : providers),
         fields: ["uid": user.uid, "email": user.email ?? ""])
     case .token(let force, let claims, let reveal):
-      let token = try await auth.idToken(forceRefresh: force)
-      if claims, let payload = Self.claims(of: token) { await say(payload) }
+      let result = try await auth.idTokenResult(forceRefresh: force)
+      if claims {
+        await say(
+          "signed in with \(result.signInProvider.map(TranscriptFormatter.name(of:)) ?? "an unknown method"); issued \(Self.stamp(result.issuedAt)), "
+            + "expires \(Self.stamp(result.expirationDate))"
+            + (result.authTime.map { "; last sign-in \(Self.stamp($0))" } ?? ""))
+        await say(ClaimValue.object(result.claims).description)
+      }
+      let token = result.token
       await say(reveal ? token : "ID token: \(token.count) characters (use --reveal to show it)")
     case .refresh:
       _ = try await auth.idToken(forceRefresh: true)

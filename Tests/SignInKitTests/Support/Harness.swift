@@ -36,6 +36,9 @@ final class ServedBackend: AuthBackend, BackendControls {
   func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     try await firebase.signInWithIdp(request)
   }
+  func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
+    try await firebase.signInWithCustomToken(request)
+  }
   func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse { try await firebase.refresh(request) }
   func lookup(_ request: LookupRequest) async throws -> AccountInfo { try await firebase.lookup(request) }
   func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {

@@ -90,6 +90,28 @@ struct SigninServeTests {
     _ = try await again.stop()
   }
 
+  @Test func theREPLSignsInWithACustomTokenAndShowsItsClaims() async throws {
+    let server = try await Server(["--in-memory", "--project", "demo"])
+    func part(_ text: String) -> String {
+      Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+    // Unsigned, as firebase-admin mints them in emulator mode; signin serve accepts those.
+    let audience = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
+    let token = part(#"{"alg":"none","typ":"JWT"}"#) + "."
+      + part(#"{"uid":"repl-user","aud":"\#(audience)","claims":{"plan":"pro"}}"#) + "."
+    let run = try await SigninProcessTests.signin(
+      ["--backend", "emulator", "--project", "demo", "--in-memory", "-c", "custom-token \(token); whoami; token --claims"],
+      environment: ["FIREBASE_AUTH_EMULATOR_HOST": server.host])
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.output.contains("signing in with a custom token…"))
+    #expect(run.output.contains("signed in as a user (repl-user) (new account)"))
+    #expect(run.output.contains("signed in with a custom token; issued "))
+    #expect(run.output.contains(#""plan":"pro""#))
+    #expect(!run.output.contains(token), "the command line's token is a secret")
+    _ = try await server.stop()
+  }
+
   /// The uid the last `--json` line with one names (`whoami`'s result).
   static func uid(in output: String) -> String? {
     guard let range = output.range(of: #""uid":""#, options: .backwards) else { return nil }

@@ -25,6 +25,19 @@ extension FirebaseBackend {
       tokens: try reply.tokens(in: "signInWithPassword"), isNewUser: false)
   }
 
+  public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
+    let reply = try await call(
+      "signInWithCustomToken", ["token": .string(request.token), "returnSecureToken": .bool(true)])
+    try Self.rejectSecondFactor(reply)
+    let tokens = try reply.tokens(in: "signInWithCustomToken")
+    // The reply has no localId: the uid is the ID token's subject.
+    guard let uid = (try? JSONWebToken(decoding: tokens.idToken))?.subject, !uid.isEmpty else {
+      throw AuthError(
+        .invalidResponse, "The custom-token sign-in replied with an ID token that names no user; report this.")
+    }
+    return SignInResponse(localID: uid, tokens: tokens, isNewUser: reply.bool("isNewUser"))
+  }
+
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     var body: [String: JSONValue] = [
       "requestUri": .string(request.requestURI), "postBody": .string(request.credential.postBody),

@@ -72,6 +72,40 @@ import Testing
     #expect(!response.isNewUser)
   }
 
+  @Test func signInWithCustomTokenTakesTheUidFromTheIDToken() async throws {
+    let idToken = Self.unsignedJWT(#"{"sub":"server-user-1","iat":1800000000,"exp":1800003600,"firebase":{"sign_in_provider":"custom"},"plan":"pro"}"#)
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"kind":"identitytoolkit#VerifyCustomTokenResponse","idToken":"\#(idToken)","refreshToken":"R1","expiresIn":"3600","isNewUser":true}"#)
+    ])
+    let response = try await Self.backend(transport).signInWithCustomToken(
+      CustomTokenSignInRequest(token: "CUSTOM.TOKEN.FROM.SERVER"))
+    try Self.expectGolden("signInWithCustomToken", transport)
+    #expect(response.localID == "server-user-1" && response.isNewUser)
+    let details = try IDTokenResult(token: response.tokens.idToken)
+    #expect(details.signInProvider == .custom && details.claims["plan"] == .string("pro"))
+    #expect(details.issuedAt == Date(timeIntervalSince1970: 1_800_000_000))
+
+    let refused = RecordingTransport([
+      .status(400, #"{"error":{"code":400,"message":"INVALID_CUSTOM_TOKEN : the signature does not verify"}}"#)
+    ])
+    let error = try await #require(throws: AuthError.self) {
+      try await Self.backend(refused).signInWithCustomToken(CustomTokenSignInRequest(token: "CUSTOM.TOKEN.FROM.SERVER"))
+    }
+    #expect(error.code == .invalidCredential && error.serverMessage?.hasPrefix("INVALID_CUSTOM_TOKEN") == true)
+    #expect(!CustomTokenSignInRequest(token: "secret.token.value").description.contains("secret"))
+  }
+
+  /// A JWT with `claims` and no signature, as canned replies carry them.
+  static func unsignedJWT(_ claims: String) -> String {
+    func part(_ text: String) -> String {
+      Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+    return part(#"{"alg":"none"}"#) + "." + part(claims) + "."
+  }
+
   @Test func signInWithIdpSendsAFormEncodedPostBody() async throws {
     let transport = RecordingTransport([
       .status(
