@@ -32,7 +32,7 @@ struct ServiceInfoPluginBuildTests {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
-    try process.run()
+    try ProcessLaunchGate.shared.launch(process)
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Run(output: String(decoding: data, as: UTF8.self), status: process.terminationStatus)

@@ -1,4 +1,5 @@
 import Foundation
+import SignInKitTesting
 import Testing
 
 @testable import SignInKit
@@ -25,7 +26,7 @@ struct EmbeddedBackendCrashTests {
       process.arguments = [data.url.path]
       let output = Pipe()
       process.standardOutput = output
-      try process.run()
+      try await ProcessLaunchGate.shared.launching { try process.run() }
       // Let it commit some accounts, then kill it without warning in the middle of its loop.
       var committed: [String] = []
       var buffer = Data()

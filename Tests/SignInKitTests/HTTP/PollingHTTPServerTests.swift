@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInHTTP
+import SignInKitTesting
 import Testing
 
 /// The loopback HTTP/1.1 server under `signin serve`: persistent connections, deadlines, limits
@@ -42,14 +43,19 @@ struct PollingHTTPServerTests {
   }
 
   @Test func aThousandIdleConnectionsDoNotStopTheNextClientBeingServed() async throws {
-    let server = try PollingHTTPServer { Self.echo($0) }
-    defer { server.stop() }
-    let idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
-    let reply = try await RawHTTPClient.exchange("GET /busy HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
-    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
-    // The idle ones are still open and can still send a request.
-    idle[999].send("GET /late HTTP/1.1\r\nConnection: close\r\n\r\n")
-    #expect(await idle[999].replyUntilClosed().hasSuffix("GET /late 0"))
+    // 2,000 descriptors in this process: no process may be launched meanwhile (see the gate).
+    try await ProcessLaunchGate.shared.holdingManyDescriptors {
+      let server = try PollingHTTPServer { Self.echo($0) }
+      var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
+      let reply = try await RawHTTPClient.exchange("GET /busy HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+      #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
+      // The idle ones are still open and can still send a request.
+      idle[999].send("GET /late HTTP/1.1\r\nConnection: close\r\n\r\n")
+      #expect(await idle[999].replyUntilClosed().hasSuffix("GET /late 0"))
+      idle.removeAll()
+      server.stop()
+      await server.stopped()
+    }
   }
 
   @Test func aConnectionBeyondTheLimitGetsA503AndTheServerKeepsServing() async throws {

@@ -25,7 +25,7 @@ struct SigninProcessTests {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try ProcessLaunchGate.shared.launch(process)
     input.fileHandleForWriting.write(Data(stdin.utf8))
     try input.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()

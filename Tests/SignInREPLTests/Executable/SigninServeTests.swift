@@ -21,7 +21,7 @@ struct SigninServeTests {
       process.standardOutput = output
       process.standardError = output
       process.standardInput = FileHandle.nullDevice
-      try process.run()
+      try await ProcessLaunchGate.shared.launching { try process.run() }
       self.process = process
       self.output = output
       // The first line names the host; read it off the pool, until it arrives or the process ends.

@@ -19,7 +19,7 @@ struct SigninTerminalTests {
   static func start(_ scratch: Scratch, _ arguments: [String] = ["--in-memory"], environment: [String: String] = [:])
     async throws -> PseudoTerminal
   {
-    let terminal = try PseudoTerminal(
+    let terminal = try await PseudoTerminal(
       arguments: arguments, environment: ["XDG_STATE_HOME": scratch.state].merging(environment) { $1 })
     try await terminal.waitFor("signin> ")
     return terminal

@@ -1,5 +1,6 @@
 import SignInConcurrency
 import Foundation
+import SignInKitTesting
 import SignInKit
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ final class PseudoTerminal {
   /// How far into the plain transcript ``waitFor(_:)`` has matched.
   private var matched: String.Index?
 
-  init(arguments: [String], environment: [String: String] = [:], columns: UInt16 = 100) throws {
+  init(arguments: [String], environment: [String: String] = [:], columns: UInt16 = 100) async throws {
     master = PseudoTerminalCalls.openMaster(O_RDWR | O_NOCTTY)
     guard master >= 0, PseudoTerminalCalls.grant(master) == 0, PseudoTerminalCalls.unlock(master) == 0 else {
       throw Failure(description: "no pseudo-terminal: errno \(errno)")
@@ -55,7 +56,7 @@ final class PseudoTerminal {
     process.standardInput = handle
     process.standardOutput = handle
     process.standardError = handle
-    try process.run()
+    try await ProcessLaunchGate.shared.launching { try process.run() }
     try handle.close()
 
     let (master, output, arrived, readerDone) = (master, output, arrived, readerDone)

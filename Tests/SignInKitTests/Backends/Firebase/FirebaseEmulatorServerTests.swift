@@ -96,15 +96,19 @@ struct FirebaseEmulatorServerTests {
   }
 
   @Test func aThousandIdleAndAHalfSentConnectionDoNotStopOthersBeingServed() async throws {
-    let (_, server) = try Self.served()
-    defer { server.stop() }
-    let idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
-    let half = try RawHTTPClient(port: server.port)
-    half.send("POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{")
-    let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
-    let user = try await firebase.signUp(SignUpRequest())
-    #expect(!user.localID.isEmpty)
-    withExtendedLifetime((idle, half)) {}
+    // 2,000 descriptors in this process: no process may be launched meanwhile (see the gate).
+    try await ProcessLaunchGate.shared.holdingManyDescriptors {
+      let (_, server) = try Self.served()
+      var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
+      let half = try RawHTTPClient(port: server.port)
+      half.send("POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{")
+      let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
+      let user = try await firebase.signUp(SignUpRequest())
+      #expect(!user.localID.isEmpty)
+      withExtendedLifetime(half) {}
+      idle.removeAll()
+      await server.shutDown()
+    }
   }
 
   @Test func twoClientsShareOneBackend() async throws {
