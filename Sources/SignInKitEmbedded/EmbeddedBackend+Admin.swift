@@ -34,7 +34,7 @@ extension EmbeddedBackend {
       throw Self.failure(.invalidResponse, "DUPLICATE_LOCAL_ID", "An account already has uid \(uid).")
     }
     var account = EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
-    try apply(changes, to: &account, duplicateEmail: "DUPLICATE_EMAIL")
+    try apply(changes, to: &account)
     return try commit { database in
       if let email = account.email, database.accounts.values.contains(where: { $0.email == email }) {
         throw Self.failure(.emailAlreadyInUse, "DUPLICATE_EMAIL", "An account already uses \(email).")
@@ -58,7 +58,7 @@ extension EmbeddedBackend {
     guard var account = database.accounts[uid] else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
     }
-    try apply(changes, to: &account, duplicateEmail: "EMAIL_EXISTS")
+    try apply(changes, to: &account)
     return try commit { database in
       if let email = account.email,
         database.accounts.values.contains(where: { $0.email == email && $0.uid != uid })
@@ -94,14 +94,7 @@ extension EmbeddedBackend {
     guard let account = database.accounts.values.first(where: { $0.email == email }) else {
       throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for \(email).")
     }
-    let code = Base64URL.encode(try Crypto.randomBytes(24))
-    try commit { database in
-      database.actionCodes[Self.digest(code)] = .init(
-        uid: account.uid, kind: kind, email: email,
-        expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds))
-      database.mailbox.append(MailboxMessage(to: email, kind: kind, code: code, sentAt: now()))
-    }
-    return code
+    return try sendActionCode(kind: kind, to: account.uid, at: email)
   }
 
   /// Disables or enables an account; a disabled account cannot sign in or refresh
@@ -138,7 +131,7 @@ extension EmbeddedBackend {
   // MARK: - Rules
 
   private func apply(
-    _ changes: AdminAccountChanges, to account: inout EmbeddedDatabase.Account, duplicateEmail: String
+    _ changes: AdminAccountChanges, to account: inout EmbeddedDatabase.Account
   ) throws {
     if let email = changes.email {
       guard Self.isEmail(email) else {

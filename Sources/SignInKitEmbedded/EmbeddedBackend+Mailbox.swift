@@ -19,15 +19,21 @@ extension EmbeddedBackend {
     guard let email = account.email else {
       throw Self.failure(.invalidEmail, "MISSING_EMAIL", "The account has no email address.")
     }
+    _ = try sendActionCode(kind: request.requestType, to: account.uid, at: email)
+    return OobCodeResponse(email: email)
+  }
+
+  /// Makes a one-use code of `kind` for the account `uid`, records its digest and the message
+  /// that carries it to `email`, and returns the code.
+  func sendActionCode(kind: String, to uid: String, at email: String) throws -> String {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
-    let kind = request.requestType
     try commit { database in
       database.actionCodes[Self.digest(code)] = .init(
-        uid: account.uid, kind: kind, email: email,
+        uid: uid, kind: kind, email: email,
         expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds))
       database.mailbox.append(MailboxMessage(to: email, kind: kind, code: code, sentAt: now()))
     }
-    return OobCodeResponse(email: email)
+    return code
   }
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
