@@ -37,8 +37,14 @@ package final class SingleFlight<Value: Sendable>: Sendable {
   }
 
   private let state = Locked(State())
+  /// The executor the run's task prefers; `nil` is the global concurrent executor.
+  private let executorPreference: (any TaskExecutor)?
 
-  package init() {}
+  /// - Parameter executorPreference: the executor each run's task prefers (SE-0417), so its
+  ///   work and the default actors it calls stay on it; `nil`, the runtime's global pool.
+  package init(executorPreference: (any TaskExecutor)? = nil) {
+    self.executorPreference = executorPreference
+  }
 
   /// The number of waiters parked on the run in flight.
   package var waiterCount: Int { state.withLock { $0.waiting.count } }
@@ -86,7 +92,7 @@ package final class SingleFlight<Value: Sendable>: Sendable {
         case .joined:
           break
         case .start(let generation):
-          let task = Task {
+          let task = Task(executorPreference: executorPreference) {
             let result: Result<Value, any Error>
             do { result = .success(try await operation()) } catch { result = .failure(error) }
             self.finish(generation: generation, with: result)

@@ -4,4 +4,4 @@
 import Foundation
 import SignInREPL
 
-await SigninCommand.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+SigninCommand.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)

@@ -82,7 +82,7 @@ extension Auth {
     autoRefreshTask = nil
     guard configuration.refreshesAutomatically, !machine.isShutDown, session != nil else { return }
     let identity = machine.identity
-    autoRefreshTask = Task { [weak self] in
+    autoRefreshTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
       await self?.refreshAutomatically(of: identity, failures: failures)
     }
   }

@@ -52,8 +52,8 @@ public actor Auth {
   var busyOperations = 0
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
-  nonisolated let refreshFlight = SingleFlight<String>()
-  nonisolated let restoreFlight = SingleFlight<User?>()
+  nonisolated let refreshFlight: SingleFlight<String>
+  nonisolated let restoreFlight: SingleFlight<User?>
 
   /// Creates an `Auth`. Nothing runs until you call a method: no task is started here.
   ///
@@ -77,6 +77,8 @@ public actor Auth {
     self.configuration = configuration
     self.now = now
     self.stateStore = AuthStateStore(eventBufferLimit: configuration.eventBufferLimit)
+    refreshFlight = SingleFlight(executorPreference: configuration.taskExecutor)
+    restoreFlight = SingleFlight(executorPreference: configuration.taskExecutor)
   }
 
   // MARK: - Streams

@@ -18,12 +18,20 @@ public struct AuthConfiguration: Sendable {
   public var refreshesAutomatically: Bool
   /// How many events ``Auth/events`` buffers per subscriber before dropping the oldest.
   public var eventBufferLimit: Int
+  /// The executor the tasks `Auth` starts by itself prefer (SE-0417): the restore and the
+  /// refresh that concurrent callers share, and the proactive refresh. Their work, and the
+  /// default actors it calls (`Auth` itself, ``UIStateActor``), then runs there. Default `nil`:
+  /// the runtime's global concurrent executor. A command-line tool that runs everything on one
+  /// thread passes its own, as `signin` does.
+  public var taskExecutor: (any TaskExecutor)?
 
   public init(
     refreshLeadTime: Duration = .seconds(5 * 60), restoreDeadline: Duration = .seconds(10),
     retryBackoff: RetryBackoff = RetryBackoff(), refreshesAutomatically: Bool = true,
-    eventBufferLimit: Int = 256, minimumRefreshInterval: Duration = .seconds(30)
+    eventBufferLimit: Int = 256, minimumRefreshInterval: Duration = .seconds(30),
+    taskExecutor: (any TaskExecutor)? = nil
   ) {
+    self.taskExecutor = taskExecutor
     self.minimumRefreshInterval = minimumRefreshInterval
     self.refreshLeadTime = refreshLeadTime
     self.restoreDeadline = restoreDeadline

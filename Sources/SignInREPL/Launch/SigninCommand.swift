@@ -6,11 +6,21 @@ import SignInKitEmbedded
 /// the terminal and signals, run the commands, and exit with their status. The executable only
 /// calls ``run(_:environment:)``.
 ///
-/// - Concurrency: `@MainActor`, as an executable's top-level code is: the launch and the tasks it
-///   starts (the background restore, the printers) run there.
-@MainActor public enum SigninCommand {
-  /// Runs `signin` with `arguments` (without the program name) and exits.
-  public static func run(_ arguments: [String], environment: [String: String]) async -> Never {
+/// - Concurrency: nonisolated. ``main(_:environment:)`` runs the launch on the calling thread
+///   (the executable's main thread) through a task executor that the launch, the background
+///   restore, the printers and `Auth`'s own tasks prefer, so `signin` starts on one thread
+///   instead of waking the runtime's pool for every step. Interactive commands and the
+///   servers' connections run on the pool as usual.
+public enum SigninCommand {
+  /// Runs `signin` with `arguments` (without the program name) on the calling thread, and exits.
+  public static func main(_ arguments: [String], environment: [String: String]) -> Never {
+    let executor = LaunchThreadExecutor()
+    Task(executorPreference: executor) { await run(arguments, environment: environment, on: executor) }
+    executor.run()
+    preconditionFailure("the launch ends the process itself")
+  }
+
+  static func run(_ arguments: [String], environment: [String: String], on executor: LaunchThreadExecutor) async -> Never {
     let options: SigninOptions
     do {
       switch try SigninOptions.parse(arguments) {
@@ -28,7 +38,23 @@ import SignInKitEmbedded
     } catch {
       fail("\(error.message)\n\(SigninOptions.usage)", status: 2)
     }
-    await run(options, environment: environment)
+    await run(options, environment: environment, on: executor)
+  }
+
+  /// Handles SIGINT with `interrupt`, and SIGTERM and SIGHUP with `leave(143)` and
+  /// `leave(129)` (the statuses a shell reports for them), on dispatch's signal sources; the
+  /// sources stop when released.
+  private static func watchSignals(
+    interrupt: @escaping @Sendable () -> Void, leave: @escaping @Sendable (Int32) -> Void
+  ) -> [any DispatchSourceSignal] {
+    let actions: [(Int32, @Sendable () -> Void)] = [(SIGINT, interrupt), (SIGTERM, { leave(143) }), (SIGHUP, { leave(129) })]
+    return actions.map { number, action in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler(handler: action)
+      source.resume()
+      return source
+    }
   }
 
   private static func fail(_ message: String, status: Int32) -> Never {
@@ -45,7 +71,7 @@ import SignInKitEmbedded
     return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
   }
 
-  private static func run(_ options: SigninOptions, environment: [String: String]) async -> Never {
+  private static func run(_ options: SigninOptions, environment: [String: String], on executor: LaunchThreadExecutor) async -> Never {
     let directory = dataDirectory(options, environment: environment)
 
     let backend: REPLBackend
@@ -78,7 +104,9 @@ import SignInKitEmbedded
     }
     let store: any SessionStore =
       options.inMemory ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
-    let auth = Auth(backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth, store: store)
+    let auth = Auth(
+      backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth, store: store,
+      configuration: AuthConfiguration(taskExecutor: executor))
     let renderer = Renderer(json: options.json, style: .forStandardOutput(environment: environment))
 
     // At a terminal, keys are read raw for the line editor; the terminal is put back at exit.
@@ -101,33 +129,23 @@ import SignInKitEmbedded
       input: terminalInput ?? pipeInput, issuers: options.issuers,
       googleRefreshTokenFile: options.inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"))
 
-    // SIGINT (kill -INT; at the terminal Ctrl-C arrives as a key) cancels the command in flight;
-    // SIGTERM and SIGHUP put the terminal back before leaving.
-    var signalSources: [any DispatchSourceSignal] = []
-    let interrupt: @Sendable () -> Void = { [keyboard] in keyboard.interrupt() }
-    let leave: @Sendable (Int32) -> Void = { [terminal] status in
-      terminal?.restore()
-      exit(status)
-    }
-    for (number, action) in [
-      (SIGINT, interrupt), (SIGTERM, { @Sendable [leave] in leave(143) }),
-      (SIGHUP, { @Sendable [leave] in leave(129) }),
-    ] as [(Int32, @Sendable () -> Void)] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler(handler: action)
-      source.resume()
-      signalSources.append(source)
-    }
-
+    // At a terminal, SIGINT (kill -INT; Ctrl-C itself arrives as a key) cancels the command in
+    // flight, and SIGTERM and SIGHUP put the terminal back before leaving. Without one there is
+    // nothing to put back, and the signals keep their default actions.
+    let signalSources = terminal.map { terminal in
+      watchSignals(interrupt: { [keyboard] in keyboard.interrupt() }, leave: { status in
+        terminal.restore()
+        exit(status)
+      })
+    } ?? []
     // One subscriber prints every state change and event as it happens.
-    let states = Task { for await state in auth.states { await renderer.show(state) } }
-    let events = Task { for await event in auth.events { await renderer.show(event) } }
+    let states = Task(executorPreference: executor) { await renderer.show(auth.states) }
+    let events = Task(executorPreference: executor) { await renderer.show(auth.events) }
 
     // Restore the previous sign-in: in the background at an interactive prompt (usable at once),
     // before the first command otherwise, so scripts are deterministic.
     let interactive = options.script == nil && terminalInput != nil
-    let restore = Task { _ = await session.run(.restore) }
+    let restore = Task(executorPreference: executor) { _ = await session.run(.restore) }
     if !interactive { await restore.value }
 
     let status: ExitStatus

@@ -8,8 +8,8 @@ import Synchronization
 /// live in the same folder, so `signin --backend emulator --data-dir DIR` in another process
 /// signs in with them.
 ///
-/// - Concurrency: `@MainActor`, like the rest of the launch.
-@MainActor enum SigninServe {
+/// - Concurrency: nonisolated, on the launch's task (see ``SigninCommand``).
+enum SigninServe {
   static func run(_ options: SigninOptions, directory: URL) async -> Never {
     let backend: EmbeddedBackend
     let server: FirebaseEmulatorServer

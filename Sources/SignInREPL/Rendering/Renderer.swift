@@ -81,6 +81,16 @@ import SignInKit
     write(json ? TranscriptFormatter.json(for: state) : "• " + TranscriptFormatter.line(for: state), styled: style.live)
   }
 
+  /// Shows every state of `states` as it comes, until the stream ends.
+  public func show(_ states: AsyncStream<AuthState>) async {
+    for await state in states { show(state) }
+  }
+
+  /// Shows every event of `events` as it comes, until the stream ends.
+  public func show(_ events: AsyncStream<AuthEvent>) async {
+    for await event in events { show(event) }
+  }
+
   /// An event from the stream, when watching and worth a line.
   public func show(_ event: AuthEvent) {
     guard isWatching, !json, let line = TranscriptFormatter.line(for: event) else { return }

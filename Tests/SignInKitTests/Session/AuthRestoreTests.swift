@@ -49,6 +49,17 @@ struct AuthRestoreTests {
     await events.wait(for: .initialState(.signedIn(user, .fresh)))
   }
 
+  @Test func sharedRestoreAndRefreshRunOnTheConfiguredTaskExecutor() async throws {
+    let (previous, user) = try await Self.previousLaunch(secondsLeft: 299)
+    let executor = CountingTaskExecutor()
+    let auth = Self.relaunch(previous, configuration: AuthConfiguration(refreshesAutomatically: false, taskExecutor: executor))
+    #expect(executor.jobs == 0)
+    #expect(try await auth.restorePreviousSignIn() == user)
+    #expect(previous.backend.count(of: .refresh) == 1)
+    // The caller's task has no preference: only the shared restore's task can have run there.
+    #expect(executor.jobs > 0)
+  }
+
   @Test func restoreWithExpiringTokenRefreshesFirst() async throws {
     let (previous, user) = try await Self.previousLaunch(secondsLeft: 299)
     let auth = Self.relaunch(previous)
