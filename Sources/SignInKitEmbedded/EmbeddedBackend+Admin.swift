@@ -177,14 +177,16 @@ extension EmbeddedBackend {
       throw failure(
         .invalidResponse, "INVALID_CLAIMS", "Custom claims must be a JSON object, such as {\"admin\":true}.")
     }
-    try checkReserved(claims)
+    try checkReserved(claims, failingWith: .invalidResponse)
     return claims
   }
 
-  static func checkReserved(_ claims: [String: JSONValue]) throws {
+  /// Refuses a reserved claim name with `FORBIDDEN_CLAIM` and `code` (the admin API's 400, or a
+  /// custom token's ``AuthError/Code/invalidCustomToken``).
+  static func checkReserved(_ claims: [String: JSONValue], failingWith code: AuthError.Code) throws {
     if let name = claims.keys.sorted().first(where: reservedClaims.contains) {
       throw failure(
-        .invalidResponse, "FORBIDDEN_CLAIM : \(name)", "The claim \(name) is reserved; choose another name.")
+        code, "FORBIDDEN_CLAIM : \(name)", "The claim \(name) is reserved; choose another name.")
     }
   }
 

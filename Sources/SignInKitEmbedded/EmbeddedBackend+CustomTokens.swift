@@ -42,7 +42,7 @@ extension EmbeddedBackend {
   private func customTokenSubject(_ token: String) throws -> (uid: String, claims: [String: JSONValue]?) {
     let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !token.isEmpty else {
-      throw Self.failure(.invalidCredential, "MISSING_CUSTOM_TOKEN", "The custom token is missing.")
+      throw Self.failure(.invalidCustomToken, "MISSING_CUSTOM_TOKEN", "The custom token is missing.")
     }
     let payload: [String: JSONValue]
     if token.hasPrefix("{") {
@@ -70,7 +70,7 @@ extension EmbeddedBackend {
       throw Self.invalidCustomToken("uid must be a string of 1 to 128 characters")
     }
     let claims = payload["claims"]?.object
-    if let claims { try Self.checkReserved(claims) }
+    if let claims { try Self.checkReserved(claims, failingWith: .invalidCustomToken) }
     return (uid, claims)
   }
 
@@ -100,6 +100,6 @@ extension EmbeddedBackend {
   }
 
   private static func invalidCustomToken(_ why: String) -> AuthError {
-    failure(.invalidCredential, "INVALID_CUSTOM_TOKEN : \(why)", "The custom token was refused: \(why).")
+    failure(.invalidCustomToken, "INVALID_CUSTOM_TOKEN : \(why)", "The custom token was refused: \(why).")
   }
 }

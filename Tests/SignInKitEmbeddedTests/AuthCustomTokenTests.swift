@@ -80,7 +80,7 @@ struct AuthCustomTokenTests {
         "aud": .string(EmbeddedBackend.customTokenAudience), "iat": .number(now), "exp": .number(now + 60),
       ], key: stranger, kid: nil)
     let error = try await #require(throws: AuthError.self) { try await auth.signIn(customToken: forged) }
-    #expect(error.code == .invalidCredential)
+    #expect(error.code == .invalidCustomToken)
     #expect(error.message.contains("signature"))
     #expect(auth.currentUser?.uid == first.user.uid)
     await auth.shutdown()

@@ -155,7 +155,7 @@ public struct OIDCClient: Sendable {
         .misconfigured, "The identity provider refused this client (\(code!))\(detail). Check the client id and secret.",
         serverMessage: code)
     case "access_denied"?:
-      return AuthError(.cancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: code)
+      return AuthError(.userCancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: code)
     case "expired_token"?:
       return AuthError(
         .timeout, "The sign-in code expired before it was approved. Start again.", serverMessage: code)

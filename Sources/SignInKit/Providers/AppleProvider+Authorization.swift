@@ -26,7 +26,7 @@ extension AppleProvider {
   public static func error(forAuthorizationErrorCode code: Int) -> AuthError {
     switch code {
     case 1001:  // canceled
-      AuthError(.cancelled, "Sign in with Apple was cancelled; nothing changed.")
+      AuthError(.userCancelled, "Sign in with Apple was cancelled; nothing changed.")
     case 1002:  // invalidResponse
       AuthError(.invalidResponse, "Sign in with Apple answered with something unusable. Try again.")
     case 1003:  // notHandled

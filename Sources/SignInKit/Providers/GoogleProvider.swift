@@ -258,7 +258,7 @@ public actor GoogleProvider: RestorableSignInProvider {
     }
     if let error = query["error"] {
       if error == "access_denied" {
-        throw AuthError(.cancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: error)
+        throw AuthError(.userCancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: error)
       }
       throw AuthError(
         .invalidCredential, "The identity provider answered \(error)\(query["error_description"].map { ": \($0)" } ?? "").",

@@ -56,7 +56,7 @@ extension GoogleProvider {
   public static func error(forWebAuthenticationErrorCode code: Int) -> AuthError {
     switch code {
     case 1:  // canceledLogin
-      AuthError(.cancelled, "The sign-in sheet was closed; nothing changed.")
+      AuthError(.userCancelled, "The sign-in sheet was closed; nothing changed.")
     case 2, 3:  // presentationContextNotProvided, presentationContextInvalid
       AuthError(
         .misconfigured,

@@ -91,10 +91,13 @@ extension Auth {
   /// Changes the signed-in user's email. The backend issues new tokens (the old ones are
   /// revoked); they are stored before the change is published.
   ///
+  /// - Returns: the user with the new email.
+  ///
   /// - Throws: ``AuthError/Code/requiresRecentLogin`` (call a `reauthenticate` method, then try
   ///   again), ``AuthError/Code/emailAlreadyInUse``, ``AuthError/Code/invalidEmail``.
-  public func updateEmail(_ email: String) async throws {
-    _ = try await userOperation {
+  @discardableResult
+  public func updateEmail(_ email: String) async throws -> User {
+    try await userOperation {
       try await withSignedInUser { signedIn in
         let response = try await backend.update(UpdateAccountRequest(idToken: signedIn.token, email: email))
         return try await applyAccountChange(of: signedIn, tokens: response.tokens)
@@ -104,9 +107,12 @@ extension Auth {
 
   /// Changes the signed-in user's password; new tokens are stored as for ``updateEmail(_:)``.
   ///
+  /// - Returns: the signed-in user, as the backend now describes them.
+  ///
   /// - Throws: ``AuthError/Code/weakPassword``, ``AuthError/Code/requiresRecentLogin``.
-  public func updatePassword(_ password: String) async throws {
-    _ = try await userOperation {
+  @discardableResult
+  public func updatePassword(_ password: String) async throws -> User {
+    try await userOperation {
       try await withSignedInUser { signedIn in
         let response = try await backend.update(
           UpdateAccountRequest(idToken: signedIn.token, password: password))

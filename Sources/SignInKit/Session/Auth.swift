@@ -20,9 +20,18 @@ import Foundation
 /// - **Persist first, publish second.** A state that says `signedIn` is already stored.
 /// - **Last started wins.** A sign-in that finishes after a newer sign-in or sign-out started, or
 ///   a refresh or profile call that finishes after the signed-in user changed, is dropped (it
-///   throws ``AuthError/Code/cancelled``) and never touches the newer session.
+///   throws ``AuthError/Code/superseded``) and never touches the newer session.
 /// - **Cancellation.** Cancelling the calling task cancels the backend call; the state goes back
-///   to what it was and the call throws ``AuthError/Code/cancelled``.
+///   to what it was and the call throws ``AuthError/Code/cancelled``. A person who closes the
+///   browser or sheet or denies consent gets ``AuthError/Code/userCancelled``. None of the three
+///   is published as a failure (``AuthError/Code/isCancellation``).
+/// - **Results.** A call that starts a session or attaches a credential to it (sign-up, sign-in,
+///   link) returns a ``SignInResult``: the user and what the sign-in said about them (new user,
+///   the provider's profile). A call that changes the signed-in account and keeps the session
+///   (reload, profile, email, password, unlink, reauthenticate) returns the updated ``User``,
+///   already published. A call that ends the session or acts on an account by code or email
+///   outside it (sign-out, delete, password reset, verification, action codes) returns nothing;
+///   the state stream says what changed.
 /// - **Terminal token failures** (`INVALID_REFRESH_TOKEN`, `USER_NOT_FOUND`, `USER_DISABLED`,
 ///   `TOKEN_EXPIRED`) sign the user out with that reason and clear the store; transient ones keep
 ///   the user signed in as ``SessionHealth/stale`` and retry with backoff.
@@ -181,7 +190,7 @@ public actor Auth {
       let error = AuthError.wrapping(error)
       busyOperations -= 1
       await publishSettledLaunch()
-      if error.code == .cancelled {
+      if error.code.isCancellation {
         await publish(StoreUpdate(isBusy: busyOperations > 0))
       } else {
         await publish(

@@ -53,10 +53,27 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     public static let timeout = Code(rawValue: "timeout")
     /// The server answered 5xx or is temporarily unavailable.
     public static let unavailable = Code(rawValue: "unavailable")
+    /// The calling task was cancelled; the state went back to what it was.
     public static let cancelled = Code(rawValue: "cancelled")
+    /// A newer sign-in or sign-out started while this call ran, and won: its result was
+    /// discarded and the newer operation owns the state ("last started wins").
+    public static let superseded = Code(rawValue: "superseded")
+    /// The person stopped the sign-in: closed the browser or sheet, denied consent at the
+    /// identity provider, dismissed Sign in with Apple, or gave no answer at a prompt.
+    public static let userCancelled = Code(rawValue: "user-cancelled")
+    /// The custom token is malformed, expired, not signed by a trusted service account, or uses
+    /// a reserved claim (`INVALID_CUSTOM_TOKEN`, `FORBIDDEN_CLAIM`).
+    public static let invalidCustomToken = Code(rawValue: "invalid-custom-token")
+    /// The custom token was minted for another project (`CREDENTIAL_MISMATCH`).
+    public static let customTokenMismatch = Code(rawValue: "custom-token-mismatch")
     public static let storage = Code(rawValue: "storage")
     public static let misconfigured = Code(rawValue: "misconfigured")
     public static let `internal` = Code(rawValue: "internal")
+
+    /// Whether the call stopped without failing: ``cancelled``, ``superseded`` or
+    /// ``userCancelled``. `Auth` reports none of them as an ``AuthEvent/failed(_:)`` event or an
+    /// error message: nothing went wrong that a screen should show.
+    public var isCancellation: Bool { self == .cancelled || self == .superseded || self == .userCancelled }
 
     /// Transient failures may succeed if retried later: the session is kept (as
     /// ``SessionHealth/stale``) and a retry is scheduled.
@@ -117,7 +134,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
 
   /// An operation was overtaken by a newer sign-in or sign-out.
   static let superseded = AuthError(
-    .cancelled, "A newer sign-in or sign-out replaced this operation; its result was discarded.")
+    .superseded, "A newer sign-in or sign-out replaced this operation; its result was discarded.")
 
   /// Turns any error into an `AuthError`: cancellation becomes ``Code/cancelled``, other foreign
   /// errors ``Code/internal``.

@@ -368,14 +368,14 @@ struct SessionStateMachine {
     return Action(updates: [update(state: stateToShow, event: .tokenRefreshed, idToken: .set(stored.idToken))])
   }
 
-  /// The refresh failed. Terminal errors end the session; cancellation puts back only this
+  /// The refresh failed. Terminal errors end the session; cancellation (or a newer operation) puts back only this
   /// refresh's own mark (whoever cancelled it may have settled the state already); a storage
   /// error keeps the session as `.unsaved` with the store's message; anything else keeps it as
   /// `.stale`.
   mutating func refreshFailed(_ attempt: RefreshAttempt, _ error: AuthError) -> RefreshFailure {
     guard isCurrent(attempt.identity), let current = session else { return .dropped }
     if error.code.endsSession { return .endsSession(error.code.signOutReason) }
-    if error.code == .cancelled {
+    if error.code.isCancellation {
       guard let before = attempt.markedFrom, health == .refreshing else { return .handled(Action()) }
       settled = .signedIn(current, before)
       return .handled(Action(updates: [update(state: stateToShow)]))

@@ -11,7 +11,7 @@ extension REPLSession {
     let value = await input.secret(prompt: prompt)
     if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
     guard let value, !value.isEmpty else {
-      throw AuthError(.cancelled, "No password was given; nothing changed.")
+      throw AuthError(.userCancelled, "No password was given; nothing changed.")
     }
     return value
   }
@@ -22,7 +22,7 @@ extension REPLSession {
     guard input.isTerminal else { return first }
     let second = try await secret("Repeat it: ")
     guard first == second else {
-      throw AuthError(.cancelled, "The two passwords differ; nothing changed. Try again.")
+      throw AuthError(.userCancelled, "The two passwords differ; nothing changed. Try again.")
     }
     return first
   }
@@ -39,12 +39,12 @@ extension REPLSession {
           .joined(separator: "\n"))
     }
     guard let answer = await input.line(prompt: "Account: ")?.trimmingCharacters(in: .whitespaces) else {
-      throw AuthError(.cancelled, "No account was chosen; nothing changed.")
+      throw AuthError(.userCancelled, "No account was chosen; nothing changed.")
     }
     if let number = Int(answer), known.indices.contains(number - 1) { return known[number - 1] }
     guard answer.contains("@") else {
       throw AuthError(
-        .cancelled,
+        .invalidEmail,
         "'\(answer)' is not an email\(known.isEmpty ? "" : " or a number from the list"); nothing changed. Try again.")
     }
     return answer

@@ -44,7 +44,7 @@ struct DeviceAuthorizationTests {
   }
 
   @Test(arguments: [
-    (#"{"error":"access_denied"}"#, AuthError.Code.cancelled), (#"{"error":"expired_token"}"#, .timeout),
+    (#"{"error":"access_denied"}"#, AuthError.Code.userCancelled), (#"{"error":"expired_token"}"#, .timeout),
     (#"{"error":"invalid_client"}"#, .misconfigured),
   ])
   func stopsOnAFinalError(_ reply: String, _ code: AuthError.Code) async throws {

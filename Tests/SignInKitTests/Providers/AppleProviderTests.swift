@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func authorizationErrorCodesAreWordedForThePerson() {
-    #expect(AppleProvider.error(forAuthorizationErrorCode: 1001).code == .cancelled)
+    #expect(AppleProvider.error(forAuthorizationErrorCode: 1001).code == .userCancelled)
     #expect(AppleProvider.error(forAuthorizationErrorCode: 1002).code == .invalidResponse)
     #expect(AppleProvider.error(forAuthorizationErrorCode: 1004).code == .unavailable)
     #expect(AppleProvider.error(forAuthorizationErrorCode: 1005).code == .cancelled)

@@ -124,11 +124,11 @@ struct GoogleProviderTests {
     #expect(error.message.contains("nonce"))
   }
 
-  @Test func aDenialCancels() async throws {
+  @Test func aDenialIsTheUserCancelling() async throws {
     let issuer = try LoopbackIssuer()
     defer { issuer.server.stop() }
     let error = try await #require(throws: AuthError.self) { _ = try await issuer.provider(.deny).credential() }
-    #expect(error.code == .cancelled)
+    #expect(error.code == .userCancelled)
   }
 
   @Test func theListenerTimesOutWhenTheBrowserNeverComesBack() async throws {
@@ -305,7 +305,7 @@ extension GoogleProviderTests {
     (FakeWebSession.Answer.forgedState, AuthError.Code.invalidCredential),
     (.repeatedState, .invalidResponse),
     (.otherScheme, .invalidResponse),
-    (.closed, .cancelled),
+    (.closed, .userCancelled),
   ])
   func aSheetThatComesBackWrongExchangesNothing(_ answer: FakeWebSession.Answer, _ code: AuthError.Code) async throws {
     let issuer = try LoopbackIssuer()
@@ -325,7 +325,7 @@ extension GoogleProviderTests {
   }
 
   @Test func webAuthenticationErrorCodesAreWordedForThePerson() {
-    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 1).code == .cancelled)
+    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 1).code == .userCancelled)
     #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 2).code == .misconfigured)
     #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 3).code == .misconfigured)
     #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 9).message.contains("9"))

@@ -106,7 +106,7 @@ struct AuthSessionRulesTests {
     try await harness.auth.signOut()
     harness.backendClock.advance(by: .seconds(10))
     let error = await #expect(throws: AuthError.self) { try await slow.value }
-    #expect(error?.code == .cancelled)
+    #expect(error?.code == .superseded)
     #expect(await harness.shownState() == .signedOut(.userRequested))
     #expect(try harness.store.load() == nil)
   }
@@ -119,7 +119,8 @@ struct AuthSessionRulesTests {
     await harness.backendClock.sleepers(atLeast: 1)
     let other = try await harness.auth.signInAnonymously()
     harness.backendClock.advance(by: .seconds(10))
-    await #expect(throws: AuthError.self) { try await update.value }
+    let error = await #expect(throws: AuthError.self) { try await update.value }
+    #expect(error?.code == .superseded)
     #expect(await harness.shownState() == .signedIn(other.user, .fresh))
     #expect(try harness.store.load()?.user == other.user)
   }
@@ -156,6 +157,30 @@ struct AuthSessionRulesTests {
     await #expect(throws: AuthError.self) { try await attempt.value }
     #expect(await harness.shownState() == .signedOut(.initial))
     #expect(harness.backend.count(of: .signInWithIdp) == 0)
+  }
+
+  @Test func aPersonWhoStopsTheSignInIsNotShownAFailure() async throws {
+    let harness = Harness()
+    _ = try await harness.auth.restorePreviousSignIn()
+    let events = Recorder.start(harness.auth.events)
+    let closed = StubProvider(.google, result: .failure(AuthError(.userCancelled, "The sign-in sheet was closed.")))
+    let error = await #expect(throws: AuthError.self) { try await harness.auth.signIn(with: closed) }
+    #expect(error?.code == .userCancelled)
+    #expect(error?.code.isCancellation == true)
+    #expect(await harness.shownState() == .signedOut(.initial))
+    #expect(await harness.stateStore { $0.errorMessage } == nil)
+    // A failure after it is reported, so the recorder has seen everything before it.
+    let refused = StubProvider(.google, result: .failure(AuthError(.invalidCredential, "Refused.")))
+    await #expect(throws: AuthError.self) { try await harness.auth.signIn(with: refused) }
+    await events.wait { $0.contains { if case .failed = $0 { true } else { false } } }
+    let failures = events.values.filter { if case .failed = $0 { true } else { false } }
+    #expect(failures.count == 1)
+  }
+
+  @Test func onlyTheThreeWaysACallStopsCountAsCancellation() {
+    #expect([AuthError.Code.cancelled, .superseded, .userCancelled].allSatisfy { $0.isCancellation })
+    #expect(!AuthError.Code.invalidCredential.isCancellation)
+    #expect(AuthError.wrapping(CancellationError()).code == .cancelled)
   }
 
   // MARK: Sign-out reasons

@@ -32,7 +32,10 @@ struct SigninCommandTranscriptTests {
     Case(
       script: signedUp + "signout; signin ada@example.com", stdin: password + "wrong-pass\n",
       shows: ["error (wrong-password)"], status: 1),
-    Case(script: "signin ada@example.com", shows: ["No password was given; nothing changed."], status: 1),
+    Case(
+      script: "signin ada@example.com", shows: ["error (user-cancelled)", "No password was given; nothing changed."],
+      status: 1),
+    Case(script: "custom-token not-a-token", shows: ["error (invalid-custom-token)"], status: 1),
     Case(script: "anonymous", shows: ["signed in as an anonymous user"], status: 0),
     Case(script: "anonymous now", shows: ["Usage: anonymous"], status: 2),
     Case(script: "google", stdin: "grace@example.com\n", shows: ["signed in as grace@example.com"], status: 0),

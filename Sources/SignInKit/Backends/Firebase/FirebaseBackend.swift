@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let backend = try FirebaseBackend(apiKey: "AIza…", projectID: "my-project")
-/// let auth = Auth(backend: backend, store: FileSessionStore(namespace: "my-app"))
+/// let auth = Auth(backend: backend, store: Auth.defaultSessionStore(namespace: "my-app"))
 /// ```
 ///
 /// When `FIREBASE_AUTH_EMULATOR_HOST` is set (`host:port`), requests go to the emulator at that

@@ -93,7 +93,7 @@ import Testing
     let error = try await #require(throws: AuthError.self) {
       try await Self.backend(refused).signInWithCustomToken(CustomTokenSignInRequest(token: "CUSTOM.TOKEN.FROM.SERVER"))
     }
-    #expect(error.code == .invalidCredential && error.serverMessage?.hasPrefix("INVALID_CUSTOM_TOKEN") == true)
+    #expect(error.code == .invalidCustomToken && error.serverMessage?.hasPrefix("INVALID_CUSTOM_TOKEN") == true)
     #expect(!CustomTokenSignInRequest(token: "secret.token.value").description.contains("secret"))
   }
 
