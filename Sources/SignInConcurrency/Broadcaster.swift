@@ -5,6 +5,8 @@
 /// - ``init(replaying:)``: each new subscriber first receives the latest value, registered in the
 ///   same critical section as the replay, so nothing is missed, duplicated or reordered between
 ///   the replay and live values. Buffers conflate to the newest value (`bufferingNewest(1)`).
+/// - ``init(replayingFromFirstValue:)``: the same, but with nothing to replay until the first
+///   ``send(_:)``: a subscriber that arrives before it waits for it.
 /// - ``init(bufferingNewest:)``: no replay; each subscriber buffers up to `limit` values and, when
 ///   it falls further behind, the oldest buffered values are dropped.
 ///
@@ -61,6 +63,14 @@ package final class Broadcaster<Value: Sendable>: Sendable {
     policy = .bufferingNewest(1)
   }
 
+  /// A broadcaster that replays the latest value once one was sent; subscribers that arrive
+  /// earlier start with the first value sent.
+  package init(replayingFromFirstValue type: Value.Type) {
+    state = Locked(State())
+    replays = true
+    policy = .bufferingNewest(1)
+  }
+
   /// A broadcaster without replay, each subscriber buffering at most `limit` values.
   package init(bufferingNewest limit: Int) {
     state = Locked(State())
@@ -70,7 +80,8 @@ package final class Broadcaster<Value: Sendable>: Sendable {
 
   deinit { finish() }
 
-  /// The latest value sent (or the initial one); `nil` for a broadcaster without replay.
+  /// The latest value sent (or the initial one); `nil` for a broadcaster without replay, or one
+  /// replaying from its first value before that was sent.
   package var latest: Value? { state.withLock { $0.latest } }
 
   /// How many subscribers are registered now.

@@ -39,7 +39,7 @@ import Foundation
 /// Call ``shutdown()`` when done: it cancels the refresh task `Auth` owns and ends every stream.
 ///
 /// ## Topics
-/// - Streams: ``states``, ``events``, ``idTokens``, ``stateStore``
+/// - Streams: ``states``, ``users``, ``events``, ``idTokens``, ``stateStore``
 /// - Launch: ``hasPreviousSignIn()``, ``restorePreviousSignIn()``
 /// - Sign-in: ``signUp(email:password:)``, ``signIn(email:password:)``, ``signInAnonymously()``,
 ///   ``signIn(with:)``, ``link(with:)``, ``linkEmail(_:password:)``, ``signOut()``
@@ -100,6 +100,17 @@ public actor Auth {
   /// `Auth`. The subscription ends when the consuming loop ends or its task is cancelled, and
   /// every stream finishes on ``shutdown()``.
   public nonisolated var states: AsyncStream<AuthState> { stateStore.states.subscribe() }
+
+  /// The signed-in user, or `nil` when signed out, each time that changes: FirebaseAuth's
+  /// auth-state listener beside ``states``, which also changes with the session's health.
+  ///
+  /// The first value comes once the launch has settled (after ``restorePreviousSignIn()`` or
+  /// the first call that reads the store), or at once when it already has. After it, a value
+  /// comes only when a settled state names another user, or the same user with a changed
+  /// profile (email, name, photo, verification, providers, sign-in time): a token refresh, a
+  /// stale or fresh session, or a sign-in in flight send nothing. Conflated to the newest user
+  /// for a subscriber that falls behind; ends like ``states``.
+  public nonisolated var users: AsyncStream<User?> { stateStore.users.subscribe() }
 
   /// Every event from the moment of subscription, without replay.
   ///

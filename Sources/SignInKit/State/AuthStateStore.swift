@@ -37,6 +37,10 @@ import SignInConcurrency
   /// ``AuthViewModel`` follows.
   nonisolated let screens = Broadcaster(replaying: Screen())
   nonisolated let events: Broadcaster<AuthEvent>
+  /// The user of each settled state that names a different user or profile than the last one.
+  nonisolated let users = Broadcaster(replayingFromFirstValue: User?.self)
+  /// What ``users`` last sent; `.none` until the launch settled.
+  private var lastUser: User??
   nonisolated let idTokens: Broadcaster<String?>
   private nonisolated let pending = Locked<[StoreUpdate]>([])
   /// ``state`` and the user it last named, for readers on any isolation.
@@ -88,6 +92,7 @@ import SignInConcurrency
         }
       }
       states.send(state)
+      sendUserIfChanged(by: state)
     }
     switch update.idToken {
     case .keep: break
@@ -101,9 +106,25 @@ import SignInConcurrency
     }
   }
 
+  /// Sends the user of a settled state (`signedIn`, `signedOut`) when it is not the one sent last:
+  /// another account, or the same one with a changed profile. A change of health alone, or a
+  /// `restoring` or `signingIn` state, sends nothing.
+  private func sendUserIfChanged(by state: AuthState) {
+    let user: User?
+    switch state {
+    case .signedIn(let signedIn, _): user = signedIn
+    case .signedOut: user = nil
+    case .restoring, .signingIn: return
+    }
+    guard lastUser != .some(user) else { return }
+    lastUser = .some(user)
+    users.send(user)
+  }
+
   /// Ends every stream; used by ``Auth/shutdown()``.
   nonisolated func finish() {
     states.finish()
+    users.finish()
     screens.finish()
     events.finish()
     idTokens.finish()

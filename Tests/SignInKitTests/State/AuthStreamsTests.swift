@@ -37,6 +37,35 @@ struct AuthStreamsTests {
     }
   }
 
+  @Test(arguments: BackendKind.allCases)
+  func usersChangesOnlyWithTheIdentityOrItsProfile(kind: BackendKind) async throws {
+    let harness = Harness(kind)
+    let users = Recorder.start(harness.auth.users)
+    _ = try await harness.auth.restorePreviousSignIn()
+    await users.wait(for: nil)
+    let first = try await harness.signUp()
+    await users.wait(for: first.user)
+    // Only the session's health and tokens change: nothing is sent.
+    _ = try await harness.auth.idToken(forceRefresh: true)
+    let renamed = try await harness.auth.updateProfile(displayName: "Ada", photoURL: nil)
+    await users.wait(for: renamed)
+    try await harness.auth.signOut()
+    await users.wait { $0.count == 4 }
+    #expect(users.values == [nil, first.user, renamed, nil])
+  }
+
+  @Test func aUsersSubscriberWaitsForTheLaunchToSettleThenGetsTheCurrentUser() async throws {
+    let harness = Harness()
+    var early = harness.auth.users.makeAsyncIterator()
+    let result = try await harness.signUp()
+    // It never sees the launch's "restoring": its first value is the signed-in user.
+    #expect(await early.next() == .some(result.user))
+    var late = harness.auth.users.makeAsyncIterator()
+    #expect(await late.next() == .some(result.user))
+    await harness.auth.shutdown()
+    #expect(await late.next() == nil)
+  }
+
   @Test func storeShowsEachStateBeforeTheCallThatCausedItReturns() async throws {
     let harness = Harness()
     let result = try await harness.signUp()

@@ -14,6 +14,19 @@ struct BroadcasterTests {
     #expect(await iterator.next() == 8)
   }
 
+  @Test func replayingFromTheFirstValueReplaysNothingBeforeIt() async {
+    let broadcaster = Broadcaster(replayingFromFirstValue: Int?.self)
+    #expect(broadcaster.latest == nil)
+    var early = broadcaster.subscribe().makeAsyncIterator()
+    broadcaster.send(nil)
+    #expect(await early.next() == .some(nil))
+    var late = broadcaster.subscribe().makeAsyncIterator()
+    #expect(await late.next() == .some(nil))
+    broadcaster.send(3)
+    #expect(await early.next() == .some(3))
+    #expect(await late.next() == .some(3))
+  }
+
   @Test func replayAndLiveValuesAreNeitherMissedNorDuplicatedNorReordered() async {
     // Given subscribers that register while values are being sent from another task,
     let broadcaster = Broadcaster(replaying: 0)
