@@ -23,7 +23,7 @@ enum OIDCPeer {
 struct OIDCPeerTests {
   /// The browser: submits the mock's login form for `subject`, and follows its redirect to the
   /// loopback listener.
-  static func browser(subject: String) -> @Sendable (GoogleProvider.Prompt) async -> Void {
+  static func browser(subject: String) -> @Sendable (OpenIDConnectProvider.Prompt) async -> Void {
     { prompt in
       guard case .openBrowser(let url) = prompt else { return }
       Task {
@@ -35,10 +35,10 @@ struct OIDCPeerTests {
     }
   }
 
-  static func provider(subject: String) -> GoogleProvider {
-    GoogleProvider(
+  static func provider(subject: String) -> OpenIDConnectProvider {
+    OpenIDConnectProvider(
       configuration: .init(
-        issuer: OIDCPeer.issuer!, clientID: OIDCPeer.clientID, clientSecret: "peer-secret", timeout: .seconds(20)),
+        issuer: OIDCPeer.issuer!, clientID: OIDCPeer.clientID, providerID: .google, clientSecret: "peer-secret", timeout: .seconds(20)),
       present: browser(subject: subject))
   }
 

@@ -19,6 +19,8 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
   public static let apple: ProviderID = "apple.com"
   /// A custom token minted by your server (the ID token's `sign_in_provider`).
   public static let custom: ProviderID = "custom"
+  /// An OpenID Connect provider configured in Firebase or Identity Platform as `oidc.<name>`.
+  public static func oidc(_ name: String) -> ProviderID { ProviderID(rawValue: "oidc.\(name)") }
 
   public var description: String { rawValue }
 }

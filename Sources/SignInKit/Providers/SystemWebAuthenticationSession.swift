@@ -43,14 +43,14 @@
               continuation.resume(returning: callback)
             } else {
               let code = (error as NSError?).map { $0.domain == ASWebAuthenticationSessionError.errorDomain ? $0.code : 0 } ?? 0
-              continuation.resume(throwing: GoogleProvider.error(forWebAuthenticationErrorCode: code))
+              continuation.resume(throwing: OpenIDConnectProvider.error(forWebAuthenticationErrorCode: code))
             }
           }
           session.presentationContextProvider = sheet
           session.prefersEphemeralWebBrowserSession = ephemeral
           sheet.session = session
           if !session.start() {
-            continuation.resume(throwing: GoogleProvider.error(forWebAuthenticationErrorCode: 2))
+            continuation.resume(throwing: OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 2))
           }
         }
       } onCancel: {

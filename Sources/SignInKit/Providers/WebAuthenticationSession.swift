@@ -2,8 +2,8 @@ import Foundation
 
 /// Shows an authorization URL in a browser sheet and returns the URL the identity provider
 /// redirected to, in the app's own scheme: what `ASWebAuthenticationSession` does on Apple
-/// platforms (``SystemWebAuthenticationSession``). ``GoogleProvider`` uses it for
-/// ``GoogleProvider/Flow/appRedirect(_:)``; tests pass a fake.
+/// platforms (``SystemWebAuthenticationSession``). ``OpenIDConnectProvider`` uses it for
+/// ``OpenIDConnectProvider/Flow/appRedirect(_:)``; tests pass a fake.
 ///
 /// - Concurrency: `Sendable`; ``authenticate(at:callbackScheme:)`` may be called from any
 ///   isolation.
@@ -15,13 +15,13 @@ public protocol WebAuthenticationSession: Sendable {
   func authenticate(at url: URL, callbackScheme: String) async throws -> URL
 }
 
-extension GoogleProvider {
+extension OpenIDConnectProvider {
   /// The redirect URI of an iOS app's OAuth client: its `REVERSED_CLIENT_ID` (from
   /// `GoogleService-Info.plist`) as the scheme, `/oauthredirect` as the path.
   ///
   /// ```swift
-  /// let flow = GoogleProvider.Flow.appRedirect(
-  ///   GoogleProvider.appRedirectURI(reversedClientID: ServiceInfo.reversedClientID!))
+  /// let flow = OpenIDConnectProvider.Flow.appRedirect(
+  ///   OpenIDConnectProvider.appRedirectURI(reversedClientID: ServiceInfo.reversedClientID!))
   /// ```
   public static func appRedirectURI(reversedClientID: String) -> URL {
     URL(string: "\(reversedClientID):/oauthredirect")!

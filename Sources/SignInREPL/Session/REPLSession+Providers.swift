@@ -12,9 +12,9 @@ extension REPLSession {
       guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
         throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
       }
-      return GoogleProvider(
+      return OpenIDConnectProvider(
         configuration: .init(
-          issuer: issuer, clientID: clientID, clientSecret: options.clientSecret ?? configured?.clientSecret,
+          issuer: issuer, clientID: clientID, providerID: .google, clientSecret: options.clientSecret ?? configured?.clientSecret,
           flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
         present: presenter)
     }
@@ -23,22 +23,22 @@ extension REPLSession {
   }
 
   /// Shows an OpenID prompt through the renderer, and opens the browser when a person is there.
-  var presenter: @Sendable (GoogleProvider.Prompt) async -> Void {
+  var presenter: @Sendable (OpenIDConnectProvider.Prompt) async -> Void {
     let renderer = renderer
     let opensBrowser = input.isTerminal
     return { prompt in
       await renderer.say(prompt.instructions)
-      if opensBrowser, case .openBrowser(let url) = prompt { GoogleProvider.openInBrowser(url) }
+      if opensBrowser, case .openBrowser(let url) = prompt { OpenIDConnectProvider.openInBrowser(url) }
     }
   }
 
   /// The provider for the `--idp google.com=…` issuer, created once.
-  func googleForConfiguredIssuer() -> GoogleProvider? {
+  func googleForConfiguredIssuer() -> OpenIDConnectProvider? {
     if let configuredGoogle { return configuredGoogle }
     guard let settings = issuers[.google] else { return nil }
-    let provider = GoogleProvider(
+    let provider = OpenIDConnectProvider(
       configuration: .init(
-        issuer: settings.issuer, clientID: settings.clientID, clientSecret: settings.clientSecret,
+        issuer: settings.issuer, clientID: settings.clientID, providerID: .google, clientSecret: settings.clientSecret,
         refreshTokenFile: googleRefreshTokenFile),
       present: presenter)
     configuredGoogle = provider

@@ -18,7 +18,7 @@ public actor REPLSession {
   let issuers: [ProviderID: IssuerSettings]
   /// The provider for the configured Google issuer, kept so its session is restored and
   /// signed out with the backend's.
-  var configuredGoogle: GoogleProvider?
+  var configuredGoogle: OpenIDConnectProvider?
   let googleRefreshTokenFile: URL?
 
   public init(

@@ -42,7 +42,7 @@ extension AuthErrorTests {
     let issuer = TestIssuer()
     let client = OIDCClient(metadata: issuer.metadata, clientID: issuer.clientID, transport: RecordingTransport())
     let error = try await #require(throws: AuthError.self) {
-      _ = try await GoogleProvider.exchange(
+      _ = try await OpenIDConnectProvider.exchange(
         query, expectedState: "S", client: client, redirectURI: URL(string: "http://127.0.0.1:1/callback")!,
         pkce: try PKCE.generate())
     }

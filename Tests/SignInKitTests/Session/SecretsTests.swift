@@ -67,7 +67,7 @@ import Testing
       ),
       (AppleProvider.Authorization(identityToken: "eyJ.apple-token.sig", givenName: "Ada"), ["eyJ.apple-token.sig"]),
       (
-        GoogleProvider.Configuration(clientID: "client", clientSecret: "GOCSPX-client-secret"),
+        OpenIDConnectProvider.Configuration.google(clientID: "client", clientSecret: "GOCSPX-client-secret"),
         ["GOCSPX-client-secret"]
       ),
       // A default mirror would dump the DER byte by byte ("der: 1218 elements").

@@ -1,6 +1,6 @@
 import Foundation
 
-extension GoogleProvider {
+extension OpenIDConnectProvider {
   /// Opens `url` in the desktop's browser with `xdg-open` (Linux) or `open` (macOS), when one
   /// exists; does not wait for the browser.
   ///

@@ -9,7 +9,7 @@ import Testing
 /// provider's loopback redirect listener, and a test "browser" that follows the authorization
 /// URL back to the listener the way the issuer would redirect it.
 @Suite(.timeLimit(.minutes(1)))
-struct GoogleProviderTests {
+struct OpenIDConnectProviderTests {
   /// What the browser does with the authorization URL.
   enum Browser: Sendable {
     case approve
@@ -55,7 +55,7 @@ struct GoogleProviderTests {
     }
 
     /// The browser approving: the redirect goes back with the code and the request's state.
-    static func approve(_ prompt: GoogleProvider.Prompt, sentNonce: Locked<String?>) async {
+    static func approve(_ prompt: OpenIDConnectProvider.Prompt, sentNonce: Locked<String?>) async {
       guard case .openBrowser(let url) = prompt else { return }
       let fields = Dictionary(
         uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
@@ -66,10 +66,13 @@ struct GoogleProviderTests {
     }
 
     /// A provider whose presenter plays `browser`.
-    func provider(_ browser: Browser, clock: any Clock<Duration> = ContinuousClock()) -> GoogleProvider {
+    func provider(
+      _ browser: Browser, providerID: ProviderID = .google, clock: any Clock<Duration> = ContinuousClock()
+    ) -> OpenIDConnectProvider {
       let (sentNonce, sentChallenge) = (sentNonce, sentChallenge)
-      return GoogleProvider(
-        configuration: .init(issuer: issuer.issuer, clientID: issuer.clientID, timeout: .seconds(30)), clock: clock,
+      return OpenIDConnectProvider(
+        configuration: .init(issuer: issuer.issuer, clientID: issuer.clientID, providerID: providerID, timeout: .seconds(30)),
+        clock: clock,
         present: { prompt in
         guard case .openBrowser(let url) = prompt else { return }
         let fields = Dictionary(
@@ -105,6 +108,23 @@ struct GoogleProviderTests {
     #expect(PKCE(verifier: String(verifier)).challenge == issuer.sentChallenge.withLock { $0 })
     #expect(body.contains("code=CODE-1"))
     #expect(body.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+  }
+
+  @Test func anyIssuerSignsInUnderTheProviderIDItIsConfiguredWith() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let provider = issuer.provider(.approve, providerID: .oidc("example"))
+    #expect(provider.id == "oidc.example")
+    let credential = try await provider.credential()
+    #expect(credential.providerID == "oidc.example")
+    #expect(credential.idToken != nil)
+  }
+
+  @Test func theGooglePresetIsGooglesIssuerAndProviderID() {
+    let google = OpenIDConnectProvider.Configuration.google(clientID: "1-abc.apps.googleusercontent.com")
+    #expect(google.issuer == "https://accounts.google.com")
+    #expect(google.providerID == .google)
+    #expect(google.scopes == ["openid", "email", "profile"])
   }
 
   @Test func aForgedStateIsRefused() async throws {
@@ -154,7 +174,7 @@ struct GoogleProviderTests {
   }
 }
 
-extension GoogleProviderTests {
+extension OpenIDConnectProviderTests {
   /// A provider whose IdP never answers a restore.
   actor SilentIdP: RestorableSignInProvider {
     nonisolated var id: ProviderID { .google }
@@ -178,12 +198,12 @@ extension GoogleProviderTests {
   /// A provider that approves in the browser and keeps Google's refresh token in `tokenFile`.
   static func rememberingProvider(
     _ issuer: LoopbackIssuer, tokenFile: URL, revokesOnSignOut: Bool = false
-  ) -> GoogleProvider {
+  ) -> OpenIDConnectProvider {
     var configuration = issuer.provider(.approve).configuration
     configuration.refreshTokenFile = tokenFile
     configuration.revokesOnSignOut = revokesOnSignOut
-    return GoogleProvider(configuration: configuration, present: { prompt in
-      await GoogleProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
+    return OpenIDConnectProvider(configuration: configuration, present: { prompt in
+      await OpenIDConnectProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
     })
   }
 
@@ -194,7 +214,7 @@ extension GoogleProviderTests {
     let tokenFile = folder.tokenFile
     let backend = ScriptedBackend()
     let store = InMemorySessionStore()
-    func provider() -> GoogleProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile) }
+    func provider() -> OpenIDConnectProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile) }
 
     let first = Auth(backend: backend, store: store)
     _ = try await first.signIn(with: provider())
@@ -223,7 +243,7 @@ extension GoogleProviderTests {
     defer { issuer.server.stop() }
     let folder = try TokenFolder()
     let tokenFile = folder.tokenFile
-    func provider() -> GoogleProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile, revokesOnSignOut: true) }
+    func provider() -> OpenIDConnectProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile, revokesOnSignOut: true) }
     _ = try await provider().credential()
     #expect(FileManager.default.fileExists(atPath: tokenFile.path))
 
@@ -271,18 +291,18 @@ extension GoogleProviderTests {
       case .forgedState: return URL(string: "\(redirect)?code=CODE-1&state=forged")!
       case .repeatedState: return URL(string: "\(redirect)?code=CODE-1&state=\(state)&state=forged")!
       case .otherScheme: return URL(string: "com.example.other:/oauthredirect?code=CODE-1&state=\(state)")!
-      case .closed: throw GoogleProvider.error(forWebAuthenticationErrorCode: 1)
+      case .closed: throw OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 1)
       }
     }
   }
 
-  static let appRedirect = GoogleProvider.appRedirectURI(
+  static let appRedirect = OpenIDConnectProvider.appRedirectURI(
     reversedClientID: "com.googleusercontent.apps.123-abc")
 
-  func appProvider(_ issuer: LoopbackIssuer, _ session: FakeWebSession?) -> GoogleProvider {
-    GoogleProvider(
+  func appProvider(_ issuer: LoopbackIssuer, _ session: FakeWebSession?) -> OpenIDConnectProvider {
+    OpenIDConnectProvider(
       configuration: .init(
-        issuer: issuer.issuer.issuer, clientID: issuer.issuer.clientID, flow: .appRedirect(Self.appRedirect),
+        issuer: issuer.issuer.issuer, clientID: issuer.issuer.clientID, providerID: .google, flow: .appRedirect(Self.appRedirect),
         timeout: .seconds(30)),
       webSession: session)
   }
@@ -325,9 +345,9 @@ extension GoogleProviderTests {
   }
 
   @Test func webAuthenticationErrorCodesAreWordedForThePerson() {
-    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 1).code == .userCancelled)
-    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 2).code == .misconfigured)
-    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 3).code == .misconfigured)
-    #expect(GoogleProvider.error(forWebAuthenticationErrorCode: 9).message.contains("9"))
+    #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 1).code == .userCancelled)
+    #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 2).code == .misconfigured)
+    #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 3).code == .misconfigured)
+    #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 9).message.contains("9"))
   }
 }

@@ -2,21 +2,27 @@ import SignInConcurrency
 import SignInCrypto
 import Foundation
 
-/// Sign-in with Google, or any OpenID Connect issuer, as an installed app: the authorization
-/// code flow with PKCE (S256), `state` and `nonce`, received on a loopback redirect
-/// (`http://127.0.0.1:<random port>/callback`, RFC 8252), or the device authorization grant
-/// (RFC 8628) for terminals without a browser. The ID token is verified (RS256 signature by a
-/// key the issuer publishes, `iss`, `aud`, `exp`, `nonce`) before it reaches the backend.
+/// Sign-in with any OpenID Connect issuer as an installed app: Google (the
+/// ``Configuration/google(clientID:clientSecret:scopes:flow:refreshTokenFile:)`` preset),
+/// Microsoft, GitLab, Okta, Auth0 or a company's own issuer. The authorization code flow with
+/// PKCE (S256), `state` and `nonce`, received on a loopback redirect
+/// (`http://127.0.0.1:<random port>/callback`, RFC 8252) or an app's own scheme, or the device
+/// authorization grant (RFC 8628) for terminals without a browser. The ID token is verified
+/// (RS256 signature by a key the issuer publishes, `iss`, `aud`, `exp`, `nonce`) before it
+/// reaches the backend, which signs in with it under ``Configuration/providerID``.
 ///
 /// ```swift
-/// let google = GoogleProvider(configuration: .init(clientID: "1234-abc.apps.googleusercontent.com"))
+/// let google = OpenIDConnectProvider(configuration: .google(clientID: "1234-abc.apps.googleusercontent.com"))
 /// try await auth.signIn(with: google)
+///
+/// let company = OpenIDConnectProvider(
+///   configuration: .init(issuer: "https://login.example.com", clientID: "app", providerID: .oidc("example")))
 /// ```
 ///
 /// - Concurrency: actor. One sign-in at a time per provider; ``credential()`` honours
 ///   cancellation (the loopback listener closes, polling stops) and times out after
 ///   ``Configuration/timeout`` waiting for the browser.
-public actor GoogleProvider: RestorableSignInProvider {
+public actor OpenIDConnectProvider: RestorableSignInProvider {
   /// How the user approves.
   ///
   /// - Concurrency: `Sendable` value.
@@ -24,7 +30,7 @@ public actor GoogleProvider: RestorableSignInProvider {
     /// A browser on this machine, redirecting to a loopback listener.
     case browser
     /// A browser sheet in the app (``WebAuthenticationSession``) redirecting to the app's own
-    /// scheme, such as ``GoogleProvider/appRedirectURI(reversedClientID:)``: the flow for iOS
+    /// scheme, such as ``OpenIDConnectProvider/appRedirectURI(reversedClientID:)``: the flow for iOS
     /// apps.
     case appRedirect(URL)
     /// A code typed on another device (RFC 8628).
@@ -69,19 +75,22 @@ public actor GoogleProvider: RestorableSignInProvider {
     public var deviceEndpoint: URL?
     /// How long to wait for the browser to come back.
     public var timeout: Duration
-    /// Revoke Google's tokens at the issuer on ``GoogleProvider/signOut()``.
+    /// Revoke the issuer's tokens at the issuer on ``OpenIDConnectProvider/signOut()``.
     public var revokesOnSignOut: Bool
     /// The backend provider id the credential is for.
     public var providerID: ProviderID
-    /// Where Google's refresh token is kept (0600) so ``GoogleProvider/restoreSession()`` can
-    /// bring the Google session back at launch; `nil` keeps it in memory only.
+    /// Where the issuer's refresh token is kept (0600) so ``OpenIDConnectProvider/restoreSession()`` can
+    /// bring the issuer's session back at launch; `nil` keeps it in memory only.
     public var refreshTokenFile: URL?
 
+    /// A client of `issuer` registered as `clientID`, whose ID tokens the backend accepts as
+    /// `providerID` (Firebase: `google.com`, `microsoft.com`, or `oidc.<name>` for an OpenID
+    /// Connect provider configured in the console).
     public init(
-      issuer: String = "https://accounts.google.com", clientID: String, clientSecret: String? = nil,
+      issuer: String, clientID: String, providerID: ProviderID, clientSecret: String? = nil,
       scopes: [String] = ["openid", "email", "profile"], flow: Flow = .browser, redirectPort: UInt16 = 0,
       redirectPath: String = "/callback", deviceEndpoint: URL? = nil, timeout: Duration = .seconds(300),
-      revokesOnSignOut: Bool = false, providerID: ProviderID = .google, refreshTokenFile: URL? = nil
+      revokesOnSignOut: Bool = false, refreshTokenFile: URL? = nil
     ) {
       self.issuer = issuer
       self.clientID = clientID
@@ -97,8 +106,20 @@ public actor GoogleProvider: RestorableSignInProvider {
       self.refreshTokenFile = refreshTokenFile
     }
 
+    /// Google (`https://accounts.google.com`, provider `google.com`) with the OAuth client of
+    /// an installed app (`….apps.googleusercontent.com`). Google's desktop clients come with a
+    /// secret that is not secret; pass it when the console shows one.
+    public static func google(
+      clientID: String, clientSecret: String? = nil, scopes: [String] = ["openid", "email", "profile"],
+      flow: Flow = .browser, refreshTokenFile: URL? = nil
+    ) -> Configuration {
+      Configuration(
+        issuer: "https://accounts.google.com", clientID: clientID, providerID: .google, clientSecret: clientSecret,
+        scopes: scopes, flow: flow, refreshTokenFile: refreshTokenFile)
+    }
+
     public var description: String {
-      "GoogleProvider.Configuration(issuer: \(issuer), clientID: \(clientID), flow: \(flow), "
+      "OpenIDConnectProvider.Configuration(issuer: \(issuer), clientID: \(clientID), flow: \(flow), "
         + "clientSecret: \(clientSecret == nil ? "none" : "redacted"))"
     }
     public var customMirror: Mirror {
@@ -119,7 +140,7 @@ public actor GoogleProvider: RestorableSignInProvider {
   let webSession: (any WebAuthenticationSession)?
   let now: @Sendable () -> Date
   private var client: OIDCClient?
-  /// Google's tokens from the last sign-in (to call Google APIs), until ``signOut()``.
+  /// The issuer's tokens from the last sign-in (to call its APIs, such as Google's), until ``signOut()``.
   public private(set) var tokens: OAuthTokens?
 
   /// - Parameters:
@@ -130,7 +151,7 @@ public actor GoogleProvider: RestorableSignInProvider {
     configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
     clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
     webSession: (any WebAuthenticationSession)? = nil,
-    present: @escaping @Sendable (Prompt) async -> Void = GoogleProvider.printAndOpen
+    present: @escaping @Sendable (Prompt) async -> Void = OpenIDConnectProvider.printAndOpen
   ) {
     self.webSession = webSession
     self.id = configuration.providerID
@@ -161,7 +182,7 @@ public actor GoogleProvider: RestorableSignInProvider {
     return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
   }
 
-  /// Brings back Google's session from the stored refresh token: one refresh at the token
+  /// Brings back the issuer's session from the stored refresh token: one refresh at the token
   /// endpoint. A refresh token the issuer refuses is deleted.
   public func restoreSession() async throws -> Bool {
     guard let file = configuration.refreshTokenFile, let data = try? Data(contentsOf: file),
@@ -176,7 +197,7 @@ public actor GoogleProvider: RestorableSignInProvider {
     }
   }
 
-  /// Forgets Google's tokens, stored ones too. When configured to revoke, the refresh token is
+  /// Forgets the issuer's tokens, stored ones too. When configured to revoke, the refresh token is
   /// revoked at the issuer first (RFC 7009), whether it came from this process's sign-in or
   /// only sits in ``Configuration/refreshTokenFile`` from an earlier launch; then the file is
   /// deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
@@ -230,7 +251,7 @@ public actor GoogleProvider: RestorableSignInProvider {
       throw AuthError(
         .misconfigured,
         "The redirect URI \(redirectURI.absoluteString) has no scheme; use the app's reversed "
-          + "client id, as GoogleProvider.appRedirectURI(reversedClientID:) makes.")
+          + "client id, as OpenIDConnectProvider.appRedirectURI(reversedClientID:) makes.")
     }
     let state = Base64URL.encode(try Crypto.randomBytes(16))
     let pkce = try PKCE.generate()
@@ -287,3 +308,7 @@ public actor GoogleProvider: RestorableSignInProvider {
     if case .openBrowser(let url) = prompt { openInBrowser(url) }
   }
 }
+
+/// ``OpenIDConnectProvider``'s name from before it took any issuer.
+@available(*, deprecated, renamed: "OpenIDConnectProvider")
+public typealias GoogleProvider = OpenIDConnectProvider
