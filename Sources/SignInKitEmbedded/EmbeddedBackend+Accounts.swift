@@ -98,9 +98,14 @@ extension EmbeddedBackend {
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
     if let code = request.oobCode, request.idToken == nil {
       return try commit { database in
-        let entry = try Self.takeCode(code, kind: "VERIFY_EMAIL", now: now(), in: &database)
+        let entry = try Self.takeCode(code, kinds: ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"], now: now(), in: &database)
         guard database.accounts[entry.uid] != nil else {
           throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+        }
+        if let newEmail = entry.newEmail {
+          guard !database.accounts.values.contains(where: { $0.email == newEmail && $0.uid != entry.uid })
+          else { throw Self.emailExists }
+          database.accounts[entry.uid]!.email = newEmail
         }
         database.accounts[entry.uid]!.emailVerified = true
         return UpdateAccountResponse(account: database.accounts[entry.uid]!.info)
@@ -196,7 +201,7 @@ extension EmbeddedDatabase.Account {
       localID: uid, email: email, emailVerified: emailVerified, displayName: displayName,
       photoURL: photoURL, disabled: disabled,
       providers: AccountInfo.providers(
-        federated: federated, passwordEmail: password == nil ? nil : email),
+        federated: federated, passwordEmail: password != nil || emailLinkSignIn == true ? email : nil),
       createdAt: createdAt, lastLoginAt: lastLoginAt)
   }
 }

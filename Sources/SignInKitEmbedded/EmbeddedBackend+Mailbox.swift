@@ -3,48 +3,98 @@ import Foundation
 import SignInKit
 
 extension EmbeddedBackend {
-  public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
-    let account: EmbeddedDatabase.Account
+  public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     switch request {
     case .passwordReset(let email):
-      guard let found = database.accounts.values.first(where: { $0.email == email.lowercased() })
-      else {
+      guard let account = database.accounts.values.first(where: { $0.email == email.lowercased() }) else {
         if configuration.emailEnumerationProtection { return OobCodeResponse(email: email) }
         throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email.")
       }
-      account = found
-    case .verifyEmail(let token), .verifyAndChangeEmail(let token, _):
-      account = database.accounts[try verifiedUser(of: token).uid]!
+      return try send(request, to: account, settings: settings)
+    case .verifyEmail(let token):
+      return try send(request, to: database.accounts[try verifiedUser(of: token).uid]!, settings: settings)
+    case .verifyAndChangeEmail(let token, let newEmail):
+      let account = database.accounts[try verifiedUser(of: token).uid]!
+      let email = try validated(newEmail, "unchecked").0
+      guard !database.accounts.values.contains(where: { $0.email == email && $0.uid != account.uid }) else {
+        throw Self.emailExists
+      }
+      return try send(request, to: account, newEmail: email, settings: settings)
+    case .emailSignIn(let email):
+      let email = try validated(email, "unchecked").0
+      guard settings?.continueURL != nil else {
+        throw Self.failure(
+          .misconfigured, "MISSING_CONTINUE_URI", "A sign-in link needs a continue URL in its ActionCodeSettings.")
+      }
+      let account = database.accounts.values.first { $0.email == email }
+      if let account, account.disabled {
+        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+      }
+      _ = try sendActionCode(kind: request.requestType, to: account?.uid ?? "", at: email, settings: settings)
+      return OobCodeResponse(email: email)
     }
+  }
+
+  /// Sends `request`'s code for `account`: to its email, or to `newEmail` for a change of email.
+  private func send(
+    _ request: OobCodeRequest, to account: EmbeddedDatabase.Account, newEmail: String? = nil,
+    settings: ActionCodeSettings?
+  ) throws -> OobCodeResponse {
     guard let email = account.email else {
       throw Self.failure(.invalidEmail, "MISSING_EMAIL", "The account has no email address.")
     }
-    _ = try sendActionCode(kind: request.requestType, to: account.uid, at: email)
-    return OobCodeResponse(email: email)
+    _ = try sendActionCode(kind: request.requestType, to: account.uid, at: email, newEmail: newEmail, settings: settings)
+    return OobCodeResponse(email: newEmail ?? email)
   }
 
   /// Makes a one-use code of `kind` for the account `uid`, records its digest and the message
-  /// that carries it to `email`, and returns the code.
-  func sendActionCode(kind: String, to uid: String, at email: String) throws -> String {
+  /// that carries it (to `newEmail` when the code changes the email, else to `email`), and
+  /// returns the code.
+  func sendActionCode(
+    kind: String, to uid: String, at email: String, newEmail: String? = nil, settings: ActionCodeSettings? = nil
+  ) throws -> String {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
+    let link = actionLink(kind: kind, code: code, settings: settings)
     try commit { database in
       database.actionCodes[Self.digest(code)] = .init(
         uid: uid, kind: kind, email: email,
-        expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds))
-      database.mailbox.append(MailboxMessage(to: email, kind: kind, code: code, sentAt: now()))
+        expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail)
+      database.mailbox.append(MailboxMessage(to: newEmail ?? email, kind: kind, code: code, sentAt: now(), link: link))
     }
     return code
   }
 
+  /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
+  func actionLink(kind: String, code: String, settings: ActionCodeSettings?) -> String? {
+    let modes = [
+      "PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail",
+      "VERIFY_AND_CHANGE_EMAIL": "verifyAndChangeEmail", "EMAIL_SIGNIN": "signIn",
+    ]
+    guard let mode = modes[kind] else { return nil }
+    var link = URLComponents()
+    link.scheme = "https"
+    link.host = settings?.linkDomain ?? "\(configuration.projectID).firebaseapp.com"
+    link.path = "/__/auth/action"
+    link.queryItems = [
+      URLQueryItem(name: "apiKey", value: "embedded"), URLQueryItem(name: "mode", value: mode),
+      URLQueryItem(name: "oobCode", value: code),
+    ]
+    if let continueURL = settings?.continueURL {
+      link.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL.absoluteString))
+    }
+    link.queryItems?.append(URLQueryItem(name: "lang", value: "en"))
+    return link.url?.absoluteString
+  }
+
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     guard let newPassword = request.newPassword else {
-      let entry = try Self.peekCode(request.oobCode, kind: "PASSWORD_RESET", now: now(), in: database)
-      return ResetPasswordResponse(email: entry.email, requestType: entry.kind)
+      let entry = try Self.peekCode(request.oobCode, kinds: nil, now: now(), in: database)
+      return ResetPasswordResponse(email: entry.email, requestType: entry.kind, newEmail: entry.newEmail)
     }
     let hash = try PasswordHash.make(
       try validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
     let response = try commit { database in
-      let entry = try Self.takeCode(request.oobCode, kind: "PASSWORD_RESET", now: now(), in: &database)
+      let entry = try Self.takeCode(request.oobCode, kinds: ["PASSWORD_RESET"], now: now(), in: &database)
       guard database.accounts[entry.uid] != nil else {
         throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
       }
@@ -64,10 +114,11 @@ extension EmbeddedBackend {
     return database.mailbox.filter { $0.to == email }
   }
 
+  /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
   static func peekCode(
-    _ code: String, kind: String, now: Date, in database: EmbeddedDatabase
+    _ code: String, kinds: Set<String>?, now: Date, in database: EmbeddedDatabase
   ) throws -> EmbeddedDatabase.ActionCode {
-    guard let entry = database.actionCodes[digest(code)], entry.kind == kind else {
+    guard let entry = database.actionCodes[digest(code)], kinds?.contains(entry.kind) ?? true else {
       throw failure(
         .invalidActionCode, "INVALID_OOB_CODE",
         "The code is invalid or was already used. Ask for a new one.")
@@ -80,9 +131,9 @@ extension EmbeddedBackend {
 
   /// Checks and consumes a code: it works once.
   static func takeCode(
-    _ code: String, kind: String, now: Date, in database: inout EmbeddedDatabase
+    _ code: String, kinds: Set<String>, now: Date, in database: inout EmbeddedDatabase
   ) throws -> EmbeddedDatabase.ActionCode {
-    let entry = try peekCode(code, kind: kind, now: now, in: database)
+    let entry = try peekCode(code, kinds: kinds, now: now, in: database)
     database.actionCodes[digest(code)] = nil
     return entry
   }

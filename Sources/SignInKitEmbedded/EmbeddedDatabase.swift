@@ -22,6 +22,9 @@ struct EmbeddedDatabase: Codable, Sendable {
     var customClaims: [String: JSONValue]?
     /// Created by a custom token (`customAuth`).
     var customAuth: Bool?
+    /// Signed in with an email link at least once (`emailLinkSignin`): the email is then a
+    /// `password` provider even without a password.
+    var emailLinkSignIn: Bool?
 
     /// Whether ``validSince`` revokes a token issued at `issuedAt`. Both count in whole
     /// seconds, as Firebase's `iat` and `validSince` do: a token from the second of the
@@ -42,10 +45,14 @@ struct EmbeddedDatabase: Codable, Sendable {
   }
 
   struct ActionCode: Codable, Sendable {
+    /// The account; empty for a sign-in link to an address with no account yet.
     var uid: String
     var kind: String
+    /// The account's email (or the sign-in link's address).
     var email: String
     var expiresAt: Date
+    /// For `VERIFY_AND_CHANGE_EMAIL`, the email the code sets.
+    var newEmail: String?
   }
 
   static let currentFormatVersion = 1

@@ -125,10 +125,11 @@ extension ScriptedBackend {
     try await begin(.update, request)
     return try model.withLock { model in
       if let code = request.oobCode, request.idToken == nil {
-        guard let entry = model.oobCodes[code], entry.kind == "VERIFY_EMAIL" else {
+        guard let entry = model.oobCodes[code], ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"].contains(entry.kind) else {
           throw AuthError(.invalidActionCode, "The action code is invalid or was already used.")
         }
         model.oobCodes[code] = nil
+        if let newEmail = entry.email { model.accounts[entry.uid]?.email = newEmail }
         model.accounts[entry.uid]?.emailVerified = true
         return UpdateAccountResponse(account: model.accounts[entry.uid]!.info)
       }
@@ -176,36 +177,83 @@ extension ScriptedBackend {
     }
   }
 
-  public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
+  public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     try await begin(.sendOobCode, request)
     return try model.withLock { model in
-      let account: Account
+      let uid: String
+      var to: String?
+      var newEmail: String?
       switch request {
       case .passwordReset(let email):
         guard let found = model.accounts.values.first(where: { $0.email == email.lowercased() })
         else { throw AuthError(.userNotFound, "There is no account for that email.") }
-        account = found
-      case .verifyEmail(let token), .verifyAndChangeEmail(let token, _):
-        account = model.accounts[try Self.owner(of: token, in: model)]!
+        (uid, to) = (found.uid, found.email)
+      case .verifyEmail(let token):
+        uid = try Self.owner(of: token, in: model)
+        to = model.accounts[uid]!.email
+      case .verifyAndChangeEmail(let token, let email):
+        uid = try Self.owner(of: token, in: model)
+        (newEmail, _) = try Self.validated(email, "unused")
+        guard !model.accounts.values.contains(where: { $0.email == newEmail && $0.uid != uid }) else {
+          throw AuthError(.emailAlreadyInUse, "The email address is already in use.")
+        }
+        to = newEmail
+      case .emailSignIn(let email):
+        guard settings?.continueURL != nil else {
+          throw AuthError(.misconfigured, "A sign-in link needs a continue URL in its ActionCodeSettings.")
+        }
+        let (valid, _) = try Self.validated(email, "unused")
+        (uid, to, newEmail) = ("", valid, valid)
       }
-      guard let email = account.email else {
-        throw AuthError(.invalidEmail, "The account has no email address.")
-      }
+      guard let to else { throw AuthError(.invalidEmail, "The account has no email address.") }
       let code = "code-\(model.next())"
-      model.oobCodes[code] = (account.uid, request.requestType)
-      model.outbox[email, default: []].append(code)
-      return OobCodeResponse(email: email)
+      model.oobCodes[code] = (uid, request.requestType, newEmail)
+      model.outbox[to, default: []].append(code)
+      return OobCodeResponse(email: to)
+    }
+  }
+
+  public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
+    try await begin(.signInWithEmailLink, request)
+    return try model.withLock { model in
+      let (email, _) = try Self.validated(request.email, "unused")
+      guard let entry = model.oobCodes[request.oobCode], entry.kind == "EMAIL_SIGNIN" else {
+        throw AuthError(.invalidActionCode, "The action code is invalid or was already used.")
+      }
+      guard entry.email == email else {
+        throw AuthError(.invalidEmail, "This sign-in link was sent to another address.")
+      }
+      model.oobCodes[request.oobCode] = nil
+      let existing = model.accounts.values.first { $0.email == email }
+      let linking = try request.idToken.map { try Self.owner(of: $0, in: model) }
+      if let linking, let existing, existing.uid != linking {
+        throw AuthError(.emailAlreadyInUse, "The email address is already in use.")
+      }
+      let uid = linking ?? existing?.uid ?? "uid-\(model.next())"
+      let isNew = model.accounts[uid] == nil
+      if isNew { model.accounts[uid] = Account(uid: uid, createdAt: now(), lastLoginAt: now()) }
+      model.accounts[uid]?.email = email
+      model.accounts[uid]?.emailVerified = true
+      model.accounts[uid]?.lastLoginAt = now()
+      return issue(for: uid, isNewUser: isNew, in: &model)
     }
   }
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     try await begin(.resetPassword, request)
     return try model.withLock { model in
-      guard let entry = model.oobCodes[request.oobCode], entry.kind == "PASSWORD_RESET",
-        let account = model.accounts[entry.uid]
-      else { throw AuthError(.invalidActionCode, "The action code is invalid or was already used.") }
+      guard let entry = model.oobCodes[request.oobCode] else {
+        throw AuthError(.invalidActionCode, "The action code is invalid or was already used.")
+      }
       guard let newPassword = request.newPassword else {
-        return ResetPasswordResponse(email: account.email, requestType: entry.kind)
+        // Reading a code, of any kind, leaves it usable.
+        let changesEmail = entry.kind == "VERIFY_AND_CHANGE_EMAIL"
+        return ResetPasswordResponse(
+          email: entry.kind == "EMAIL_SIGNIN" ? entry.email : model.accounts[entry.uid]?.email,
+          requestType: entry.kind, newEmail: changesEmail ? entry.email : nil)
+      }
+      guard entry.kind == "PASSWORD_RESET", let account = model.accounts[entry.uid] else {
+        throw AuthError(.invalidActionCode, "The action code is invalid or was already used.")
       }
       (_, model.accounts[entry.uid]!.password) = try Self.validated("a@b.c", newPassword)
       model.accounts[entry.uid]!.emailVerified = true

@@ -26,8 +26,8 @@ public final class ScriptedBackend: AuthBackend {
   ///
   /// - Concurrency: `Sendable` value.
   public enum Call: String, Sendable, Hashable, CaseIterable {
-    case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, refresh, lookup, update, delete,
-      sendOobCode, resetPassword
+    case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, refresh, lookup,
+      update, delete, sendOobCode, resetPassword
   }
 
   /// What the next call of a kind does before (or instead of) its normal reply.
@@ -87,7 +87,9 @@ public final class ScriptedBackend: AuthBackend {
     var accounts: [String: Account] = [:]
     var idTokens: [String: String] = [:]
     var refreshTokens: [String: String] = [:]
-    var oobCodes: [String: (uid: String, kind: String)] = [:]
+    /// Sent codes: the account (empty for a sign-in link to a new address), the kind, and the
+    /// address a sign-in link or change of email is for.
+    var oobCodes: [String: (uid: String, kind: String, email: String?)] = [:]
     var outbox: [String: [String]] = [:]
     var scripts: [Call: [Step]] = [:]
     var outages: [Call: AuthError] = [:]

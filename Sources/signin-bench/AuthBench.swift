@@ -27,7 +27,12 @@ enum AuthBench {
     func lookup(_ request: LookupRequest) async throws -> AccountInfo { try await wrapped.lookup(request) }
     func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse { try await wrapped.update(request) }
     func delete(_ request: DeleteAccountRequest) async throws { try await wrapped.delete(request) }
-    func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse { try await wrapped.sendOobCode(request) }
+    func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
+      try await wrapped.sendOobCode(request, settings: settings)
+    }
+    func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
+      try await wrapped.signInWithEmailLink(request)
+    }
     func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
       try await wrapped.resetPassword(request)
     }

@@ -70,6 +70,37 @@ struct AuthOverEmbeddedBackendTests {
     await auth.shutdown()
   }
 
+  @Test func theMailboxLinkOfASignInEmailSignsInAndSurvivesARestart() async throws {
+    let data = ScratchDirectory()
+    let settings = ActionCodeSettings(continueURL: URL(string: "https://example.com/done")!, handlesCodeInApp: true)
+    var backend: EmbeddedBackend? = try EmbeddedBackend(directory: data.url, configuration: EmbeddedBackendTests.fast)
+    let auth = Auth(backend: backend!, store: InMemorySessionStore(), clock: ManualClock())
+    try await auth.sendSignInLink(to: "Grace@Example.com", settings: settings)
+    let message = try #require(await backend!.mailbox(for: "grace@example.com").last)
+    #expect(message.kind == "EMAIL_SIGNIN")
+    let link = try #require(message.link)
+    #expect(link.hasPrefix("https://signinkit-local.firebaseapp.com/__/auth/action?"))
+    #expect(link.contains("mode=signIn") && link.contains("continueUrl=https://example.com/done"))
+    #expect(auth.isSignInLink(link))
+    let signedIn = try await auth.signIn(email: "grace@example.com", link: link)
+    #expect(signedIn.isNewUser && signedIn.user.emailVerified)
+    #expect(signedIn.user.providers.map(\.providerID) == [.password])
+    await auth.shutdown()
+    await backend!.close()
+    backend = nil
+
+    // The account, and the spent code, are on disk.
+    let reopened = try EmbeddedBackend(directory: data.url, configuration: EmbeddedBackendTests.fast)
+    let next = Auth(backend: reopened, store: InMemorySessionStore(), clock: ManualClock())
+    let spent = await #expect(throws: AuthError.self) { try await next.signIn(email: "grace@example.com", link: link) }
+    #expect(spent?.code == .invalidActionCode)
+    try await next.sendSignInLink(to: "grace@example.com", settings: settings)
+    let second = try #require(await reopened.mailbox(for: "grace@example.com").last?.link)
+    let again = try await next.signIn(email: "grace@example.com", link: second)
+    #expect(again.user.uid == signedIn.user.uid && !again.isNewUser)
+    await next.shutdown()
+  }
+
   @Test func accountDisabledByAnAdminEndsTheSessionAtTheNextRefresh() async throws {
     let backend = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
     let auth = Auth(

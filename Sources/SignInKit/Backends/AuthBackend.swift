@@ -29,9 +29,14 @@ public protocol AuthBackend: Sendable {
   func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse
   /// `accounts:delete` for the user of an ID token.
   func delete(_ request: DeleteAccountRequest) async throws
-  /// `accounts:sendOobCode`: password-reset or verification email.
-  func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse
-  /// `accounts:resetPassword`: checks a reset code, or confirms it with a new password.
+  /// `accounts:signInWithEmailLink`: signs in with the code of an emailed sign-in link,
+  /// creating the account on first use, or links the email to the user of `request.idToken`.
+  func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse
+  /// `accounts:sendOobCode`: a password-reset, verification, change-of-email or sign-in email,
+  /// its link built from `settings` (continue URL, app to open it).
+  func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse
+  /// `accounts:resetPassword`: without a new password it reads any action code without using
+  /// it up (what it is for, for whom); with one it confirms a password reset.
   func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse
   /// Revokes `request`'s refresh token at the backend, so a copy of the session taken before a
   /// sign-out cannot be refreshed afterwards. ``Auth/signOut()`` calls it after the session was
@@ -44,4 +49,9 @@ public protocol AuthBackend: Sendable {
 
 extension AuthBackend {
   public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {}
+
+  /// ``sendOobCode(_:settings:)`` without settings.
+  public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
+    try await sendOobCode(request, settings: nil)
+  }
 }

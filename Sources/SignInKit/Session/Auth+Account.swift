@@ -169,9 +169,11 @@ extension Auth {
   // MARK: - Out-of-band codes
 
   /// Asks the backend to email a password-reset code to `email`. Needs no signed-in user.
-  public func sendPasswordReset(to email: String) async throws {
+  ///
+  /// - Parameter settings: where the email's link continues, and whether the app opens it.
+  public func sendPasswordReset(to email: String, settings: ActionCodeSettings? = nil) async throws {
     try await userOperation {
-      _ = try await backend.sendOobCode(.passwordReset(email: email))
+      _ = try await backend.sendOobCode(.passwordReset(email: email), settings: settings)
     }
   }
 
@@ -187,16 +189,19 @@ extension Auth {
   }
 
   /// Asks the backend to email a verification code to the signed-in user's address.
-  public func sendEmailVerification() async throws {
+  ///
+  /// - Parameter settings: where the email's link continues, and whether the app opens it.
+  public func sendEmailVerification(settings: ActionCodeSettings? = nil) async throws {
     try await userOperation {
       try await withSignedInUser { signedIn in
-        _ = try await backend.sendOobCode(.verifyEmail(idToken: signedIn.token))
+        _ = try await backend.sendOobCode(.verifyEmail(idToken: signedIn.token), settings: settings)
       }
     }
   }
 
-  /// Applies an email-verification code. When it verifies the signed-in user, their profile is
-  /// reloaded and published.
+  /// Applies an email-verification code, or one from
+  /// ``sendEmailVerification(beforeUpdatingEmail:settings:)`` (which also changes the email).
+  /// When it is the signed-in user's, their profile is reloaded and published.
   public func applyActionCode(_ code: String) async throws {
     try await userOperation {
       let response = try await backend.update(UpdateAccountRequest(oobCode: code))

@@ -94,6 +94,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
         reply["isNewUser"] = .bool(response.isNewUser)
         reply["kind"] = .string("identitytoolkit#VerifyCustomTokenResponse")
         return Self.json(reply)
+      case "signInWithEmailLink":
+        let response = try await backend.signInWithEmailLink(
+          EmailLinkSignInRequest(
+            email: try Self.string("email", in: fields), oobCode: try Self.string("oobCode", in: fields),
+            idToken: fields["idToken"]?.string))
+        var reply = Self.signIn(response)
+        reply["isNewUser"] = .bool(response.isNewUser)
+        reply["kind"] = .string("identitytoolkit#EmailLinkSigninResponse")
+        return Self.json(reply)
       case "lookup": return try await lookup(fields)
       case "update": return try await update(fields)
       case "delete":
@@ -107,6 +116,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
         var reply: [String: JSONValue] = [:]
         reply["email"] = response.email.map(JSONValue.string)
         reply["requestType"] = response.requestType.map(JSONValue.string)
+        reply["newEmail"] = response.newEmail.map(JSONValue.string)
         return Self.json(reply)
       default:
         return Self.failure(404, "NOT_FOUND: accounts:\(name)")
@@ -177,10 +187,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
     case "VERIFY_AND_CHANGE_EMAIL":
       request = .verifyAndChangeEmail(
         idToken: try Self.string("idToken", in: fields), newEmail: try Self.string("newEmail", in: fields))
+    case "EMAIL_SIGNIN": request = .emailSignIn(email: try Self.string("email", in: fields))
     default:
       throw AuthError(.invalidResponse, "requestType", serverMessage: "INVALID_REQ_TYPE : Unsupported request parameters.")
     }
-    let response = try await backend.sendOobCode(request)
+    let settings = ActionCodeSettings(
+      continueURL: fields["continueUrl"]?.string.flatMap { URL(string: $0) },
+      handlesCodeInApp: fields["canHandleCodeInApp"]?.bool ?? false, iOSBundleID: fields["iOSBundleId"]?.string,
+      androidPackageName: fields["androidPackageName"]?.string, linkDomain: fields["linkDomain"]?.string)
+    let response = try await backend.sendOobCode(request, settings: settings)
     return Self.json(["email": .string(response.email ?? "")])
   }
 
@@ -223,8 +238,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
     ])
   }
 
-  /// The page an out-of-band link opens: `mode=verifyEmail` verifies the address;
-  /// `mode=resetPassword` sets `newPassword` when the link carries one and otherwise says how.
+  /// The page an out-of-band link opens: `mode=verifyEmail` (or `verifyAndChangeEmail`)
+  /// verifies the address; `mode=resetPassword` sets `newPassword` when the link carries one and
+  /// otherwise says how; `mode=signIn` says where the link is used (the app signs in with it).
   private func action(_ query: [String: String]) async -> Reply {
     func page(_ status: Int, _ text: String) -> Reply {
       Reply(status: status, body: Data((text + "\n").utf8), contentType: "text/plain; charset=utf-8")
@@ -234,9 +250,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
     }
     do {
       switch query["mode"] {
-      case "verifyEmail":
+      case "verifyEmail", "verifyAndChangeEmail":
         let response = try await backend.update(UpdateAccountRequest(idToken: nil, oobCode: code))
         return page(200, "The email address \(response.account.email ?? "") is verified. You can close this page.")
+      case "signIn":
+        let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code)).email ?? ""
+        return page(
+          200,
+          "This link signs in \(email). Open it in the app that asked for it, or pass the whole link to "
+            + "Auth.signIn(email:link:) (the REPL's signin-link EMAIL LINK).")
       case "resetPassword":
         guard let newPassword = query["newPassword"] else {
           let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code)).email ?? ""
@@ -248,7 +270,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
         let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: newPassword)).email
         return page(200, "The password of \(email ?? "the account") is changed. Sign in with the new one.")
       default:
-        return page(400, "This link's mode is not verifyEmail or resetPassword. Copy the whole link from the email.")
+        return page(
+          400, "This link's mode is not verifyEmail, verifyAndChangeEmail, resetPassword or signIn. "
+            + "Copy the whole link from the email.")
       }
     } catch {
       return page(400, AuthError.wrapping(error).message)

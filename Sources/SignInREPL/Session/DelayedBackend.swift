@@ -65,9 +65,14 @@ public struct DelayedBackend: AuthBackend {
     try await wrapped.delete(request)
   }
 
-  public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
+  public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     try await wait()
-    return try await wrapped.sendOobCode(request)
+    return try await wrapped.sendOobCode(request, settings: settings)
+  }
+
+  public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
+    try await wait()
+    return try await wrapped.signInWithEmailLink(request)
   }
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {

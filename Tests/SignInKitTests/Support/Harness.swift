@@ -45,7 +45,12 @@ final class ServedBackend: AuthBackend, BackendControls {
     try await firebase.update(request)
   }
   func delete(_ request: DeleteAccountRequest) async throws { try await firebase.delete(request) }
-  func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse { try await firebase.sendOobCode(request) }
+  func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
+    try await firebase.sendOobCode(request, settings: settings)
+  }
+  func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
+    try await firebase.signInWithEmailLink(request)
+  }
   func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     try await firebase.resetPassword(request)
   }

@@ -25,6 +25,18 @@ extension FirebaseBackend {
       tokens: try reply.tokens(in: "signInWithPassword"), isNewUser: false)
   }
 
+  public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
+    var body: [String: JSONValue] = [
+      "email": .string(request.email), "oobCode": .string(request.oobCode), "returnSecureToken": .bool(true),
+    ]
+    body["idToken"] = request.idToken.map(JSONValue.string)
+    let reply = try await call("signInWithEmailLink", body)
+    try Self.rejectSecondFactor(reply)
+    return SignInResponse(
+      localID: try reply.required("localId", in: "signInWithEmailLink"), email: reply.string("email"),
+      tokens: try reply.tokens(in: "signInWithEmailLink"), isNewUser: reply.bool("isNewUser"))
+  }
+
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
     let reply = try await call(
       "signInWithCustomToken", ["token": .string(request.token), "returnSecureToken": .bool(true)])
@@ -125,16 +137,23 @@ extension FirebaseBackend {
     _ = try await call("delete", ["idToken": .string(request.idToken)])
   }
 
-  public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
+  public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     var body: [String: JSONValue] = ["requestType": .string(request.requestType)]
     switch request {
-    case .passwordReset(let email):
+    case .passwordReset(let email), .emailSignIn(let email):
       body["email"] = .string(email)
     case .verifyEmail(let idToken):
       body["idToken"] = .string(idToken)
     case .verifyAndChangeEmail(let idToken, let newEmail):
       body["idToken"] = .string(idToken)
       body["newEmail"] = .string(newEmail)
+    }
+    if let settings {
+      body["continueUrl"] = settings.continueURL.map { .string($0.absoluteString) }
+      if settings.handlesCodeInApp { body["canHandleCodeInApp"] = .bool(true) }
+      body["iOSBundleId"] = settings.iOSBundleID.map(JSONValue.string)
+      body["androidPackageName"] = settings.androidPackageName.map(JSONValue.string)
+      body["linkDomain"] = settings.linkDomain.map(JSONValue.string)
     }
     let reply = try await call("sendOobCode", body)
     return OobCodeResponse(email: reply.string("email"))
@@ -144,7 +163,8 @@ extension FirebaseBackend {
     var body: [String: JSONValue] = ["oobCode": .string(request.oobCode)]
     body["newPassword"] = request.newPassword.map(JSONValue.string)
     let reply = try await call("resetPassword", body)
-    return ResetPasswordResponse(email: reply.string("email"), requestType: reply.string("requestType"))
+    return ResetPasswordResponse(
+      email: reply.string("email"), requestType: reply.string("requestType"), newEmail: reply.string("newEmail"))
   }
 
   /// A second-factor challenge (`mfaPendingCredential`, no tokens) is not a sign-in.

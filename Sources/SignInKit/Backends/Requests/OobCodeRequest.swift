@@ -8,6 +8,8 @@ public enum OobCodeRequest: Sendable, Equatable, CustomStringConvertible, Custom
   case verifyEmail(idToken: String)
   /// `VERIFY_AND_CHANGE_EMAIL`: verify `newEmail`, then make it the user's email.
   case verifyAndChangeEmail(idToken: String, newEmail: String)
+  /// `EMAIL_SIGNIN`: a sign-in link to this address.
+  case emailSignIn(email: String)
 
   /// The wire `requestType`.
   public var requestType: String {
@@ -15,6 +17,7 @@ public enum OobCodeRequest: Sendable, Equatable, CustomStringConvertible, Custom
     case .passwordReset: "PASSWORD_RESET"
     case .verifyEmail: "VERIFY_EMAIL"
     case .verifyAndChangeEmail: "VERIFY_AND_CHANGE_EMAIL"
+    case .emailSignIn: "EMAIL_SIGNIN"
     }
   }
 
@@ -23,6 +26,7 @@ public enum OobCodeRequest: Sendable, Equatable, CustomStringConvertible, Custom
     case .passwordReset(let email): "OobCodeRequest(PASSWORD_RESET, \(email))"
     case .verifyEmail: "OobCodeRequest(VERIFY_EMAIL)"
     case .verifyAndChangeEmail(_, let email): "OobCodeRequest(VERIFY_AND_CHANGE_EMAIL, \(email))"
+    case .emailSignIn(let email): "OobCodeRequest(EMAIL_SIGNIN, \(email))"
     }
   }
   public var customMirror: Mirror { Mirror(self, children: ["requestType": requestType]) }

@@ -218,6 +218,42 @@ import Testing
     }
   }
 
+  @Test func aSignInLinkCarriesTheActionCodeSettings() async throws {
+    let transport = RecordingTransport([.status(200, #"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#)])
+    let settings = ActionCodeSettings(
+      continueURL: URL(string: "https://example.com/finish?from=app")!, handlesCodeInApp: true,
+      iOSBundleID: "com.example.app", androidPackageName: "com.example.android", linkDomain: "links.example.com")
+    let response = try await Self.backend(transport).sendOobCode(.emailSignIn(email: "ada@example.com"), settings: settings)
+    try Self.expectGolden("sendOobCode-email-signin", transport)
+    #expect(response.email == "ada@example.com")
+  }
+
+  @Test func signInWithEmailLinkSendsTheCodeAndLinksWithAToken() async throws {
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"kind":"identitytoolkit#EmailLinkSigninResponse","localId":"uid1","email":"ada@example.com","isNewUser":true,\#(Self.tokens)}"#)
+    ])
+    let response = try await Self.backend(transport).signInWithEmailLink(
+      EmailLinkSignInRequest(email: "ada@example.com", oobCode: "CODE+1/=", idToken: "ID.TOKEN.0"))
+    try Self.expectGolden("signInWithEmailLink", transport)
+    #expect(response.localID == "uid1")
+    #expect(response.isNewUser)
+    #expect(response.tokens.refreshToken == "REFRESH+1/=")
+  }
+
+  @Test func checkingACodeReadsWhatItIsForAndTheNewEmail() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"email":"ada@example.com","newEmail":"lovelace@example.com","requestType":"VERIFY_AND_CHANGE_EMAIL"}"#)
+    ])
+    let response = try await Self.backend(transport).resetPassword(ResetPasswordRequest(oobCode: "CODE-3"))
+    try Self.expectGolden("resetPassword-check", transport)
+    #expect(
+      response
+        == ResetPasswordResponse(
+          email: "ada@example.com", requestType: "VERIFY_AND_CHANGE_EMAIL", newEmail: "lovelace@example.com"))
+  }
+
   @Test func resetPasswordChecksOrConfirmsACode() async throws {
     let transport = RecordingTransport([.status(200, #"{"email":"ada@example.com","requestType":"PASSWORD_RESET"}"#)])
     let response = try await Self.backend(transport).resetPassword(

@@ -1,0 +1,47 @@
+import Foundation
+import SignInKit
+
+extension EmbeddedBackend {
+  /// Signs in with an emailed sign-in link's code, as Firebase does: the code works once and
+  /// only with the address it was sent to; the account is found by that email or created, its
+  /// email becomes verified, and with `request.idToken` the email joins that user instead (an
+  /// anonymous user keeps their uid).
+  ///
+  /// - Throws: `INVALID_OOB_CODE`/`EXPIRED_OOB_CODE`, `INVALID_EMAIL` (another address),
+  ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.
+  public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
+    let email = try validated(request.email, "unchecked").0
+    let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
+    return try commit { database in
+      let entry = try Self.takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"], now: now(), in: &database)
+      guard entry.email == email else {
+        throw Self.failure(
+          .invalidEmail, "INVALID_EMAIL : the email does not match the sign-in link's",
+          "This sign-in link was sent to another address; sign in with that one.")
+      }
+      let existing = database.accounts.values.first { $0.email == email }
+      let uid: String
+      var isNewUser = false
+      if let linking {
+        guard existing == nil || existing?.uid == linking else { throw Self.emailExists }
+        uid = linking
+      } else if let existing {
+        guard !existing.disabled else {
+          throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+        }
+        uid = existing.uid
+      } else {
+        uid = try Self.newUID()
+        isNewUser = true
+        database.accounts[uid] = EmbeddedDatabase.Account(
+          uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
+      }
+      database.accounts[uid]!.email = email
+      database.accounts[uid]!.emailVerified = true
+      database.accounts[uid]!.emailLinkSignIn = true
+      database.accounts[uid]!.lastLoginAt = now()
+      let tokens = try issueTokens(for: uid, provider: .password, in: &database)
+      return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: isNewUser)
+    }
+  }
+}
