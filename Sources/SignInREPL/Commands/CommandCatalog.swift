@@ -16,6 +16,10 @@ public enum CommandCatalog {
     Entry(name: "signin", usage: "signin EMAIL", summary: "Sign in with email and password."),
     Entry(name: "anonymous", usage: "anonymous", summary: "Sign in without an account."),
     Entry(
+      name: "send-link", usage: "send-link EMAIL [--continue URL]",
+      summary: "Email a sign-in link (no password); see 'mailbox', then 'signin-link'."),
+    Entry(name: "signin-link", usage: "signin-link EMAIL LINK", summary: "Sign in with the link from a sign-in email."),
+    Entry(
       name: "custom-token", usage: "custom-token TOKEN",
       summary: "Sign in with a custom token your server minted (signin serve also takes unsigned ones)."),
     Entry(
@@ -24,7 +28,9 @@ public enum CommandCatalog {
     Entry(
       name: "apple", usage: "apple [--id-token TOKEN --nonce RAW]",
       summary: "Sign in with Apple (offline: the embedded IdP), or with a token obtained elsewhere."),
-    Entry(name: "link", usage: "link email EMAIL | link google | link apple", summary: "Add a sign-in method to this account, keeping its uid."),
+    Entry(
+      name: "link", usage: "link email EMAIL [LINK] | link google | link apple",
+      summary: "Add a sign-in method to this account, keeping its uid (an email with a password, or a sign-in link)."),
     Entry(name: "unlink", usage: "unlink PROVIDER", summary: "Remove a sign-in method (google.com, apple.com, password)."),
     Entry(name: "restore", usage: "restore", summary: "Restore the previous sign-in."),
     Entry(name: "whoami", usage: "whoami", summary: "Show the signed-in user."),
@@ -35,7 +41,11 @@ public enum CommandCatalog {
     Entry(name: "email", usage: "email NEW", summary: "Change the email address."),
     Entry(name: "password", usage: "password", summary: "Change the password; asks twice."),
     Entry(name: "verify-email", usage: "verify-email", summary: "Send a verification code."),
-    Entry(name: "apply-code", usage: "apply-code CODE", summary: "Apply an email-verification code."),
+    Entry(name: "apply-code", usage: "apply-code CODE", summary: "Apply an email-verification or change-of-email code."),
+    Entry(name: "check-code", usage: "check-code CODE", summary: "Say what an emailed code is for and for whom, without using it."),
+    Entry(
+      name: "verify-new-email", usage: "verify-new-email NEW",
+      summary: "Email NEW a code that makes it this account's email once applied."),
     Entry(name: "reset-password", usage: "reset-password EMAIL", summary: "Send a password-reset code."),
     Entry(name: "confirm-reset", usage: "confirm-reset CODE", summary: "Set a new password with a reset code."),
     Entry(name: "mailbox", usage: "mailbox [EMAIL]", summary: "Show the codes the embedded backend sent."),

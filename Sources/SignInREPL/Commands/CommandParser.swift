@@ -79,6 +79,7 @@ public enum CommandParser {
     case "link":
       switch (arguments.first?.lowercased(), arguments.count) {
       case ("email", 2) where arguments[1].contains("@"): return .linkEmail(arguments[1])
+      case ("email", 3) where arguments[1].contains("@"): return .linkEmailLink(email: arguments[1], link: arguments[2])
       case ("google", 1): return .linkProvider(.google)
       case ("apple", 1): return .linkProvider(.apple)
       default: throw usage
@@ -122,6 +123,19 @@ public enum CommandParser {
     case "password": return try none(.changePassword)
     case "verify-email": return try none(.verifyEmail)
     case "apply-code": return .applyCode(try one())
+    case "check-code": return .checkCode(try one())
+    case "verify-new-email": return .verifyNewEmail(try email())
+    case "send-link":
+      switch arguments.count {
+      case 1: return .sendSignInLink(email: try email(), continueURL: nil)
+      case 3 where arguments[1] == "--continue" && arguments[0].contains("@"):
+        guard let url = URL(string: arguments[2]), url.scheme?.hasPrefix("http") == true else { throw usage }
+        return .sendSignInLink(email: arguments[0], continueURL: url)
+      default: throw usage
+      }
+    case "signin-link":
+      guard arguments.count == 2, arguments[0].contains("@") else { throw usage }
+      return .signInWithLink(email: arguments[0], link: arguments[1])
     case "reset-password": return .resetPassword(email: try email())
     case "confirm-reset": return .confirmReset(code: try one())
     case "mailbox":

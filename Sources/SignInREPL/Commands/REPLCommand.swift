@@ -15,6 +15,12 @@ public enum REPLCommand: Sendable, Equatable {
   /// Sign in with Apple; with a token and its raw nonce, that token.
   case apple(idToken: String? = nil, rawNonce: String? = nil)
   case linkEmail(String)
+  /// Add the email of a sign-in link to the signed-in user.
+  case linkEmailLink(email: String, link: String)
+  /// Email a sign-in link.
+  case sendSignInLink(email: String, continueURL: URL?)
+  /// Sign in with a sign-in link.
+  case signInWithLink(email: String, link: String)
   case linkProvider(ProviderID)
   case unlink(ProviderID)
   case restore
@@ -27,6 +33,10 @@ public enum REPLCommand: Sendable, Equatable {
   case changePassword
   case verifyEmail
   case applyCode(String)
+  /// Say what an action code is for and for whom, without using it.
+  case checkCode(String)
+  /// Email a new address a link that makes it the account's email.
+  case verifyNewEmail(String)
   case resetPassword(email: String)
   case confirmReset(code: String)
   case mailbox(email: String?)
@@ -45,7 +55,7 @@ extension REPLCommand {
     switch self {
     case .apple(let idToken, _): idToken != nil
     case .google(let options): options.clientSecret != nil
-    case .applyCode, .confirmReset, .customToken: true
+    case .applyCode, .confirmReset, .customToken, .checkCode, .signInWithLink, .linkEmailLink: true
     default: false
     }
   }

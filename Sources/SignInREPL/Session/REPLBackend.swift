@@ -18,6 +18,8 @@ public enum REPLBackend: Sendable {
     public let kind: String
     public let to: String
     public let code: String
+    /// The link the email carries, when the backend says.
+    public let link: String?
   }
 
   public var auth: any AuthBackend {
@@ -39,11 +41,11 @@ public enum REPLBackend: Sendable {
   public func mailbox(for email: String?) async throws -> [SentCode] {
     switch self {
     case .embedded(let backend):
-      return await backend.mailbox(for: email).map { SentCode(kind: $0.kind, to: $0.to, code: $0.code) }
+      return await backend.mailbox(for: email).map { SentCode(kind: $0.kind, to: $0.to, code: $0.code, link: $0.link) }
     case .firebase(let backend):
       return try await backend.emulatorOobCodes()
         .filter { email == nil || $0.email.lowercased() == email?.lowercased() }
-        .map { SentCode(kind: $0.requestType, to: $0.email, code: $0.oobCode) }
+        .map { SentCode(kind: $0.requestType, to: $0.email, code: $0.oobCode, link: $0.oobLink) }
     }
   }
 

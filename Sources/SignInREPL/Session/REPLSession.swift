@@ -20,6 +20,9 @@ public actor REPLSession {
   /// signed out with the backend's.
   var configuredGoogle: OpenIDConnectProvider?
   let googleRefreshTokenFile: URL?
+  /// Where a `send-link` link continues when no `--continue` is given: the page an app would
+  /// finish the sign-in on (the REPL itself finishes it with `signin-link`).
+  static let defaultContinueURL = URL(string: "http://localhost/finish-sign-in")!
 
   public init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
@@ -128,6 +131,26 @@ public actor REPLSession {
     case .applyCode(let code):
       try await auth.applyActionCode(code)
       await say("code applied")
+    case .checkCode(let code):
+      let info = try await auth.checkActionCode(code)
+      let change = info.newEmail.map { " → \($0)" } ?? ""
+      await say(
+        "\(TranscriptFormatter.name(of: info.operation)) code for \(info.email ?? "(no email)")\(change); not used",
+        fields: ["operation": TranscriptFormatter.name(of: info.operation), "email": info.email ?? ""])
+    case .verifyNewEmail(let email):
+      try await auth.sendEmailVerification(beforeUpdatingEmail: email)
+      await say("change-of-email code sent to \(email); see 'mailbox \(email)', then 'apply-code CODE'")
+    case .sendSignInLink(let email, let continueURL):
+      let settings = ActionCodeSettings(
+        continueURL: continueURL ?? Self.defaultContinueURL, handlesCodeInApp: true)
+      try await auth.sendSignInLink(to: email, settings: settings)
+      await say("sign-in link sent to \(email); see 'mailbox \(email)', then 'signin-link \(email) LINK'")
+    case .signInWithLink(let email, let link):
+      let result = try await auth.signIn(email: email, link: link)
+      await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
+    case .linkEmailLink(let email, let link):
+      let result = try await auth.linkEmail(email, link: link)
+      await say("linked \(email) to \(TranscriptFormatter.who(result.user))")
     case .resetPassword(let email):
       try await auth.sendPasswordReset(to: email)
       await say("reset code sent to \(email); see 'mailbox \(email)'")
@@ -138,7 +161,11 @@ public actor REPLSession {
       let messages = try await backend.mailbox(for: email)
       if messages.isEmpty { await say("no messages") }
       for message in messages {
-        await say("\(message.kind) to \(message.to): \(message.code)", fields: ["code": message.code])
+        var fields = ["code": message.code]
+        fields["link"] = message.link
+        await say(
+          "\(message.kind) to \(message.to): \(message.code)" + (message.link.map { "\n  link: \($0)" } ?? ""),
+          fields: fields)
       }
     case .deleteAccount:
       try await auth.deleteAccount()

@@ -180,6 +180,49 @@ extension SigninCommandTranscriptTests {
     #expect(!right.output.contains(token))
   }
 
+  /// The first line of `output` that starts with `prefix`, without it.
+  static func line(after prefix: String, in output: String) -> String? {
+    output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+  }
+
+  @Test func aSignInLinkFromTheMailboxSignsInWithoutAPassword() async throws {
+    let data = SigninProcessTests.Scratch()
+    let sent = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "send-link grace@example.com; mailbox grace@example.com"])
+    #expect(sent.status == 0, "\(sent.output)")
+    #expect(sent.output.contains("sign-in link sent to grace@example.com"))
+    let code = try #require(Self.line(after: "EMAIL_SIGNIN to grace@example.com: ", in: sent.output))
+    let link = try #require(Self.line(after: "link: ", in: sent.output))
+    #expect(link.contains("mode=signIn") && link.contains("oobCode="))
+    let signedIn = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "check-code \(code); signin-link grace@example.com \(link); whoami"])
+    #expect(signedIn.status == 0, "\(signedIn.output)")
+    #expect(signedIn.output.contains("EMAIL_SIGNIN code for grace@example.com; not used"))
+    #expect(signedIn.output.contains("(new account)"))
+    #expect(signedIn.output.contains("signed in as grace@example.com"))
+    #expect(signedIn.output.contains("providers: password"))
+    let reused = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "signout; signin-link grace@example.com \(link)"])
+    #expect(reused.status == 1)
+    #expect(reused.output.contains("error (invalid-action-code)"))
+  }
+
+  @Test func aNewEmailChangesOnlyOnceItsCodeIsApplied() async throws {
+    let data = SigninProcessTests.Scratch()
+    let sent = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "signup ada@example.com; verify-new-email lovelace@example.com; whoami; mailbox lovelace@example.com"],
+      stdin: Self.password + Self.password)
+    #expect(sent.status == 0, "\(sent.output)")
+    #expect(sent.output.contains("signed in as ada@example.com"))
+    let code = try #require(Self.line(after: "VERIFY_AND_CHANGE_EMAIL to lovelace@example.com: ", in: sent.output))
+    let applied = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "check-code \(code); apply-code \(code); whoami"])
+    #expect(applied.status == 0, "\(applied.output)")
+    #expect(applied.output.contains("VERIFY_AND_CHANGE_EMAIL code for ada@example.com → lovelace@example.com"))
+    #expect(applied.output.contains("signed in as lovelace@example.com"))
+  }
+
   @Test func googleAtAnIssuerNeedsAClientID() async throws {
     let run = try await SigninProcessTests.signin(["--in-memory", "-c", "google --issuer https://idp.example.com"])
     #expect(run.status == 1)
