@@ -41,7 +41,8 @@ public enum CommandCompleter {
     let position = words.count
     switch (command, position) {
     case ("help", 1): return CommandCatalog.entries.map(\.name)
-    case ("signin", 1), ("signup", 1), ("reset-password", 1), ("mailbox", 1), ("email", 1):
+    case ("signin", 1), ("signup", 1), ("reset-password", 1), ("mailbox", 1), ("email", 1), ("send-link", 1),
+      ("signin-link", 1):
       return knownEmails
     case ("link", 1): return ["email", "google", "apple"]
     case ("link", 2) where words[1] == "email": return knownEmails

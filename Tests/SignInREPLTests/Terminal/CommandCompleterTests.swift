@@ -13,7 +13,7 @@ import Testing
 
   @Test func extendsToTheCommonPrefixAndListsTheRest() {
     let completion = CommandCompleter.complete("si", knownEmails: emails)
-    #expect(completion.candidates == ["signin", "signout", "signup"])
+    #expect(completion.candidates == ["signin", "signin-link", "signout", "signup"])
     #expect(completion.replacement == "sign")
     let stuck = CommandCompleter.complete("sign", knownEmails: emails)
     #expect(stuck.replacement == "sign")
