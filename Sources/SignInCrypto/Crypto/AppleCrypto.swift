@@ -17,6 +17,10 @@
       Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
     }
 
+    static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8] {
+      Array(HMAC<Insecure.SHA1>.authenticationCode(for: data, using: SymmetricKey(data: key)))
+    }
+
     static func randomBytes(_ count: Int) throws -> [UInt8] {
       var bytes = [UInt8](repeating: 0, count: count)
       guard SecRandomCopyBytes(kSecRandomDefault, count, &bytes) == errSecSuccess else {

@@ -24,6 +24,12 @@ package enum Crypto {
     CryptoBackend.hmacSHA256(key: Array(key), data: Array(data))
   }
 
+  /// HMAC-SHA1 of `data` under `key`: only for one-time passwords (``OneTimePassword``), which
+  /// authenticator apps compute with it.
+  package static func hmacSHA1(key: some Collection<UInt8>, data: some Collection<UInt8>) -> [UInt8] {
+    CryptoBackend.hmacSHA1(key: Array(key), data: Array(data))
+  }
+
   /// `count` bytes from the operating system's secure random source.
   package static func randomBytes(_ count: Int) throws -> [UInt8] {
     try CryptoBackend.randomBytes(count)

@@ -9,6 +9,8 @@ import Foundation
 protocol CryptoPrimitives {
   static func sha256(_ data: [UInt8]) -> [UInt8]
   static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8]
+  /// HMAC-SHA1, for one-time passwords (RFC 4226/6238) only: what authenticator apps compute.
+  static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8]
   static func randomBytes(_ count: Int) throws -> [UInt8]
   /// Whether ``scrypt(password:salt:n:r:p:length:)`` is there.
   static var isScryptAvailable: Bool { get }

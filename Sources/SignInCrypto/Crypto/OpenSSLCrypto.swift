@@ -18,16 +18,24 @@
     }
 
     static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
+      hmac(EVP_sha256(), "SHA-256", key: key, data: data)
+    }
+
+    static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8] {
+      hmac(EVP_sha1(), "SHA-1", key: key, data: data)
+    }
+
+    private static func hmac(_ digest: OpaquePointer?, _ name: String, key: [UInt8], data: [UInt8]) -> [UInt8] {
       var mac = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
       var length: UInt32 = 0
       let result = data.withUnsafeBytes { input in
         key.withUnsafeBytes { key in
           HMAC(
-            EVP_sha256(), key.baseAddress, Int32(key.count),
+            digest, key.baseAddress, Int32(key.count),
             input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count, &mac, &length)
         }
       }
-      precondition(result != nil, "HMAC(SHA-256) failed")
+      precondition(result != nil, "HMAC(\(name)) failed")
       return Array(mac.prefix(Int(length)))
     }
 
