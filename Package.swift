@@ -42,7 +42,7 @@ let package = Package(
       name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
     .testTarget(
-      name: "SignInREPLTests", dependencies: ["SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency"],
+      name: "SignInREPLTests", dependencies: ["SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto"],
       swiftSettings: strict),
     .executableTarget(
       name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto"],

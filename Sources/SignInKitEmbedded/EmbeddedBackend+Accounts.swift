@@ -62,6 +62,7 @@ extension EmbeddedBackend {
       throw loginFailure(.wrongPassword, "INVALID_PASSWORD", "The password is wrong.")
     }
     loginFailures[email] = nil
+    try requireSecondFactor(of: account.uid, signingInWith: .password)
     // A hash made at a lower cost than configured is made again now, while the password is known.
     let upgraded = hash.isWeaker(than: configuration.scrypt)
       ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
@@ -202,7 +203,10 @@ extension EmbeddedDatabase.Account {
       photoURL: photoURL, disabled: disabled,
       providers: AccountInfo.providers(
         federated: federated, passwordEmail: password != nil || emailLinkSignIn == true ? email : nil),
-      createdAt: createdAt, lastLoginAt: lastLoginAt)
+      createdAt: createdAt, lastLoginAt: lastLoginAt,
+      secondFactors: (secondFactors ?? []).map {
+        MultiFactorInfo(enrollmentID: $0.enrollmentID, kind: .totp, displayName: $0.displayName, enrolledAt: $0.enrolledAt)
+      })
   }
 }
 

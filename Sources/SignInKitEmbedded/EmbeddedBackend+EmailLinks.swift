@@ -7,12 +7,14 @@ extension EmbeddedBackend {
   /// email becomes verified, and with `request.idToken` the email joins that user instead (an
   /// anonymous user keeps their uid).
   ///
+  /// An account with a second factor answers ``AuthError/Code/secondFactorRequired`` instead.
+  ///
   /// - Throws: `INVALID_OOB_CODE`/`EXPIRED_OOB_CODE`, `INVALID_EMAIL` (another address),
   ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
-    return try commit { database in
+    let signedIn = try commit { database -> SignInResponse? in
       let entry = try Self.takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"], now: now(), in: &database)
       guard entry.email == email else {
         throw Self.failure(
@@ -39,9 +41,17 @@ extension EmbeddedBackend {
       database.accounts[uid]!.email = email
       database.accounts[uid]!.emailVerified = true
       database.accounts[uid]!.emailLinkSignIn = true
+      // An account with a second factor waits for it; the link is spent either way.
+      guard linking != nil || (database.accounts[uid]!.secondFactors ?? []).isEmpty else { return nil }
       database.accounts[uid]!.lastLoginAt = now()
       let tokens = try issueTokens(for: uid, provider: .password, in: &database)
       return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: isNewUser)
     }
+    guard let signedIn else {
+      let uid = database.accounts.values.first { $0.email == email }!.uid
+      try requireSecondFactor(of: uid, signingInWith: .password)
+      preconditionFailure("an account with second factors always asks for one")
+    }
+    return signedIn
   }
 }

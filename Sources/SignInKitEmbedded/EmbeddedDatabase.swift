@@ -22,6 +22,8 @@ struct EmbeddedDatabase: Codable, Sendable {
     var customClaims: [String: JSONValue]?
     /// Created by a custom token (`customAuth`).
     var customAuth: Bool?
+    /// Enrolled TOTP second factors; `nil` when there are none.
+    var secondFactors: [SecondFactor]?
     /// Signed in with an email link at least once (`emailLinkSignin`): the email is then a
     /// `password` provider even without a password.
     var emailLinkSignIn: Bool?
@@ -32,6 +34,14 @@ struct EmbeddedDatabase: Codable, Sendable {
     func revokes(issuedAt: Date) -> Bool {
       issuedAt.timeIntervalSince1970.rounded(.down) < validSince.timeIntervalSince1970.rounded(.down)
     }
+  }
+
+  /// One enrolled TOTP factor: its id, name, base32 secret and when it was added.
+  struct SecondFactor: Codable, Sendable {
+    var enrollmentID: String
+    var displayName: String?
+    var secret: String
+    var enrolledAt: Date
   }
 
   struct RefreshToken: Codable, Sendable {

@@ -30,6 +30,9 @@ enum AuthBench {
     func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
       try await wrapped.sendOobCode(request, settings: settings)
     }
+    func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
+      try await wrapped.secondFactor(request)
+    }
     func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
       try await wrapped.signInWithEmailLink(request)
     }

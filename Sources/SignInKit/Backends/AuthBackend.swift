@@ -38,6 +38,10 @@ public protocol AuthBackend: Sendable {
   /// `accounts:resetPassword`: without a new password it reads any action code without using
   /// it up (what it is for, for whom); with one it confirms a password reset.
   func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse
+  /// Identity Platform's second-factor calls (TOTP enrollment, withdrawal, and the second step
+  /// of a sign-in). The default throws ``AuthError/Code/operationNotAllowed``: a backend
+  /// without second factors never asks for one.
+  func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse
   /// Revokes `request`'s refresh token at the backend, so a copy of the session taken before a
   /// sign-out cannot be refreshed afterwards. ``Auth/signOut()`` calls it after the session was
   /// removed locally; a failure there does not undo the sign-out.
@@ -49,6 +53,12 @@ public protocol AuthBackend: Sendable {
 
 extension AuthBackend {
   public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {}
+
+  public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
+    throw AuthError(
+      .operationNotAllowed,
+      "This backend has no second factors; use FirebaseBackend (Identity Platform) or EmbeddedBackend.")
+  }
 
   /// ``sendOobCode(_:settings:)`` without settings.
   public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {

@@ -201,7 +201,8 @@ public actor Auth {
       let error = AuthError.wrapping(error)
       busyOperations -= 1
       await publishSettledLaunch()
-      if error.code.isCancellation {
+      if error.code.isCancellation || error.code == .secondFactorRequired {
+        // Nothing failed: the call stopped, or waits for the second factor the app asks for.
         await publish(StoreUpdate(isBusy: busyOperations > 0))
       } else {
         await publish(

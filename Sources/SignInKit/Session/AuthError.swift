@@ -66,6 +66,13 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     public static let invalidCustomToken = Code(rawValue: "invalid-custom-token")
     /// The custom token was minted for another project (`CREDENTIAL_MISMATCH`).
     public static let customTokenMismatch = Code(rawValue: "custom-token-mismatch")
+    /// The account has a second factor: the sign-in waits for it. The error's
+    /// ``AuthError/secondFactor`` says which factors, for ``Auth/resolveSignIn(_:enrollmentID:code:)``.
+    public static let secondFactorRequired = Code(rawValue: "second-factor-required")
+    /// The one-time code from the authenticator app is wrong or too old (`INVALID_CODE`).
+    public static let invalidVerificationCode = Code(rawValue: "invalid-verification-code")
+    /// Enrolling a second factor needs a verified email first (`UNVERIFIED_EMAIL`).
+    public static let unverifiedEmail = Code(rawValue: "unverified-email")
     public static let storage = Code(rawValue: "storage")
     public static let misconfigured = Code(rawValue: "misconfigured")
     public static let `internal` = Code(rawValue: "internal")
@@ -103,6 +110,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   public var message: String
   /// The backend's own message (`WEAK_PASSWORD : Password should be at least 6 characters`).
   public var serverMessage: String?
+  /// With ``Code/secondFactorRequired``: the factors to choose from and the pending sign-in.
+  public var secondFactor: SecondFactorChallenge?
 
   /// Messages often quote a server or a redirect (`error_description`, Firebase's message), so
   /// both texts are stripped of control characters here, once for every error: printed to a
@@ -111,6 +120,16 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     self.code = code
     self.message = message.removingControlCharacters()
     self.serverMessage = serverMessage?.removingControlCharacters()
+  }
+
+  /// A sign-in that waits for one of `challenge`'s second factors.
+  public static func secondFactorRequired(_ challenge: SecondFactorChallenge) -> AuthError {
+    var error = AuthError(
+      .secondFactorRequired,
+      "This account has a second factor: enter the code from your authenticator app to finish signing in.",
+      serverMessage: "mfaPendingCredential")
+    error.secondFactor = challenge
+    return error
   }
 
   /// `true` when a retry later may succeed; see ``Code/isTransient``.

@@ -17,12 +17,21 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
   public var providers: [ProviderInfo]
   public var createdAt: Date?
   public var lastSignInAt: Date?
+  /// The second factors enrolled on the account (FirebaseAuth's `multiFactor.enrolledFactors`).
+  public var secondFactors: [MultiFactorInfo] {
+    get { enrolledFactors ?? [] }
+    set { enrolledFactors = newValue.isEmpty ? nil : newValue }
+  }
+  /// ``secondFactors``, stored only when there are some (sessions stored before second factors
+  /// existed have none).
+  var enrolledFactors: [MultiFactorInfo]?
 
   public init(
     uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, providers: [ProviderInfo] = [], createdAt: Date? = nil,
-    lastSignInAt: Date? = nil
+    lastSignInAt: Date? = nil, secondFactors: [MultiFactorInfo] = []
   ) {
+    self.enrolledFactors = secondFactors.isEmpty ? nil : secondFactors
     self.uid = uid
     self.email = email
     self.emailVerified = emailVerified

@@ -57,6 +57,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
       }
       return await post(name, body: body, requestMethod: method, contentType: headers["content-type"])
     }
+    if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v2/accounts/") {
+      return await secondFactor(name, body: body, requestMethod: method)
+    }
     if path == "/securetoken.googleapis.com/v1/token" {
       return await refresh(body, requestMethod: method)
     }
@@ -121,9 +124,69 @@ public struct FirebaseEmulatorRoutes: Sendable {
       default:
         return Self.failure(404, "NOT_FOUND: accounts:\(name)")
       }
+    } catch let error as AuthError where error.secondFactor != nil {
+      // Not a failure on the wire: a 200 that asks for the second factor.
+      let challenge = error.secondFactor!
+      return Self.json([
+        "mfaPendingCredential": .string(challenge.pendingCredential),
+        "mfaInfo": .array(challenge.factors.map { .object(Self.secondFactor($0)) }),
+      ])
     } catch {
       return Self.failure(AuthError.wrapping(error))
     }
+  }
+
+  /// Identity Platform's v2 second-factor calls (`accounts/mfaEnrollment:*`, `mfaSignIn:finalize`).
+  private func secondFactor(_ name: String, body: Data, requestMethod: String) async -> Reply {
+    guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+    guard let fields = Self.object(body) else { return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object") }
+    do {
+      let verification = fields["totpVerificationInfo"]?.object ?? [:]
+      let request: SecondFactorRequest
+      switch name {
+      case "mfaEnrollment:start":
+        guard fields["totpEnrollmentInfo"] != nil else {
+          return Self.failure(400, "INVALID_ARGUMENT : only totpEnrollmentInfo is served here")
+        }
+        request = .startTOTPEnrollment(idToken: try Self.string("idToken", in: fields))
+      case "mfaEnrollment:finalize":
+        request = .finalizeTOTPEnrollment(
+          idToken: try Self.string("idToken", in: fields), sessionInfo: try Self.string("sessionInfo", in: verification),
+          code: try Self.string("verificationCode", in: verification), displayName: fields["displayName"]?.string)
+      case "mfaEnrollment:withdraw":
+        request = .withdraw(
+          idToken: try Self.string("idToken", in: fields), enrollmentID: try Self.string("mfaEnrollmentId", in: fields))
+      case "mfaSignIn:finalize":
+        request = .finalizeTOTPSignIn(
+          pendingCredential: try Self.string("mfaPendingCredential", in: fields),
+          enrollmentID: try Self.string("mfaEnrollmentId", in: fields),
+          code: try Self.string("verificationCode", in: verification))
+      default:
+        return Self.failure(404, "NOT_FOUND: v2/accounts/\(name)")
+      }
+      switch try await backend.secondFactor(request) {
+      case .secret(let secret):
+        var info: [String: JSONValue] = [
+          "sharedSecretKey": .string(secret.secretKey), "verificationCodeLength": .number(Double(secret.codeLength)),
+          "hashingAlgorithm": .string(secret.hashingAlgorithm),
+          "periodSec": .number(Double(secret.codeInterval.components.seconds)), "sessionInfo": .string(secret.sessionInfo),
+        ]
+        info["finalizeEnrollmentTime"] = secret.enrollmentDeadline.map { .string($0.formatted(.iso8601)) }
+        return Self.json(["totpSessionInfo": .object(info)])
+      case .tokens(let tokens, _):
+        return Self.json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
+      }
+    } catch {
+      return Self.failure(AuthError.wrapping(error))
+    }
+  }
+
+  static func secondFactor(_ factor: MultiFactorInfo) -> [String: JSONValue] {
+    var entry: [String: JSONValue] = ["mfaEnrollmentId": .string(factor.enrollmentID)]
+    entry["displayName"] = factor.displayName.map(JSONValue.string)
+    entry["enrolledAt"] = factor.enrolledAt.map { .string($0.formatted(.iso8601)) }
+    if factor.kind == .totp { entry["totpInfo"] = .object([:]) } else { entry["phoneInfo"] = .string("") }
+    return entry
   }
 
   private func signUp(_ fields: [String: JSONValue]) async throws -> Reply {
@@ -315,6 +378,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
     reply["photoUrl"] = account.photoURL.map { .string($0.absoluteString) }
     reply["createdAt"] = account.createdAt.map { .string(milliseconds($0)) }
     reply["lastLoginAt"] = account.lastLoginAt.map { .string(milliseconds($0)) }
+    if !account.secondFactors.isEmpty { reply["mfaInfo"] = .array(account.secondFactors.map { .object(secondFactor($0)) }) }
     return reply
   }
 

@@ -49,6 +49,10 @@ public enum CommandCatalog {
     Entry(name: "reset-password", usage: "reset-password EMAIL", summary: "Send a password-reset code."),
     Entry(name: "confirm-reset", usage: "confirm-reset CODE", summary: "Set a new password with a reset code."),
     Entry(name: "mailbox", usage: "mailbox [EMAIL]", summary: "Show the codes the embedded backend sent."),
+    Entry(
+      name: "totp-enroll", usage: "totp-enroll [NAME]",
+      summary: "Add an authenticator app as a second factor: shows its secret, then asks for a code."),
+    Entry(name: "totp-unenroll", usage: "totp-unenroll ID", summary: "Remove a second factor (ids in 'whoami')."),
     Entry(name: "delete-account", usage: "delete-account", summary: "Delete this account."),
     Entry(name: "signout", usage: "signout", summary: "Sign out."),
     Entry(name: "state", usage: "state", summary: "Show the current state."),

@@ -124,6 +124,10 @@ public enum CommandParser {
     case "verify-email": return try none(.verifyEmail)
     case "apply-code": return .applyCode(try one())
     case "check-code": return .checkCode(try one())
+    case "totp-enroll":
+      guard arguments.count <= 1 else { throw usage }
+      return .enrollTOTP(name: arguments.first)
+    case "totp-unenroll": return .unenrollSecondFactor(try one())
     case "verify-new-email": return .verifyNewEmail(try email())
     case "send-link":
       switch arguments.count {

@@ -33,6 +33,10 @@ public enum REPLCommand: Sendable, Equatable {
   case changePassword
   case verifyEmail
   case applyCode(String)
+  /// Enrol an authenticator app (TOTP) as a second factor, named `name`.
+  case enrollTOTP(name: String?)
+  /// Remove the second factor with this enrollment id.
+  case unenrollSecondFactor(String)
   /// Say what an action code is for and for whom, without using it.
   case checkCode(String)
   /// Email a new address a link that makes it the account's email.

@@ -75,6 +75,11 @@ public enum TranscriptFormatter {
     return "\(user.email ?? user.displayName ?? "a user") (\(user.uid))"
   }
 
+  /// A second factor: its kind, name and id (`totp "Phone" (E1)`).
+  static func describe(_ factor: MultiFactorInfo) -> String {
+    "\(factor.kind.rawValue)\(factor.displayName.map { " \"\($0)\"" } ?? "") (\(factor.enrollmentID))"
+  }
+
   /// An action code's operation, by its wire name (`PASSWORD_RESET`, `EMAIL_SIGNIN`, …).
   static func name(of operation: ActionCodeInfo.Operation) -> String {
     switch operation {

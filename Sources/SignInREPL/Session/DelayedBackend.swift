@@ -70,6 +70,11 @@ public struct DelayedBackend: AuthBackend {
     return try await wrapped.sendOobCode(request, settings: settings)
   }
 
+  public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
+    try await wait()
+    return try await wrapped.secondFactor(request)
+  }
+
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     try await wait()
     return try await wrapped.signInWithEmailLink(request)

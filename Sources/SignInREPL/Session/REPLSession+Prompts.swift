@@ -16,6 +16,40 @@ extension REPLSession {
     return value
   }
 
+  /// A one-time code from an authenticator app (shown as typed: it is good for seconds).
+  func oneTimeCode(_ prompt: String) async throws -> String {
+    guard let code = await input.line(prompt: prompt)?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
+      throw AuthError(.userCancelled, "No code was given; nothing changed.")
+    }
+    return code
+  }
+
+  /// Runs a sign-in; when the account asks for its second factor, asks for a code of its first
+  /// TOTP factor (choosing by number when there are several) and finishes the sign-in.
+  func withSecondFactor(_ signIn: () async throws -> SignInResult) async throws -> SignInResult {
+    do {
+      return try await signIn()
+    } catch let error as AuthError where error.secondFactor != nil {
+      let challenge = error.secondFactor!
+      let factors = challenge.factors.filter { $0.kind == .totp }
+      guard !factors.isEmpty else {
+        throw AuthError(.operationNotAllowed, "This account's second factor is not an authenticator app; sign in elsewhere.")
+      }
+      var factor = factors[0]
+      if factors.count > 1 {
+        for (index, candidate) in factors.enumerated() { await say("\(index + 1). \(TranscriptFormatter.describe(candidate))") }
+        let answer = try await oneTimeCode("Factor (1-\(factors.count)): ")
+        guard let number = Int(answer), factors.indices.contains(number - 1) else {
+          throw AuthError(.userCancelled, "'\(answer)' is not a number from the list; nothing changed.")
+        }
+        factor = factors[number - 1]
+      }
+      await say("second factor required: \(TranscriptFormatter.describe(factor))")
+      let code = try await oneTimeCode("Code from the app: ")
+      return try await auth.resolveSignIn(challenge, enrollmentID: factor.enrollmentID, code: code)
+    }
+  }
+
   /// A new password, typed twice on a terminal (once from a script).
   func newPassword() async throws -> String {
     let first = try await secret("New password: ")

@@ -60,7 +60,7 @@ public actor REPLSession {
       await say("signed up as \(TranscriptFormatter.who(result.user))")
     case .signIn(let email):
       let password = try await secret("Password for \(email): ")
-      let result = try await auth.signIn(email: email, password: password)
+      let result = try await withSecondFactor { try await auth.signIn(email: email, password: password) }
       await say("signed in as \(TranscriptFormatter.who(result.user))")
     case .anonymous:
       let result = try await auth.signInAnonymously()
@@ -72,7 +72,8 @@ public actor REPLSession {
           + (result.isNewUser ? " (new account)" : ""),
         fields: ["uid": result.user.uid])
     case .google(let options):
-      let result = try await auth.signIn(with: try await googleProvider(options))
+      let provider = try await googleProvider(options)
+      let result = try await withSecondFactor { try await auth.signIn(with: provider) }
       await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
     case .apple(let idToken, let rawNonce):
       let result = try await auth.signIn(with: try await appleProvider(idToken: idToken, rawNonce: rawNonce))
@@ -97,7 +98,8 @@ public actor REPLSession {
       let providers = user.providers.map(\.providerID.rawValue).joined(separator: ", ")
       await say(
         "\(TranscriptFormatter.who(user)); email verified: \(user.emailVerified); providers: "
-          + (providers.isEmpty ? "none" : providers),
+          + (providers.isEmpty ? "none" : providers)
+          + (user.secondFactors.isEmpty ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", ")),
         fields: ["uid": user.uid, "email": user.email ?? ""])
     case .token(let force, let claims, let reveal):
       let result = try await auth.idTokenResult(forceRefresh: force)
@@ -131,6 +133,18 @@ public actor REPLSession {
     case .applyCode(let code):
       try await auth.applyActionCode(code)
       await say("code applied")
+    case .enrollTOTP(let name):
+      let secret = try await auth.startTOTPEnrollment()
+      let account = auth.currentUser?.email ?? auth.currentUser?.uid ?? "account"
+      // The person asked to enrol: the secret is theirs to put in their authenticator app.
+      await say("secret: \(secret.secretKey)", fields: ["secret": secret.secretKey])
+      await say("uri: \(secret.otpauthURI(accountName: account, issuer: "SignInKit"))")
+      let code = try await oneTimeCode("Code from the app: ")
+      let user = try await auth.finishTOTPEnrollment(secret, code: code, displayName: name)
+      await say("second factor added: \(user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", "))")
+    case .unenrollSecondFactor(let id):
+      let user = try await auth.unenrollSecondFactor(id)
+      await say("second factor removed; \(user.secondFactors.count) left")
     case .checkCode(let code):
       let info = try await auth.checkActionCode(code)
       let change = info.newEmail.map { " → \($0)" } ?? ""
@@ -146,7 +160,7 @@ public actor REPLSession {
       try await auth.sendSignInLink(to: email, settings: settings)
       await say("sign-in link sent to \(email); see 'mailbox \(email)', then 'signin-link \(email) LINK'")
     case .signInWithLink(let email, let link):
-      let result = try await auth.signIn(email: email, link: link)
+      let result = try await withSecondFactor { try await auth.signIn(email: email, link: link) }
       await say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
     case .linkEmailLink(let email, let link):
       let result = try await auth.linkEmail(email, link: link)

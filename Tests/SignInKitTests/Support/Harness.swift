@@ -48,6 +48,9 @@ final class ServedBackend: AuthBackend, BackendControls {
   func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     try await firebase.sendOobCode(request, settings: settings)
   }
+  func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
+    try await firebase.secondFactor(request)
+  }
   func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     try await firebase.signInWithEmailLink(request)
   }

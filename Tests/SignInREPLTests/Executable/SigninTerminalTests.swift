@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import Testing
 
 /// Runs the built `signin` on a pseudo-terminal: the line editor, history, completion, password
@@ -120,6 +121,37 @@ struct SigninTerminalTests {
     _ = try await plain.exitStatus()
     #expect(!plain.rawTranscript.contains("\u{1B}[31m"))
     #expect(!plain.rawTranscript.contains("\u{1B}[36m"))
+  }
+
+  @Test func anAuthenticatorAppBecomesASecondFactorThatSignInAsksFor() async throws {
+    let scratch = Scratch()
+    let terminal = try await Self.start(scratch, ["--data-dir", scratch.data])
+    func enter(_ line: String, then text: String) async throws {
+      terminal.type(line + "\r")
+      try await terminal.waitFor(text)
+    }
+    try await enter("signup ada@example.com", then: "New password: ")
+    try await enter("pw-123456", then: "Repeat it: ")
+    try await enter("pw-123456", then: "signed up as ada@example.com")
+    try await enter("verify-email", then: "verification code sent")
+    terminal.type("mailbox ada@example.com\r")
+    let verification = try await terminal.line(after: "VERIFY_EMAIL to ada@example.com: ")
+    try await enter("apply-code \(verification)", then: "code applied")
+
+    terminal.type("totp-enroll Phone\r")
+    let secret = try #require(Base32.decode(try await terminal.line(after: "secret: ")))
+    try await terminal.waitFor("otpauth://totp/SignInKit:ada@example.com?secret=")
+    try await enter(OneTimePassword.totp(secret: secret, at: Date()), then: "second factor added: totp \"Phone\"")
+    try await enter("whoami", then: "second factors: totp \"Phone\"")
+
+    try await enter("signout", then: "signed out")
+    try await enter("signin ada@example.com", then: "Password for ada@example.com: ")
+    try await enter("pw-123456", then: "second factor required: totp \"Phone\"")
+    try await terminal.waitFor("Code from the app: ")
+    try await enter(OneTimePassword.totp(secret: secret, at: Date()), then: "signed in as ada@example.com")
+    terminal.type("quit\r")
+    #expect(try await terminal.exitStatus() == 0)
+    #expect(!terminal.transcript.contains("pw-123456"))
   }
 
   @Test func passwordsAreAskedTwiceWithoutEchoAndMustMatch() async throws {

@@ -121,6 +121,14 @@ final class PseudoTerminal {
     }
   }
 
+  /// Waits until `text` appears, then for the end of its line, and returns the rest of it.
+  func line(after text: String, timeout: TimeInterval = 90) async throws -> String {
+    try await waitFor(text, timeout: timeout)
+    let start = matched!
+    try await waitFor("\n", timeout: timeout)
+    return String(transcript[start..<transcript.index(before: matched!)])
+  }
+
   /// Waits for the program to exit and returns its status.
   func exitStatus(timeout: TimeInterval = 90) async throws -> Int32 {
     guard await Self.wait(for: readerDone, until: Date().addingTimeInterval(timeout)) else {

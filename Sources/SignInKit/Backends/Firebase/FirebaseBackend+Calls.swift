@@ -19,7 +19,7 @@ extension FirebaseBackend {
     let reply = try await call(
       "signInWithPassword",
       ["email": .string(request.email), "password": .string(request.password), "returnSecureToken": .bool(true)])
-    try Self.rejectSecondFactor(reply)
+    try Self.rejectSecondFactor(reply, firstFactor: .password)
     return SignInResponse(
       localID: try reply.required("localId", in: "signInWithPassword"), email: reply.string("email"),
       tokens: try reply.tokens(in: "signInWithPassword"), isNewUser: false)
@@ -31,7 +31,7 @@ extension FirebaseBackend {
     ]
     body["idToken"] = request.idToken.map(JSONValue.string)
     let reply = try await call("signInWithEmailLink", body)
-    try Self.rejectSecondFactor(reply)
+    try Self.rejectSecondFactor(reply, firstFactor: .password)
     return SignInResponse(
       localID: try reply.required("localId", in: "signInWithEmailLink"), email: reply.string("email"),
       tokens: try reply.tokens(in: "signInWithEmailLink"), isNewUser: reply.bool("isNewUser"))
@@ -40,7 +40,7 @@ extension FirebaseBackend {
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
     let reply = try await call(
       "signInWithCustomToken", ["token": .string(request.token), "returnSecureToken": .bool(true)])
-    try Self.rejectSecondFactor(reply)
+    try Self.rejectSecondFactor(reply, firstFactor: .custom)
     let tokens = try reply.tokens(in: "signInWithCustomToken")
     // The reply has no localId: the uid is the ID token's subject.
     guard let uid = (try? JSONWebToken(decoding: tokens.idToken))?.subject, !uid.isEmpty else {
@@ -68,7 +68,7 @@ extension FirebaseBackend {
     if let message = reply.string("errorMessage") {
       throw FirebaseErrorCatalog.error(serverMessage: message, status: 200)
     }
-    try Self.rejectSecondFactor(reply)
+    try Self.rejectSecondFactor(reply, firstFactor: request.credential.providerID)
     return SignInResponse(
       localID: try reply.required("localId", in: "signInWithIdp"), email: reply.string("email"),
       tokens: try reply.tokens(in: "signInWithIdp"), isNewUser: reply.bool("isNewUser"))
@@ -167,13 +167,54 @@ extension FirebaseBackend {
       email: reply.string("email"), requestType: reply.string("requestType"), newEmail: reply.string("newEmail"))
   }
 
-  /// A second-factor challenge (`mfaPendingCredential`, no tokens) is not a sign-in.
-  static func rejectSecondFactor(_ reply: JSONReply) throws {
-    guard reply.string("mfaPendingCredential") != nil, reply.string("idToken") == nil else { return }
-    throw AuthError(
-      .operationNotAllowed,
-      "This account requires a second factor, which SignInKit does not support yet. "
-        + "Sign in with an app that supports multi-factor authentication.",
-      serverMessage: "mfaPendingCredential")
+  /// A reply with `mfaPendingCredential` and no tokens waits for a second factor: it becomes
+  /// ``AuthError/Code/secondFactorRequired`` carrying the factors (`mfaInfo`).
+  static func rejectSecondFactor(_ reply: JSONReply, firstFactor: ProviderID) throws {
+    guard let pending = reply.string("mfaPendingCredential"), reply.string("idToken") == nil else { return }
+    let factors = (reply.fields["mfaInfo"]?.array ?? []).compactMap { $0.object.flatMap { JSONReply($0).secondFactor } }
+    throw AuthError.secondFactorRequired(
+      SecondFactorChallenge(factors: factors, firstFactor: firstFactor, pendingCredential: pending))
+  }
+
+  public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
+    var body: [String: JSONValue] = [:]
+    switch request {
+    case .startTOTPEnrollment(let idToken):
+      body = ["idToken": .string(idToken), "totpEnrollmentInfo": .object([:])]
+    case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
+      body = [
+        "idToken": .string(idToken),
+        "totpVerificationInfo": .object(["sessionInfo": .string(sessionInfo), "verificationCode": .string(code)]),
+      ]
+      body["displayName"] = displayName.map(JSONValue.string)
+    case .withdraw(let idToken, let enrollmentID):
+      body = ["idToken": .string(idToken), "mfaEnrollmentId": .string(enrollmentID)]
+    case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
+      body = [
+        "mfaPendingCredential": .string(pendingCredential), "mfaEnrollmentId": .string(enrollmentID),
+        "totpVerificationInfo": .object(["verificationCode": .string(code)]),
+      ]
+    }
+    let reply = try await call(request.method, body, version: 2)
+    if case .startTOTPEnrollment = request {
+      guard let info = reply.fields["totpSessionInfo"]?.object.map(JSONReply.init),
+        let secret = info.string("sharedSecretKey"), let session = info.string("sessionInfo")
+      else {
+        throw AuthError(.invalidResponse, "The TOTP enrollment reply has no secret; try again.")
+      }
+      return .secret(
+        TOTPSecret(
+          secretKey: secret, codeLength: info.number("verificationCodeLength").map(Int.init) ?? 6,
+          codeInterval: .seconds(info.number("periodSec").map(Int.init) ?? 30),
+          hashingAlgorithm: info.string("hashingAlgorithm") ?? "HMAC_SHA1",
+          enrollmentDeadline: info.date(rfc3339: "finalizeEnrollmentTime"),
+          sessionInfo: session))
+    }
+    let tokens = try reply.tokens(in: request.method)
+    // The replies carry no localId: the uid is the new ID token's subject.
+    guard let uid = (try? JSONWebToken(decoding: tokens.idToken))?.subject, !uid.isEmpty else {
+      throw AuthError(.invalidResponse, "The \(request.method) reply's ID token names no user; report this.")
+    }
+    return .tokens(tokens, uid: uid)
   }
 }

@@ -110,9 +110,12 @@ public struct FirebaseBackend: AuthBackend {
 
   // MARK: - Requests
 
-  /// `https://identitytoolkit.googleapis.com/v1/accounts:METHOD?key=KEY`, or its emulator form.
-  func identityToolkitURL(_ method: String) -> URL {
-    url(host: "identitytoolkit.googleapis.com", path: "/v1/accounts:\(method)")
+  /// `https://identitytoolkit.googleapis.com/v1/accounts:METHOD?key=KEY` (version 1), or
+  /// `…/v2/accounts/METHOD` (version 2, Identity Platform's second factors), or their emulator form.
+  func identityToolkitURL(_ method: String, version: Int = 1) -> URL {
+    url(
+      host: "identitytoolkit.googleapis.com",
+      path: version == 1 ? "/v1/accounts:\(method)" : "/v\(version)/accounts/\(method)")
   }
 
   /// `https://securetoken.googleapis.com/v1/token?key=KEY`, or its emulator form.
@@ -133,12 +136,12 @@ public struct FirebaseBackend: AuthBackend {
     return headers
   }
 
-  /// POSTs `body` as JSON to `accounts:METHOD` and returns the reply.
-  func call(_ method: String, _ body: [String: JSONValue]) async throws -> JSONReply {
+  /// POSTs `body` as JSON to `accounts:METHOD` (or v2's `accounts/METHOD`) and returns the reply.
+  func call(_ method: String, _ body: [String: JSONValue], version: Int = 1) async throws -> JSONReply {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let request = HTTPRequest(
-      url: identityToolkitURL(method), headers: headers(contentType: "application/json"),
+      url: identityToolkitURL(method, version: version), headers: headers(contentType: "application/json"),
       body: try encoder.encode(body), timeout: requestTimeout)
     return try await exchange(request, call: method)
   }

@@ -52,6 +52,11 @@ enum FirebaseErrorCatalog {
     "INVALID_CONTINUE_URI": Meaning(.misconfigured, "The continue URL is invalid. Check the app's configuration."),
     "MISSING_CONTINUE_URI": Meaning(.misconfigured, "The request needs a continue URL. Check the app's configuration."),
     "UNAUTHORIZED_DOMAIN": Meaning(.misconfigured, "The continue URL's domain is not authorized. Add it in the Firebase console."),
+    "INVALID_CODE": Meaning(.invalidVerificationCode, "The code is wrong or too old. Enter the code your authenticator app shows now."),
+    "UNVERIFIED_EMAIL": Meaning(.unverifiedEmail, "Verify the account's email before adding a second factor."),
+    "MFA_ENROLLMENT_NOT_FOUND": Meaning(.noSuchProvider, "That second factor is not enrolled on this account."),
+    "INVALID_MFA_PENDING_CREDENTIAL": Meaning(.invalidCredential, "The sign-in waited too long for its second factor. Sign in again."),
+    "MISSING_MFA_PENDING_CREDENTIAL": Meaning(.invalidCredential, "The second step of the sign-in lost its first step. Sign in again."),
     "EMAIL_CHANGE_NEEDS_VERIFICATION": Meaning(.emailChangeNeedsVerification, "The new email must be verified first. Use the link sent to it."),
     "PERMISSION_DENIED": Meaning(.misconfigured, "The project refused the request. Check the API key and its app restrictions."),
   ]

@@ -25,6 +25,16 @@ extension JSONReply {
       localID: try required("localId", in: call), email: string("email"), emailVerified: bool("emailVerified"),
       displayName: string("displayName"), photoURL: string("photoUrl").flatMap(URL.init(string:)),
       disabled: bool("disabled"), providers: providers, createdAt: date(milliseconds: "createdAt"),
-      lastLoginAt: date(milliseconds: "lastLoginAt"))
+      lastLoginAt: date(milliseconds: "lastLoginAt"),
+      secondFactors: (fields["mfaInfo"]?.array ?? []).compactMap { $0.object.flatMap { JSONReply($0).secondFactor } })
+  }
+
+  /// One `mfaInfo` entry: `totpInfo` or `phoneInfo` says the kind; `enrolledAt` is RFC 3339.
+  var secondFactor: MultiFactorInfo? {
+    guard let id = string("mfaEnrollmentId") else { return nil }
+    let kind: MultiFactorInfo.Kind = fields["phoneInfo"] != nil ? .phone : .totp
+    return MultiFactorInfo(
+      enrollmentID: id, kind: kind, displayName: string("displayName"),
+      enrolledAt: date(rfc3339: "enrolledAt"))
   }
 }

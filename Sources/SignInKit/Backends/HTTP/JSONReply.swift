@@ -32,6 +32,14 @@ struct JSONReply: Sendable {
     }
   }
 
+  /// An RFC 3339 time (`enrolledAt`, `finalizeEnrollmentTime`), with or without fractional
+  /// seconds; `nil` when absent or unreadable.
+  func date(rfc3339 key: String) -> Date? {
+    guard let text = string(key) else { return nil }
+    return (try? Date(text, strategy: .iso8601))
+      ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+  }
+
   /// A field that must be there.
   func required(_ key: String, in call: String) throws -> String {
     guard let value = string(key) else {

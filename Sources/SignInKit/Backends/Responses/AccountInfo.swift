@@ -13,12 +13,15 @@ public struct AccountInfo: Sendable, Equatable {
   public var providers: [ProviderInfo]
   public var createdAt: Date?
   public var lastLoginAt: Date?
+  /// The enrolled second factors (`mfaInfo`).
+  public var secondFactors: [MultiFactorInfo]
 
   public init(
     localID: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, disabled: Bool = false, providers: [ProviderInfo] = [],
-    createdAt: Date? = nil, lastLoginAt: Date? = nil
+    createdAt: Date? = nil, lastLoginAt: Date? = nil, secondFactors: [MultiFactorInfo] = []
   ) {
+    self.secondFactors = secondFactors
     self.localID = localID
     self.email = email
     self.emailVerified = emailVerified
@@ -42,6 +45,6 @@ public struct AccountInfo: Sendable, Equatable {
     User(
       uid: localID, email: email.flatMap { $0.isEmpty ? nil : $0 }, emailVerified: emailVerified,
       displayName: displayName.flatMap { $0.isEmpty ? nil : $0 }, photoURL: photoURL,
-      providers: providers, createdAt: createdAt, lastSignInAt: lastLoginAt)
+      providers: providers, createdAt: createdAt, lastSignInAt: lastLoginAt, secondFactors: secondFactors)
   }
 }

@@ -218,6 +218,66 @@ import Testing
     }
   }
 
+  /// An unsigned JWT whose subject is `uid`: the v2 replies carry the uid only there.
+  static func idToken(subject uid: String) -> String {
+    func part(_ json: String) -> String {
+      Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    }
+    return part(#"{"alg":"RS256"}"#) + "." + part(#"{"sub":"\#(uid)"}"#) + ".c2ln"
+  }
+
+  @Test func aPasswordSignInThatNeedsASecondFactorCarriesTheChallenge() async throws {
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"mfaPendingCredential":"PENDING-1","mfaInfo":[{"mfaEnrollmentId":"E1","displayName":"Phone","enrolledAt":"2026-11-30T10:00:00.123456Z","totpInfo":{}}]}"#)
+    ])
+    let error = try await #require(throws: AuthError.self) {
+      try await Self.backend(transport).signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "pw"))
+    }
+    #expect(error.code == .secondFactorRequired)
+    let challenge = try #require(error.secondFactor)
+    #expect(challenge.pendingCredential == "PENDING-1" && challenge.firstFactor == .password)
+    #expect(challenge.factors.map(\.enrollmentID) == ["E1"] && challenge.factors.first?.kind == .totp)
+    #expect(challenge.factors.first?.enrolledAt == Date(timeIntervalSince1970: 1_796_032_800.123456))
+  }
+
+  @Test func theTOTPCallsUseIdentityPlatformsV2Endpoints() async throws {
+    let start = RecordingTransport([
+      .status(
+        200,
+        #"{"totpSessionInfo":{"sharedSecretKey":"JBSWY3DPEHPK3PXP","verificationCodeLength":6,"hashingAlgorithm":"HMAC_SHA1","periodSec":30,"sessionInfo":"SESSION-1","finalizeEnrollmentTime":"2026-12-01T10:05:00Z"}}"#)
+    ])
+    let reply = try await Self.backend(start).secondFactor(.startTOTPEnrollment(idToken: "ID.TOKEN.1"))
+    try Self.expectGolden("mfaEnrollment-start", start)
+    #expect(
+      reply
+        == .secret(
+          TOTPSecret(
+            secretKey: "JBSWY3DPEHPK3PXP", enrollmentDeadline: Date(timeIntervalSince1970: 1_796_119_500),
+            sessionInfo: "SESSION-1")))
+
+    let token = Self.idToken(subject: "uid1")
+    for (name, request) in [
+      (
+        "mfaEnrollment-finalize",
+        SecondFactorRequest.finalizeTOTPEnrollment(idToken: "ID.TOKEN.1", sessionInfo: "SESSION-1", code: "123456", displayName: "Phone")
+      ),
+      ("mfaEnrollment-withdraw", .withdraw(idToken: "ID.TOKEN.1", enrollmentID: "E1")),
+      ("mfaSignIn-finalize", .finalizeTOTPSignIn(pendingCredential: "PENDING-1", enrollmentID: "E1", code: "654321")),
+    ] {
+      let transport = RecordingTransport([.status(200, #"{"idToken":"\#(token)","refreshToken":"REFRESH-2"}"#)])
+      let response = try await Self.backend(transport).secondFactor(request)
+      try Self.expectGolden(name, transport)
+      guard case .tokens(let tokens, let uid) = response else {
+        Issue.record("\(name) answered \(response)")
+        continue
+      }
+      #expect(uid == "uid1" && tokens.refreshToken == "REFRESH-2")
+    }
+  }
+
   @Test func aSignInLinkCarriesTheActionCodeSettings() async throws {
     let transport = RecordingTransport([.status(200, #"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#)])
     let settings = ActionCodeSettings(

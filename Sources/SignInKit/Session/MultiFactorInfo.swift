@@ -1,0 +1,33 @@
+import Foundation
+
+/// A second factor enrolled on an account (FirebaseAuth's `MultiFactorInfo`): what a screen
+/// lists to choose from when a sign-in asks for one, or to unenrol.
+///
+/// - Concurrency: `Sendable` value.
+public struct MultiFactorInfo: Sendable, Hashable, Codable {
+  /// The kind of factor.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Kind: RawRepresentable, Hashable, Sendable, Codable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// A time-based one-time password from an authenticator app (`totp`).
+    public static let totp = Kind(rawValue: "totp")
+    /// A code sent by SMS (`phone`); enrolled elsewhere, listed here.
+    public static let phone = Kind(rawValue: "phone")
+  }
+
+  /// The backend's id for this enrollment (`mfaEnrollmentId`).
+  public var enrollmentID: String
+  public var kind: Kind
+  /// The name the user gave it ("Work phone").
+  public var displayName: String?
+  public var enrolledAt: Date?
+
+  public init(enrollmentID: String, kind: Kind, displayName: String? = nil, enrolledAt: Date? = nil) {
+    self.enrollmentID = enrollmentID
+    self.kind = kind
+    self.displayName = displayName
+    self.enrolledAt = enrolledAt
+  }
+}
