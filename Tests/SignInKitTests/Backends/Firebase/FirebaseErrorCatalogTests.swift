@@ -100,12 +100,15 @@ import Testing
   @Test func aSecondFactorChallengeIsNotASignIn() async throws {
     let backend = try FirebaseBackend(
       apiKey: "K", projectID: "p",
-      transport: RecordingTransport([.status(200, #"{"mfaPendingCredential":"X","mfaInfo":[{"phoneInfo":"+1"}]}"#)]),
+      transport: RecordingTransport([
+        .status(200, #"{"mfaPendingCredential":"X","mfaInfo":[{"mfaEnrollmentId":"P1","phoneInfo":"+1"}]}"#)
+      ]),
       environment: [:])
     let error = try await #require(throws: AuthError.self) {
       _ = try await backend.signInWithPassword(PasswordSignInRequest(email: "a@b.co", password: "pw-123456"))
     }
-    #expect(error.code == .operationNotAllowed)
+    #expect(error.code == .secondFactorRequired)
     #expect(error.message.contains("second factor"))
+    #expect(error.secondFactor?.factors == [MultiFactorInfo(enrollmentID: "P1", kind: .phone)])
   }
 }
