@@ -36,19 +36,31 @@ let package = Package(
     .target(
       name: "SignInKit", dependencies: ["SignInConcurrency", "SignInCrypto", "SignInHTTP"],
       swiftSettings: strict),
-    .target(name: "SignInKitTesting", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
-    .target(name: "SignInKitEmbedded", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
     .target(
-      name: "SignInREPL", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"], swiftSettings: strict),
+      name: "SignInKitTesting", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      swiftSettings: strict),
+    .target(
+      name: "SignInKitEmbedded", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      swiftSettings: strict),
+    .target(
+      name: "SignInREPL",
+      dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
     .testTarget(
-      name: "SignInREPLTests", dependencies: ["SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto"],
+      name: "SignInREPLTests",
+      dependencies: [
+        "SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto",
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto"],
       swiftSettings: strict),
     .testTarget(
-      name: "SignInKitTests", dependencies: ["SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      name: "SignInKitTests",
+      dependencies: [
+        "SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP",
+      ],
       exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting", "SignInConcurrency"], swiftSettings: strict),
@@ -70,14 +82,17 @@ let package = Package(
       capability: .command(
         intent: .custom(
           verb: "signin-doctor",
-          description: "Check the package's sign-in configuration (--online also asks the backend; on macOS add --disable-sandbox)"),
+          description:
+            "Check the package's sign-in configuration (--online also asks the backend; on macOS add --disable-sandbox)"
+        ),
         permissions: []),
       dependencies: ["signin-doctor"]),
     .executableTarget(
       name: "signin-quickstart", dependencies: ["SignInKit", "SignInKitEmbedded"], path: "Sources/QuickStart",
       swiftSettings: strict, plugins: ["ServiceInfoPlugin"]),
     .testTarget(
-      name: "ServiceInfoTests", dependencies: ["ServiceInfo", "SignInKitTesting", "signin-doctor", "signin-quickstart"],
+      name: "ServiceInfoTests",
+      dependencies: ["ServiceInfo", "SignInKitTesting", "signin-doctor", "signin-quickstart"],
       exclude: ["Fixtures"], swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(

@@ -41,7 +41,8 @@ public struct ServiceInfo: Sendable, Equatable {
       diagnostics.append(
         ServiceInfoDiagnostic(
           .error, path: file.path,
-          "'\(name)' is not read by Firebase: a second download got a new name. Rename it to \(fileName) (and delete any older copy)."))
+          "'\(name)' is not read by Firebase: a second download got a new name. Rename it to \(fileName) (and delete any older copy)."
+        ))
     }
     let proper = candidates.filter { URL(fileURLWithPath: $0.path).lastPathComponent == fileName }
     if proper.count > 1 {
@@ -75,7 +76,8 @@ public struct ServiceInfo: Sendable, Equatable {
         return Report(
           info: nil,
           diagnostics: [
-            ServiceInfoDiagnostic(.error, path: path, "\(fileName) must be a dictionary. Download it again from the Firebase console.")
+            ServiceInfoDiagnostic(
+              .error, path: path, "\(fileName) must be a dictionary. Download it again from the Firebase console.")
           ])
       }
       plist = dictionary
@@ -85,7 +87,8 @@ public struct ServiceInfo: Sendable, Equatable {
         diagnostics: [
           ServiceInfoDiagnostic(
             .error, path: path,
-            "\(fileName) is not a valid property list (\(error.localizedDescription)). Download it again from the Firebase console.")
+            "\(fileName) is not a valid property list (\(error.localizedDescription)). Download it again from the Firebase console."
+          )
         ])
     }
     var diagnostics: [ServiceInfoDiagnostic] = []
@@ -107,14 +110,16 @@ public struct ServiceInfo: Sendable, Equatable {
         diagnostics.append(
           ServiceInfoDiagnostic(
             .error, path: path, line: line(of: "REVERSED_CLIENT_ID"),
-            "REVERSED_CLIENT_ID is '\(reversed)' but CLIENT_ID reversed is '\(expected)'. Use '\(expected)', in the plist and in the app's URL scheme."))
+            "REVERSED_CLIENT_ID is '\(reversed)' but CLIENT_ID reversed is '\(expected)'. Use '\(expected)', in the plist and in the app's URL scheme."
+          ))
       }
     }
     if let apiKey = value("API_KEY"), !(apiKey.hasPrefix("AIza") && apiKey.count == 39) {
       diagnostics.append(
         ServiceInfoDiagnostic(
           .warning, path: path, line: line(of: "API_KEY"),
-          "API_KEY does not look like a Firebase Web API key (39 characters starting with AIza). Check it was copied whole."))
+          "API_KEY does not look like a Firebase Web API key (39 characters starting with AIza). Check it was copied whole."
+        ))
     }
     guard let apiKey = value("API_KEY"), let projectID = value("PROJECT_ID"), let appID = value("GOOGLE_APP_ID"),
       !diagnostics.contains(where: { $0.severity == .error })

@@ -26,7 +26,8 @@ for diagnostic in report.diagnostics {
   FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
 }
 guard let info = report.info, !report.hasErrors else { exit(1) }
-let source = info.swiftSource(from: files.first { $0.path.hasSuffix("/" + ServiceInfo.fileName) }?.path ?? ServiceInfo.fileName)
+let source = info.swiftSource(
+  from: files.first { $0.path.hasSuffix("/" + ServiceInfo.fileName) }?.path ?? ServiceInfo.fileName)
 do {
   // Rewrite only on change, so the target is not recompiled for nothing.
   if FileManager.default.contents(atPath: output.path) != Data(source.utf8) {

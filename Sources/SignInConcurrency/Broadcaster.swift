@@ -1,4 +1,3 @@
-
 /// Fans values out to any number of `AsyncStream` subscribers, one stream per subscriber.
 ///
 /// Two shapes:

@@ -1,4 +1,3 @@
-
 /// Runs at most one operation at a time on behalf of any number of waiters, and gives every
 /// waiter of that run the same result.
 ///

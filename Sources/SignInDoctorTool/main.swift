@@ -19,7 +19,8 @@ while let argument = arguments.popFirst() {
     }
     plists.append((target, path))
   default:
-    FileHandle.standardError.write(Data("unknown option \(argument)\nusage: signin-doctor [--online] [--target NAME PLIST]...\n".utf8))
+    FileHandle.standardError.write(
+      Data("unknown option \(argument)\nusage: signin-doctor [--online] [--target NAME PLIST]...\n".utf8))
     exit(2)
   }
 }
@@ -43,7 +44,9 @@ if plists.isEmpty {
       + "(the embedded backend needs none).")
 }
 for target in Set(plists.map(\.target)).sorted() {
-  let files = plists.filter { $0.target == target }.map { (path: $0.path, contents: FileManager.default.contents(atPath: $0.path) ?? Data()) }
+  let files = plists.filter { $0.target == target }.map {
+    (path: $0.path, contents: FileManager.default.contents(atPath: $0.path) ?? Data())
+  }
   let report = ServiceInfo.check(files)
   for diagnostic in report.diagnostics where diagnostic.severity == .warning {
     print("! \(target): \(diagnostic.message)")
@@ -63,7 +66,10 @@ for (target, info) in configurations {
   if let clientID = info.clientID {
     check(true, "\(target): Google sign-in (client \(clientID); URL scheme \(info.reversedClientID ?? ""))")
   } else {
-    check(nil, "\(target): Google sign-in is not configured (no CLIENT_ID; enable Google in the console, then download the plist again)")
+    check(
+      nil,
+      "\(target): Google sign-in is not configured (no CLIENT_ID; enable Google in the console, then download the plist again)"
+    )
   }
   if let bundleID = info.bundleID {
     check(true, "\(target): Sign in with Apple for bundle \(bundleID)")

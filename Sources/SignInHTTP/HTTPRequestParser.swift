@@ -158,7 +158,8 @@ package struct HTTPRequestParser: Sendable {
         return .failure(Self.bareLineEnd)
       case 13 where index + 1 < buffer.count && buffer[index + 1] != 10:
         return .failure(Self.bareLineEnd)
-      case 13 where index + 3 < buffer.count && buffer[index + 1] == 10 && buffer[index + 2] == 13
+      case 13
+      where index + 3 < buffer.count && buffer[index + 1] == 10 && buffer[index + 2] == 13
         && buffer[index + 3] == 10:
         return .success(index)
       default:

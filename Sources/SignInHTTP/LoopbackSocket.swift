@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 
 #if canImport(Glibc)
   import Glibc
@@ -93,7 +93,8 @@ package final class LoopbackSocket: Sendable {
       let code = errno
       systemClose(descriptor)
       throw SocketError(
-        message: "Cannot listen on 127.0.0.1:\(port) (errno \(code)). Is the port in use? Choose another, or 0 for any.")
+        message: "Cannot listen on 127.0.0.1:\(port) (errno \(code)). Is the port in use? Choose another, or 0 for any."
+      )
     }
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }

@@ -295,15 +295,18 @@ private final class EventLoop {
       PollingHTTPServer.setNonBlocking(descriptor)
       guard connections.count < settings.connectionLimit else {
         let response = settings.overloaded()
-        let bytes = LoopbackSocket.head(
-          status: response.status, contentType: response.contentType, contentLength: response.body.count) + response.body
+        let bytes =
+          LoopbackSocket.head(
+            status: response.status, contentType: response.contentType, contentLength: response.body.count)
+          + response.body
         _ = bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress!, $0.count) }
         systemClose(descriptor)
         continue
       }
       nextID += 1
       connections[nextID] = Connection(
-        descriptor: descriptor, id: nextID, limits: settings.limits, deadline: clock.now.advanced(by: settings.readDeadline))
+        descriptor: descriptor, id: nextID, limits: settings.limits,
+        deadline: clock.now.advanced(by: settings.readDeadline))
     }
   }
 

@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 
 #if canImport(Glibc)
@@ -34,7 +34,12 @@ final class DirectoryLock: Sendable {
 
   /// Releases the lock; later calls do nothing.
   func release() {
-    guard let fd = descriptor.withLock({ fd in defer { fd = nil }; return fd }) else { return }
+    guard
+      let fd = descriptor.withLock({ fd in
+        defer { fd = nil }
+        return fd
+      })
+    else { return }
     flock(fd, LOCK_UN)
     close(fd)
   }

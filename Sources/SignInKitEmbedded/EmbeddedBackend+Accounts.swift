@@ -64,7 +64,8 @@ extension EmbeddedBackend {
     loginFailures[email] = nil
     try requireSecondFactor(of: account.uid, signingInWith: .password)
     // A hash made at a lower cost than configured is made again now, while the password is known.
-    let upgraded = hash.isWeaker(than: configuration.scrypt)
+    let upgraded =
+      hash.isWeaker(than: configuration.scrypt)
       ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
     return try commit { database in
       if let upgraded { database.accounts[account.uid]!.password = upgraded }
@@ -99,7 +100,8 @@ extension EmbeddedBackend {
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
     if let code = request.oobCode, request.idToken == nil {
       return try commit { database in
-        let entry = try Self.takeCode(code, kinds: ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"], now: now(), in: &database)
+        let entry = try Self.takeCode(
+          code, kinds: ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"], now: now(), in: &database)
         guard database.accounts[entry.uid] != nil else {
           throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
         }
@@ -205,7 +207,8 @@ extension EmbeddedDatabase.Account {
         federated: federated, passwordEmail: password != nil || emailLinkSignIn == true ? email : nil),
       createdAt: createdAt, lastLoginAt: lastLoginAt,
       secondFactors: (secondFactors ?? []).map {
-        MultiFactorInfo(enrollmentID: $0.enrollmentID, kind: .totp, displayName: $0.displayName, enrolledAt: $0.enrolledAt)
+        MultiFactorInfo(
+          enrollmentID: $0.enrollmentID, kind: .totp, displayName: $0.displayName, enrolledAt: $0.enrolledAt)
       })
   }
 }

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKit
 
 extension EmbeddedBackend {

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKit
 
 extension EmbeddedBackend {
@@ -43,7 +43,8 @@ extension EmbeddedBackend {
     guard let email = account.email else {
       throw Self.failure(.invalidEmail, "MISSING_EMAIL", "The account has no email address.")
     }
-    _ = try sendActionCode(kind: request.requestType, to: account.uid, at: email, newEmail: newEmail, settings: settings)
+    _ = try sendActionCode(
+      kind: request.requestType, to: account.uid, at: email, newEmail: newEmail, settings: settings)
     return OobCodeResponse(email: newEmail ?? email)
   }
 

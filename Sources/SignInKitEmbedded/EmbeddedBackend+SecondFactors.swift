@@ -79,7 +79,8 @@ extension EmbeddedBackend {
         throw Self.failure(
           .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
       }
-      guard let factor = database.accounts[pending.uid]?.secondFactors?.first(where: { $0.enrollmentID == enrollmentID })
+      guard
+        let factor = database.accounts[pending.uid]?.secondFactors?.first(where: { $0.enrollmentID == enrollmentID })
       else {
         throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That second factor is not enrolled here.")
       }

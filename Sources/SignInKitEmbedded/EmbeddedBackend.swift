@@ -1,6 +1,6 @@
+import Foundation
 import SignInConcurrency
 import SignInCrypto
-import Foundation
 import SignInKit
 
 /// An in-process identity service with Firebase Auth's semantics, error codes and token shapes:
@@ -61,6 +61,10 @@ public actor EmbeddedBackend: AuthBackend {
     public var acceptUnsignedCustomTokens = false
     /// Reaches IdP userinfo endpoints, for credentials that carry only an access token.
     public var transport: any HTTPTransport = URLSessionTransport()
+    /// The key an in-memory backend signs its ID tokens with, instead of one made on first
+    /// use (RSA-2048 generation costs a few hundred milliseconds). A backend in a directory
+    /// always uses the key kept there. For the package's own tests, which share one key.
+    package var signingKey: RSAPrivateKey?
 
     /// The defaults, trusting the given embedded IdPs.
     public init(trusting providers: [EmbeddedIdentityProvider]) throws {
@@ -155,7 +159,8 @@ public actor EmbeddedBackend: AuthBackend {
       let response = try await transport.send(HTTPRequest(method: "GET", url: metadata.jwksURI))
       guard response.status == 200 else {
         throw AuthError(
-          .misconfigured, "The keys of \(issuer) could not be fetched from \(metadata.jwksURI) (HTTP \(response.status)).")
+          .misconfigured,
+          "The keys of \(issuer) could not be fetched from \(metadata.jwksURI) (HTTP \(response.status)).")
       }
       return IdentityProviderTrust(
         issuer: metadata.issuer, audiences: clientIDs, jwks: response.body, jwksURI: metadata.jwksURI,
@@ -219,7 +224,8 @@ public actor EmbeddedBackend: AuthBackend {
       database = try Self.loadDatabase(in: directory)
     } else {
       lock = nil
-      signing = LazySigningKey(file: nil, keyID: Self.keyID)
+      signing = configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
+        ?? LazySigningKey(file: nil, keyID: Self.keyID)
       database = EmbeddedDatabase()
     }
   }

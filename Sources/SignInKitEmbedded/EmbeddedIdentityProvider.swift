@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKit
 
 /// An offline stand-in for Google's or Apple's sign-in: issues their style of ID token for any

@@ -18,6 +18,7 @@ final class LazySigningKey: Sendable {
   private let file: URL?
   private let makeKeyID: @Sendable (RSAPublicKey) -> String
   private let loaded = Locked<Result<Loaded, AuthError>?>(nil)
+  private let given: RSAPrivateKey?
 
   /// - Parameters:
   ///   - file: the PEM file, created on first use when absent; `nil` generates a key.
@@ -25,6 +26,14 @@ final class LazySigningKey: Sendable {
   init(file: URL?, keyID: @escaping @Sendable (RSAPublicKey) -> String) {
     self.file = file
     self.makeKeyID = keyID
+    self.given = nil
+  }
+
+  /// A key given rather than read or made; its public half and id are worked out on first use.
+  init(key: RSAPrivateKey, keyID: @escaping @Sendable (RSAPublicKey) -> String) {
+    self.file = nil
+    self.makeKeyID = keyID
+    self.given = key
   }
 
   /// Checks now, without loading the key, that an existing file holds something shaped like
@@ -54,7 +63,7 @@ final class LazySigningKey: Sendable {
       if let loaded { return loaded }
       let result: Result<Loaded, AuthError>
       do {
-        let key = try file.map(RSAPrivateKey.loadOrCreate(at:)) ?? RSAPrivateKey.generate()
+        let key = try given ?? file.map(RSAPrivateKey.loadOrCreate(at:)) ?? RSAPrivateKey.generate()
         let publicKey = try key.publicKey
         result = .success(
           Loaded(key: key, publicKey: publicKey, keyID: makeKeyID(publicKey)))

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKit
 
 /// A password hash with its per-user salt, the algorithm that made it and that algorithm's

@@ -1,6 +1,6 @@
+import Foundation
 import SignInConcurrency
 import SignInHTTP
-import Foundation
 import SignInKit
 
 /// A small HTTP/1.1 server on 127.0.0.1 for end-to-end tests of the real transport: it reads
@@ -93,8 +93,13 @@ public final class LoopbackHTTPServer: Sendable {
   /// Stops listening and drops held connections.
   public func stop() {
     socket.close()
-    let held = heldConnections.withLock { held in defer { held = [] }; return held }
-    for connection in held { LoopbackSocket.respond(on: connection, status: 503, contentType: "text/plain", body: Data()) }
+    let held = heldConnections.withLock { held in
+      defer { held = [] }
+      return held
+    }
+    for connection in held {
+      LoopbackSocket.respond(on: connection, status: 503, contentType: "text/plain", body: Data())
+    }
   }
 
   deinit { stop() }

@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 
 /// A `Clock` that moves only when a test calls ``advance(by:)``, with a matching wall-clock

@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 
 /// An ``HTTPTransport`` for tests: it records every request (render one with ``curl(_:)`` to

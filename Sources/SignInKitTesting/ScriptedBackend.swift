@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 
 /// An ``AuthBackend`` for tests: a small in-memory identity service whose replies a test can

@@ -15,9 +15,24 @@ enum ActorHopBench {
 
   actor Caller {
     var replies = 0
-    func trips(_ count: Int, to plain: Plain) async { for _ in 0..<count { await plain.ping(); replies += 1 } }
-    func tripsToUIStateActor(_ count: Int) async { for _ in 0..<count { await pingUI(); replies += 1 } }
-    func tripsToMainActor(_ count: Int) async { for _ in 0..<count { await pingMain(); replies += 1 } }
+    func trips(_ count: Int, to plain: Plain) async {
+      for _ in 0..<count {
+        await plain.ping()
+        replies += 1
+      }
+    }
+    func tripsToUIStateActor(_ count: Int) async {
+      for _ in 0..<count {
+        await pingUI()
+        replies += 1
+      }
+    }
+    func tripsToMainActor(_ count: Int) async {
+      for _ in 0..<count {
+        await pingMain()
+        replies += 1
+      }
+    }
   }
 
   @UIStateActor static var uiCount = 0

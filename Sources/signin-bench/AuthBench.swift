@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKit
 import SignInKitEmbedded
 import Synchronization
@@ -16,7 +16,9 @@ enum AuthBench {
     func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
       try await wrapped.signInWithPassword(request)
     }
-    func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse { try await wrapped.signInWithIdp(request) }
+    func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
+      try await wrapped.signInWithIdp(request)
+    }
     func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
       try await wrapped.signInWithCustomToken(request)
     }
@@ -25,7 +27,9 @@ enum AuthBench {
       return try await wrapped.refresh(request)
     }
     func lookup(_ request: LookupRequest) async throws -> AccountInfo { try await wrapped.lookup(request) }
-    func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse { try await wrapped.update(request) }
+    func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
+      try await wrapped.update(request)
+    }
     func delete(_ request: DeleteAccountRequest) async throws { try await wrapped.delete(request) }
     func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
       try await wrapped.sendOobCode(request, settings: settings)
@@ -147,7 +151,8 @@ enum AuthBench {
         met: signIn <= scrypt * 1.1, note: nil),
       BenchResult(
         name: "4 password sign-in", subject: "the same, backend in memory", value: inMemory, baselineName: "raw scrypt",
-        baseline: scrypt, unit: "ms", target: nil, met: nil, note: "the difference to the row above is the durable commit (atomic write + fsync)"),
+        baseline: scrypt, unit: "ms", target: nil, met: nil,
+        note: "the difference to the row above is the durable commit (atomic write + fsync)"),
     ]
   }
 }

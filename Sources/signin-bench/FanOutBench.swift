@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 import Synchronization
 
@@ -31,9 +31,11 @@ enum FanOutBench {
       nanoseconds: Measure.percentile(broadcasters.map(\.nanoseconds), 0.5),
       allEndedOnLast: broadcasters.allSatisfy(\.allEndedOnLast))
     let bare = Outcome(
-      nanoseconds: Measure.percentile(bares.map(\.nanoseconds), 0.5), allEndedOnLast: bares.allSatisfy(\.allEndedOnLast))
+      nanoseconds: Measure.percentile(bares.map(\.nanoseconds), 0.5), allEndedOnLast: bares.allSatisfy(\.allEndedOnLast)
+    )
     let ratios = zip(broadcasters, bares).map { $0.nanoseconds / $1.nanoseconds }.sorted()
-    let spread = String(format: "per-round ratios %.2f–%.2fx", ratios.first ?? 0, ratios.last ?? 0) + " over \(rounds) rounds"
+    let spread =
+      String(format: "per-round ratios %.2f–%.2fx", ratios.first ?? 0, ratios.last ?? 0) + " over \(rounds) rounds"
     let notifications = notificationNanoseconds(subscribers: subscribers, changes: changes)
     let closures = closureNanoseconds(subscribers: subscribers, changes: changes)
     let label = "fan-out to \(subscribers) over \(changes) changes"
@@ -135,7 +137,9 @@ enum FanOutBench {
     let name = Notification.Name("signin.bench.state")
     let sink = Sink()
     let observers = (0..<subscribers).map { _ in
-      center.addObserver(forName: name, object: nil, queue: nil) { note in sink.record(note.userInfo?["value"] as? Int ?? -1) }
+      center.addObserver(forName: name, object: nil, queue: nil) { note in
+        sink.record(note.userInfo?["value"] as? Int ?? -1)
+      }
     }
     let elapsed = Measure.milliseconds(
       Measure.clock.measure {

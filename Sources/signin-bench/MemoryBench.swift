@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 
 /// One subscriber that never reads while the state changes `changes` times: the state stream

@@ -15,14 +15,17 @@ enum StartupBench {
       return [
         BenchResult(
           name: "6 signin start", subject: "signin", value: 0, baselineName: "hello world", baseline: 0, unit: "ms",
-          target: "≤ 1.25x", met: nil, note: "signin is not built beside signin-bench; run `swift build -c release` first")
+          target: "≤ 1.25x", met: nil,
+          note: "signin is not built beside signin-bench; run `swift build -c release` first")
       ]
     }
     defer { try? FileManager.default.removeItem(at: helloFolder) }
     let hello = try helloWorld(named: "hello", source: #"print("hello")"#)
     let linked = try helloWorld(
       named: "hello-networking",
-      source: "import Foundation\nimport FoundationNetworking\nprint(\"hello\", URLRequest(url: URL(fileURLWithPath: \"/\")).url != nil)")
+      source:
+        "import Foundation\nimport FoundationNetworking\nprint(\"hello\", URLRequest(url: URL(fileURLWithPath: \"/\")).url != nil)"
+    )
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-data-\(getpid())")
     defer { try? FileManager.default.removeItem(at: data) }
     let ready = [signin.path, "--data-dir", data.path, "-c", "quit"]
@@ -39,10 +42,12 @@ enum StartupBench {
           baselineName: "hello world linking Foundation + FoundationNetworking", baseline: linkedTime, unit: "ms",
           target: "≤ 1.25x", met: readyTime <= linkedTime * 1.25,
           note: String(
-            format: "the libraries every binary linking SignInKit loads on Linux; signin --version (load and exit): %.1f ms",
+            format:
+              "the libraries every binary linking SignInKit loads on Linux; signin --version (load and exit): %.1f ms",
             versionTime)))
     }
-    let (baselineName, baselineTime) = hello.map { _ in ("hello-world Swift binary", times[2]) } ?? ("signin --version", versionTime)
+    let (baselineName, baselineTime) =
+      hello.map { _ in ("hello-world Swift binary", times[2]) } ?? ("signin --version", versionTime)
     results.append(
       BenchResult(
         name: "6 signin start to ready", subject: "signin -c quit", value: readyTime, baselineName: baselineName,
@@ -51,12 +56,14 @@ enum StartupBench {
     return results
   }
 
-  static let helloFolder = FileManager.default.temporaryDirectory.appendingPathComponent("signin-bench-hello-\(getpid())")
+  static let helloFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "signin-bench-hello-\(getpid())")
 
   /// Compiles `source` with the toolchain's swiftc, when there is one.
   static func helloWorld(named name: String, source text: String) throws -> (String, [String])? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    guard let swiftc = path.split(separator: ":").map({ "\($0)/swiftc" }).first(where: FileManager.default.isExecutableFile)
+    guard
+      let swiftc = path.split(separator: ":").map({ "\($0)/swiftc" }).first(where: FileManager.default.isExecutableFile)
     else { return nil }
     let folder = helloFolder
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -56,7 +56,8 @@ if json {
   print(String(decoding: try encoder.encode(results), as: UTF8.self))
 } else {
   func figure(_ value: Double) -> String {
-    value >= 100 ? String(format: "%.0f", value) : value >= 1 ? String(format: "%.2f", value) : String(format: "%.3f", value)
+    value >= 100
+      ? String(format: "%.0f", value) : value >= 1 ? String(format: "%.2f", value) : String(format: "%.3f", value)
   }
   print("signin-bench\(quick ? " --quick" : "") — every figure next to its baseline from this run")
   for result in results {

@@ -38,7 +38,8 @@ struct BuiltToolsTests {
     let misnamed = folder.appendingPathComponent("GoogleService-Info (1).plist")
     try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("valid.plist"), to: misnamed)
     let run = try await Self.run(
-      "signin-doctor", ["--target", "App", misnamed.path], environment: ["FIREBASE_AUTH_EMULATOR_HOST": "http://localhost:9099"])
+      "signin-doctor", ["--target", "App", misnamed.path],
+      environment: ["FIREBASE_AUTH_EMULATOR_HOST": "http://localhost:9099"])
     #expect(run.status == 1)
     #expect(run.output.contains("✗ App: GoogleService-Info (1).plist"))
     #expect(run.output.contains("Rename it to GoogleService-Info.plist"))

@@ -45,27 +45,28 @@ struct ServiceInfoPluginBuildTests {
   }
 
   @Test func aMisnamedPlistFailsTheBuildAndAGoodOneExposesItsValues() async throws {
-    let package = FileManager.default.temporaryDirectory.appendingPathComponent("service-info-fixture-\(UUID().uuidString)")
+    let package = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "service-info-fixture-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: package) }
     let app = package.appendingPathComponent("Sources/App")
     try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
     let identity = Self.root.lastPathComponent.lowercased()
     try """
-      // swift-tools-version:6.2
-      import PackageDescription
+    // swift-tools-version:6.2
+    import PackageDescription
 
-      let package = Package(
-        name: "Fixture",
-        dependencies: [.package(path: "\(Self.root.path)")],
-        targets: [
-          .executableTarget(name: "App", plugins: [.plugin(name: "ServiceInfoPlugin", package: "\(identity)")])
-        ]
-      )
-      """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let package = Package(
+      name: "Fixture",
+      dependencies: [.package(path: "\(Self.root.path)")],
+      targets: [
+        .executableTarget(name: "App", plugins: [.plugin(name: "ServiceInfoPlugin", package: "\(identity)")])
+      ]
+    )
+    """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     try """
-      print("project:", SignInConfiguration.projectID)
-      print("scheme:", SignInConfiguration.reversedClientID ?? "none")
-      """.write(to: app.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+    print("project:", SignInConfiguration.projectID)
+    print("scheme:", SignInConfiguration.reversedClientID ?? "none")
+    """.write(to: app.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
     let plist = try Data(contentsOf: Self.root.appendingPathComponent("Tests/ServiceInfoTests/Fixtures/valid.plist"))
     let misnamed = app.appendingPathComponent("GoogleService-Info-2.plist")
     try plist.write(to: misnamed)

@@ -7,7 +7,9 @@ import Testing
 @Suite struct ServiceInfoTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-  static func fixture(_ name: String, as fileName: String = ServiceInfo.fileName) throws -> (path: String, contents: Data) {
+  static func fixture(_ name: String, as fileName: String = ServiceInfo.fileName) throws -> (
+    path: String, contents: Data
+  ) {
     ("/app/Sources/App/\(fileName)", try Data(contentsOf: fixtures.appendingPathComponent(name)))
   }
 

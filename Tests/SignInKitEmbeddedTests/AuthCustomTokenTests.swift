@@ -8,7 +8,7 @@ import Testing
 
 /// `Auth.signIn(customToken:)`, `idTokenResult(forceRefresh:)` and `User.isAnonymous` against the
 /// embedded backend, with custom tokens a trusted service account signs.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthCustomTokenTests {
   static let email = "minter@demo.iam.gserviceaccount.com"
   static let key = try! RSAPrivateKey.generate()
@@ -96,7 +96,8 @@ struct AuthCustomTokenTests {
     await auth.shutdown()
 
     // A session stored before the flag existed falls back to "no credential".
-    let old = try JSONDecoder().decode(User.self, from: Data(#"{"uid":"u1","emailVerified":false,"providers":[]}"#.utf8))
+    let old = try JSONDecoder().decode(
+      User.self, from: Data(#"{"uid":"u1","emailVerified":false,"providers":[]}"#.utf8))
     #expect(old.isAnonymous)
   }
 }

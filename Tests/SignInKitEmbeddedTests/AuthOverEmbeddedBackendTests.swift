@@ -7,7 +7,7 @@ import Testing
 
 /// The `Auth` behaviours of the core suite, against the real embedded backend instead of the
 /// scripted one.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthOverEmbeddedBackendTests {
   @Test func signUpThenRestoreAfterARestartOfBothAuthAndBackend() async throws {
     let data = ScratchDirectory()

@@ -50,7 +50,8 @@ import Testing
 
   @Test func aTrustedServiceAccountsTokenSignsInAndItsClaimsStayAcrossRefreshes() async throws {
     let backend = try backend()
-    let first = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: try signed(claims: ["premium": .bool(true)])))
+    let first = try await backend.signInWithCustomToken(
+      CustomTokenSignInRequest(token: try signed(claims: ["premium": .bool(true)])))
     #expect(first.isNewUser && first.localID == "user-1")
     let token = try JSONWebToken(decoding: first.tokens.idToken)
     #expect(token.claims["premium"] == .bool(true))
@@ -71,19 +72,25 @@ import Testing
       (try signed(audience: "signinkit-local"), "INVALID_CUSTOM_TOKEN : the audience"),
       (try signed(uid: ""), "INVALID_CUSTOM_TOKEN : uid must be"),
       (try signed(claims: ["sub": .string("x")]), "FORBIDDEN_CLAIM : sub"),
-      (Self.unsigned(#"{"uid":"u","aud":"\#(EmbeddedBackend.customTokenAudience)"}"#),
-       "INVALID_CUSTOM_TOKEN : this backend accepts only signed custom tokens"),
+      (
+        Self.unsigned(#"{"uid":"u","aud":"\#(EmbeddedBackend.customTokenAudience)"}"#),
+        "INVALID_CUSTOM_TOKEN : this backend accepts only signed custom tokens"
+      ),
       (#"{"uid":"u"}"#, "INVALID_CUSTOM_TOKEN : this backend accepts only signed custom tokens"),
       ("not a token", "INVALID_CUSTOM_TOKEN : the token is not a JWT or a JSON object"),
       ("", "MISSING_CUSTOM_TOKEN"),
     ]
     for (token, expected) in cases {
-      let message = await Self.refusal { _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: token)) }
+      let message = await Self.refusal {
+        _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: token))
+      }
       #expect(message?.hasPrefix(expected) == true, "\(expected): got \(message ?? "success")")
     }
     let expiring = try signed(lifetime: 60)
     clock.advance(61)
-    let expired = await Self.refusal { _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: expiring)) }
+    let expired = await Self.refusal {
+      _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: expiring))
+    }
     #expect(expired == "INVALID_CUSTOM_TOKEN : the token has expired")
     #expect(await backend.adminLookup(uids: ["user-1", "u"], emails: []).isEmpty)
   }
@@ -95,14 +102,18 @@ import Testing
     let fromJWT = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: jwt))
     #expect(fromJWT.localID == "jwt-user")
     #expect(try JSONWebToken(decoding: fromJWT.tokens.idToken).claims["tier"] == .number(2))
-    let fromJSON = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"json-user","claims":{"admin":true}}"#))
+    let fromJSON = try await backend.signInWithCustomToken(
+      CustomTokenSignInRequest(token: #"{"uid":"json-user","claims":{"admin":true}}"#))
     #expect(fromJSON.localID == "json-user")
     let forbidden = await Self.refusal {
-      _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"u2","claims":{"firebase":{}}}"#))
+      _ = try await backend.signInWithCustomToken(
+        CustomTokenSignInRequest(token: #"{"uid":"u2","claims":{"firebase":{}}}"#))
     }
     #expect(forbidden == "FORBIDDEN_CLAIM : firebase")
     try await backend.setDisabled(true, uid: "json-user")
-    let disabled = await Self.refusal { _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"json-user"}"#)) }
+    let disabled = await Self.refusal {
+      _ = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"json-user"}"#))
+    }
     #expect(disabled == "USER_DISABLED")
   }
 

@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting
@@ -9,7 +9,7 @@ import Testing
 /// verified against the issuer's published keys and client id, and a credential with only an
 /// access token is accepted only when introspection (RFC 7662) says it was issued to this app,
 /// then resolved through the issuer's userinfo endpoint.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct EmbeddedBackendRealIssuerTests {
   /// A credential handed over as is.
   actor FixedProvider: SignInProvider {
@@ -51,7 +51,8 @@ struct EmbeddedBackendRealIssuerTests {
         else {
           return .init(status: 401, body: #"{"error":"invalid_token"}"#)
         }
-        return .init(status: 200, body: #"{"sub":"u-77","email":"Grace@Example.com","email_verified":true,"name":"Grace"}"#)
+        return .init(
+          status: 200, body: #"{"sub":"u-77","email":"Grace@Example.com","email_verified":true,"name":"Grace"}"#)
       default: return .init(status: 404, body: "{}")
       }
     }
@@ -74,7 +75,8 @@ struct EmbeddedBackendRealIssuerTests {
     let backend = try EmbeddedBackend(directory: nil, configuration: configuration)
     let auth = Auth(backend: backend, store: InMemorySessionStore())
 
-    let viaAccessToken = try await auth.signIn(with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "good-access-token")))
+    let viaAccessToken = try await auth.signIn(
+      with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "good-access-token")))
     #expect(viaAccessToken.user.email == "grace@example.com")
     #expect(viaAccessToken.user.displayName == "Grace")
     try await auth.signOut()
@@ -86,7 +88,8 @@ struct EmbeddedBackendRealIssuerTests {
 
     // Token substitution: a valid token of the same user, obtained by another app, is refused.
     let substituted = try await #require(throws: AuthError.self) {
-      _ = try await auth.signIn(with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "other-apps-token")))
+      _ = try await auth.signIn(
+        with: FixedProvider(ProviderCredential(providerID: .google, accessToken: "other-apps-token")))
     }
     #expect(substituted.code == .invalidCredential)
     #expect(substituted.message.contains("another app"))
@@ -100,7 +103,8 @@ struct EmbeddedBackendRealIssuerTests {
       providerID: .google, issuer: issuerURL.withLock { $0 }, clientID: "someone-else", keyFile: keyFile)
     let wrongAudience = try await #require(throws: AuthError.self) {
       _ = try await auth.signIn(
-        with: FixedProvider(ProviderCredential(providerID: .google, idToken: try otherClient.idToken(email: "ada@example.com"))))
+        with: FixedProvider(
+          ProviderCredential(providerID: .google, idToken: try otherClient.idToken(email: "ada@example.com"))))
     }
     #expect(wrongAudience.code == .invalidCredential)
     await auth.shutdown()
@@ -158,7 +162,8 @@ extension EmbeddedBackendRealIssuerTests {
     let backend = try EmbeddedBackend(directory: nil, configuration: configuration, now: { clock.now })
     func signIn(_ idp: EmbeddedIdentityProvider) async throws -> SignInResponse {
       try await backend.signInWithIdp(
-        IdpSignInRequest(credential: ProviderCredential(providerID: .google, idToken: try idp.idToken(email: "ada@example.com"))))
+        IdpSignInRequest(
+          credential: ProviderCredential(providerID: .google, idToken: try idp.idToken(email: "ada@example.com"))))
     }
     _ = try await signIn(before)
     let fetchesBefore = server.requests.filter { $0.target == "/jwks" }.count

@@ -1,6 +1,6 @@
+import Foundation
 import SignInConcurrency
 import SignInCrypto
-import Foundation
 import SignInKitTesting
 import Testing
 
@@ -22,7 +22,12 @@ final class ScratchDirectory: Sendable {
 }
 
 @Suite struct EmbeddedBackendTests {
-  static let fast = EmbeddedBackend.Configuration(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
+  /// Fast scrypt, and the tests' shared signing key for in-memory backends.
+  static let fast = {
+    var configuration = EmbeddedBackend.Configuration(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
+    configuration.signingKey = TestSigningKey.shared
+    return configuration
+  }()
 
   static func backend(
     _ configuration: EmbeddedBackend.Configuration = fast, directory: URL? = nil,
@@ -414,7 +419,8 @@ final class ScratchDirectory: Sendable {
     try FileManager.default.moveItem(at: aside, to: file)
     #expect(try Data(contentsOf: file) == accounts)
     let backend = try Self.backend(directory: directory.url)
-    _ = try await backend.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
+    _ = try await backend.signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
   }
 
   @Test(arguments: [[0xFF, 0xFE, 0x00], Array("-----BEGIN PRIVATE KEY-----\nnot a key\n".utf8)] as [[UInt8]])
@@ -483,7 +489,8 @@ final class ScratchDirectory: Sendable {
     _ = try await backend.update(UpdateAccountRequest(idToken: refreshed.tokens.idToken, displayName: "Ada"))
 
     // Signing in again makes it recent.
-    let again = try await backend.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "secret2"))
+    let again = try await backend.signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "secret2"))
     try await backend.delete(DeleteAccountRequest(idToken: again.tokens.idToken))
   }
 

@@ -16,7 +16,7 @@ enum OIDCPeer {
 }
 
 @Suite(
-  .timeLimit(.minutes(1)),
+  .timeLimit(.minutes(3)),
   .enabled(
     if: OIDCPeer.issuer != nil,
     "no OpenID peer: set SIGNINKIT_OIDC_ISSUER to a running oidc-provider-mock (bash .ci/run starts one)"))
@@ -38,7 +38,8 @@ struct OIDCPeerTests {
   static func provider(subject: String) -> OpenIDConnectProvider {
     OpenIDConnectProvider(
       configuration: .init(
-        issuer: OIDCPeer.issuer!, clientID: OIDCPeer.clientID, providerID: .google, clientSecret: "peer-secret", timeout: .seconds(20)),
+        issuer: OIDCPeer.issuer!, clientID: OIDCPeer.clientID, providerID: .google, clientSecret: "peer-secret",
+        timeout: .seconds(20)),
       present: browser(subject: subject))
   }
 
@@ -50,7 +51,8 @@ struct OIDCPeerTests {
 
     var configuration = EmbeddedBackend.Configuration()
     configuration.identityProviders[.google] = try await .discover(issuer: issuer, clientIDs: [OIDCPeer.clientID])
-    let auth = Auth(backend: try EmbeddedBackend(directory: nil, configuration: configuration), store: InMemorySessionStore())
+    let auth = Auth(
+      backend: try EmbeddedBackend(directory: nil, configuration: configuration), store: InMemorySessionStore())
     let first = try await auth.signIn(with: Self.provider(subject: "grace@example.com"))
     #expect(first.isNewUser)
     #expect(first.user.email == "grace@example.com")
@@ -66,7 +68,8 @@ struct OIDCPeerTests {
     let issuer = try #require(OIDCPeer.issuer)
     var configuration = EmbeddedBackend.Configuration()
     configuration.identityProviders[.google] = try await .discover(issuer: issuer, clientIDs: ["a-different-app"])
-    let auth = Auth(backend: try EmbeddedBackend(directory: nil, configuration: configuration), store: InMemorySessionStore())
+    let auth = Auth(
+      backend: try EmbeddedBackend(directory: nil, configuration: configuration), store: InMemorySessionStore())
     let error = try await #require(throws: AuthError.self) {
       _ = try await auth.signIn(with: Self.provider(subject: "mallory@example.com"))
     }

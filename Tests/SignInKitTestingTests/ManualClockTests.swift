@@ -2,7 +2,7 @@ import Foundation
 import SignInKitTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ManualClockTests {
   @Test func advanceWakesSleepersWhoseDeadlinePassed() async throws {
     let clock = ManualClock()

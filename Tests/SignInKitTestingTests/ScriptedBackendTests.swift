@@ -2,7 +2,7 @@ import SignInKit
 import SignInKitTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ScriptedBackendTests {
   @Test func unscriptedCallsBehaveLikeAnIdentityService() async throws {
     let backend = ScriptedBackend()

@@ -310,9 +310,9 @@
       // The builder and the parameters it makes keep the name pointers without copying them, so
       // the names must outlive `EVP_PKEY_fromdata` (a bridged Swift string lives for one call).
       let parameters = names.map { strdup($0.1) }
-      defer { parameters.forEach { free($0) } }
+      defer { for parameter in parameters { free(parameter) } }
       var numbers: [OpaquePointer] = []
-      defer { numbers.forEach { BN_free($0) } }
+      defer { for number in numbers { BN_free(number) } }
       for ((member, _), parameter) in zip(names, parameters) {
         guard let bytes = members[member], !bytes.isEmpty,
           let number = BN_bin2bn(bytes, Int32(bytes.count), nil)
@@ -349,7 +349,6 @@
       return bytes
     }
   }
-
 
   extension CryptoError {
     /// An error carrying `what` failed and the newest OpenSSL error queue entry, which is drained.

@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 
 /// Published keys per issuer, fetched on first use and fetched again (once, shared by
 /// concurrent callers) when a token names a `kid` the cached set does not have: the issuer has

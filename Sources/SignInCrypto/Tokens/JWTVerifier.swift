@@ -60,7 +60,9 @@ package struct JWTVerifier: Sendable {
     }
     guard let issuedAt = jwt.issuedAt else { throw TokenError.missingClaim("iat") }
     if issuedAt.addingTimeInterval(-leeway) > now { throw TokenError.issuedInTheFuture }
-    if let notBefore = jwt.claims["nbf"]?.number, Date(timeIntervalSince1970: notBefore).addingTimeInterval(-leeway) > now {
+    if let notBefore = jwt.claims["nbf"]?.number,
+      Date(timeIntervalSince1970: notBefore).addingTimeInterval(-leeway) > now
+    {
       throw TokenError.notYetValid
     }
     if let nonce, jwt.claims["nonce"]?.string != nonce { throw TokenError.nonceMismatch }

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 
 /// A device authorization (RFC 8628 §3.2): the code the user types at the verification URL on
 /// another device, and how the client polls until they have.
@@ -61,9 +61,11 @@ extension OIDCClient {
     let reply = JSONReply(fields)
     // Google spells it verification_url; RFC 8628 verification_uri.
     guard let deviceCode = reply.string("device_code"), let userCode = reply.string("user_code"),
-      let verification = (reply.string("verification_uri") ?? reply.string("verification_url")).flatMap(URL.init(string:))
+      let verification = (reply.string("verification_uri") ?? reply.string("verification_url")).flatMap(
+        URL.init(string:))
     else {
-      throw AuthError(.invalidResponse, "The device authorization reply lacks device_code, user_code or verification_uri.")
+      throw AuthError(
+        .invalidResponse, "The device authorization reply lacks device_code, user_code or verification_uri.")
     }
     return DeviceAuthorization(
       deviceCode: deviceCode, userCode: userCode, verificationURI: verification,

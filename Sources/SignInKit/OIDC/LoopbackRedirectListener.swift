@@ -1,6 +1,6 @@
+import Foundation
 import SignInConcurrency
 import SignInHTTP
-import Foundation
 
 /// Receives the OAuth authorization response on `http://127.0.0.1:<port>/callback` (RFC 8252
 /// §7.3): it listens before the browser is opened, takes the one request to its path, answers

@@ -1,6 +1,6 @@
+import Foundation
 import SignInCrypto
 import SignInHTTP
-import Foundation
 
 /// An OAuth 2.0 / OpenID Connect client of one issuer: the token endpoint (authorization code
 /// with PKCE, refresh, device code), revocation, userinfo, and ID-token verification against
@@ -118,7 +118,8 @@ public struct OIDCClient: Sendable {
   }
 
   func tokenRequest(_ fields: [(String, String)], endpoint: URL? = nil) async throws -> OAuthTokens {
-    let response = try await transport.send(HTTPRequest.form(endpoint ?? metadata.tokenEndpoint, fields + clientAuthentication))
+    let response = try await transport.send(
+      HTTPRequest.form(endpoint ?? metadata.tokenEndpoint, fields + clientAuthentication))
     return try Self.tokens(from: response)
   }
 
@@ -152,15 +153,18 @@ public struct OIDCClient: Sendable {
         .invalidCredential, "The identity provider refused the grant\(detail). Sign in again.", serverMessage: code)
     case "invalid_client"?, "unauthorized_client"?, "invalid_scope"?, "unsupported_grant_type"?:
       return AuthError(
-        .misconfigured, "The identity provider refused this client (\(code!))\(detail). Check the client id and secret.",
+        .misconfigured,
+        "The identity provider refused this client (\(code!))\(detail). Check the client id and secret.",
         serverMessage: code)
     case "access_denied"?:
-      return AuthError(.userCancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: code)
+      return AuthError(
+        .userCancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: code)
     case "expired_token"?:
       return AuthError(
         .timeout, "The sign-in code expired before it was approved. Start again.", serverMessage: code)
     case let code?:
-      return AuthError(.internal, "The identity provider answered \(code)\(detail) during \(step).", serverMessage: code)
+      return AuthError(
+        .internal, "The identity provider answered \(code)\(detail) during \(step).", serverMessage: code)
     case nil where response.status >= 500:
       return AuthError(.unavailable, "The identity provider is unavailable (HTTP \(response.status)). Try again later.")
     case nil:

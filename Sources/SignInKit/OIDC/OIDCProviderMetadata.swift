@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 
 /// What an OpenID provider publishes at `/.well-known/openid-configuration` (OIDC Discovery
 /// 1.0), the parts a client uses.
@@ -50,7 +50,8 @@ public struct OIDCProviderMetadata: Sendable, Equatable {
     guard let url = URL(string: trimmed + "/.well-known/openid-configuration"), url.scheme != nil else {
       throw AuthError(.misconfigured, "The issuer '\(issuer)' is not a URL. Give it as https://host[/path].")
     }
-    let response = try await transport.send(HTTPRequest(method: "GET", url: url, headers: [("Accept", "application/json")]))
+    let response = try await transport.send(
+      HTTPRequest(method: "GET", url: url, headers: [("Accept", "application/json")]))
     guard response.status == 200,
       let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body)
     else {
@@ -67,11 +68,13 @@ public struct OIDCProviderMetadata: Sendable, Equatable {
     }
     guard published == trimmed || published == issuer else {
       throw AuthError(
-        .misconfigured, "The OpenID configuration at \(url) names the issuer \(published), not \(issuer). Check the issuer URL.")
+        .misconfigured,
+        "The OpenID configuration at \(url) names the issuer \(published), not \(issuer). Check the issuer URL.")
     }
     return OIDCProviderMetadata(
       issuer: published, authorizationEndpoint: authorization, tokenEndpoint: token, jwksURI: jwks,
-      userinfoEndpoint: endpoint("userinfo_endpoint"), deviceAuthorizationEndpoint: endpoint("device_authorization_endpoint"),
+      userinfoEndpoint: endpoint("userinfo_endpoint"),
+      deviceAuthorizationEndpoint: endpoint("device_authorization_endpoint"),
       revocationEndpoint: endpoint("revocation_endpoint"), introspectionEndpoint: endpoint("introspection_endpoint"))
   }
 }

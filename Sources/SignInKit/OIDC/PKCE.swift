@@ -1,4 +1,5 @@
 import SignInCrypto
+
 /// Proof Key for Code Exchange (RFC 7636) with the S256 method: a one-time verifier kept by
 /// the client, and its challenge sent with the authorization request.
 ///

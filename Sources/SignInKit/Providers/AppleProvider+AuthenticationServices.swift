@@ -19,7 +19,8 @@
   }
 
   /// One `ASAuthorizationController` request, bridged to async.
-  @MainActor final class AppleIDSheet: NSObject, ASAuthorizationControllerDelegate,
+  @MainActor
+  final class AppleIDSheet: NSObject, ASAuthorizationControllerDelegate,
     ASAuthorizationControllerPresentationContextProviding
   {
     private let anchor: @MainActor () -> ASPresentationAnchor

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 
 /// Sign in with Apple. Each attempt makes a raw nonce of 32 secure random bytes (base64url);
 /// Apple gets its SHA-256 hex (it comes back as the identity token's `nonce` claim), and the

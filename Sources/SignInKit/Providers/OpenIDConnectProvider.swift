@@ -1,6 +1,6 @@
+import Foundation
 import SignInConcurrency
 import SignInCrypto
-import Foundation
 
 /// Sign-in with any OpenID Connect issuer as an installed app: Google (the
 /// ``Configuration/google(clientID:clientSecret:scopes:flow:refreshTokenFile:)`` preset),
@@ -168,7 +168,8 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let tokens: OAuthTokens
     switch configuration.flow {
     case .browser: tokens = try await browserFlow(client, nonce: nonce)
-    case .appRedirect(let redirectURI): tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI)
+    case .appRedirect(let redirectURI):
+      tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI)
     case .device: tokens = try await deviceFlow(client)
     }
     if let idToken = tokens.idToken {
@@ -237,7 +238,8 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     } catch is TimeoutError {
       throw AuthError(.timeout, "The browser did not come back in time. Start the sign-in again.")
     }
-    return try await Self.exchange(query, expectedState: state, client: client, redirectURI: listener.redirectURI, pkce: pkce)
+    return try await Self.exchange(
+      query, expectedState: state, client: client, redirectURI: listener.redirectURI, pkce: pkce)
   }
 
   private func appRedirectFlow(_ client: OIDCClient, nonce: String, redirectURI: URL) async throws -> OAuthTokens {
@@ -279,10 +281,12 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     }
     if let error = query["error"] {
       if error == "access_denied" {
-        throw AuthError(.userCancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: error)
+        throw AuthError(
+          .userCancelled, "Access was denied at the identity provider; nothing changed.", serverMessage: error)
       }
       throw AuthError(
-        .invalidCredential, "The identity provider answered \(error)\(query["error_description"].map { ": \($0)" } ?? "").",
+        .invalidCredential,
+        "The identity provider answered \(error)\(query["error_description"].map { ": \($0)" } ?? "").",
         serverMessage: error)
     }
     guard let code = query["code"], !code.isEmpty else {

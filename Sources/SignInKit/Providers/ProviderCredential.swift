@@ -1,6 +1,6 @@
+import Foundation
 import SignInCrypto
 import SignInHTTP
-import Foundation
 
 /// What an identity provider handed back: the tokens the backend exchanges for a session.
 ///

@@ -12,7 +12,9 @@
     /// signed in at the provider there).
     public var isEphemeral: Bool
 
-    public init(isEphemeral: Bool = false, presentingFrom anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor) {
+    public init(
+      isEphemeral: Bool = false, presentingFrom anchor: @escaping @MainActor @Sendable () -> ASPresentationAnchor
+    ) {
       self.anchor = anchor
       self.isEphemeral = isEphemeral
     }
@@ -42,7 +44,8 @@
             if let callback {
               continuation.resume(returning: callback)
             } else {
-              let code = (error as NSError?).map { $0.domain == ASWebAuthenticationSessionError.errorDomain ? $0.code : 0 } ?? 0
+              let code =
+                (error as NSError?).map { $0.domain == ASWebAuthenticationSessionError.errorDomain ? $0.code : 0 } ?? 0
               continuation.resume(throwing: OpenIDConnectProvider.error(forWebAuthenticationErrorCode: code))
             }
           }

@@ -1,4 +1,5 @@
 import SignInConcurrency
+
 extension Auth {
   /// Whether a previous sign-in is stored. Cheap: it only looks at the store, never at the
   /// network, and never changes state. A stored session that turns out unreadable counts as

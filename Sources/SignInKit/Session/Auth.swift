@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 
 /// The actor that owns the session: it exchanges credentials with an ``AuthBackend``, persists the
 /// session in a ``SessionStore``, refreshes tokens (one request however many callers), restores
@@ -259,7 +259,7 @@ public actor Auth {
   func endSession(_ reason: SignOutReason, byUser: Bool, mustClear: Bool = false) async throws {
     do {
       try store.clear()
-    } catch where mustClear {
+    } catch  where mustClear {
       throw error
     } catch {}
     await perform(machine.sessionEnded(reason, byUser: byUser))

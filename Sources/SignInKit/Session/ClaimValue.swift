@@ -32,7 +32,9 @@ public enum ClaimValue: Sendable, Hashable, CustomStringConvertible {
     case .null: "null"
     case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
     case .object(let fields):
-      "{" + fields.keys.sorted().map { JSONValue.string($0).jsonText + ":" + fields[$0]!.description }.joined(separator: ",") + "}"
+      "{"
+        + fields.keys.sorted().map { JSONValue.string($0).jsonText + ":" + fields[$0]!.description }.joined(
+          separator: ",") + "}"
     }
   }
 

@@ -41,7 +41,8 @@ public struct FileSessionStore: SessionStore {
   /// Characters other than letters, digits, `-`, `_` and `.` in `namespace` are replaced by `_`,
   /// so a namespace can never leave the `signinkit` folder.
   public static func `default`(
-    namespace: String = "default", environment: [String: String] = ProcessInfo.processInfo
+    namespace: String = "default",
+    environment: [String: String] = ProcessInfo.processInfo
       .environment
   ) -> FileSessionStore {
     FileSessionStore(directory: defaultDirectory(namespace: namespace, environment: environment))

@@ -37,6 +37,7 @@ package enum PrivateFolder {
   private static func failure(_ path: String, _ code: Int32) -> AuthError {
     AuthError(
       .storage,
-      "The folder \(path) could not be created (\(String(cString: strerror(code)))). Check that its parent is writable.")
+      "The folder \(path) could not be created (\(String(cString: strerror(code)))). Check that its parent is writable."
+    )
   }
 }

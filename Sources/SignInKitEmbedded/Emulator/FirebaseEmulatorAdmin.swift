@@ -69,10 +69,11 @@ struct FirebaseEmulatorAdmin: Sendable {
           } catch let error as AuthError where error.code == .userNotFound {
             // Deleting an account that is not there succeeds, as Firebase's batch delete does.
           } catch {
-            errors.append(.object([
-              "index": .number(Double(index)), "localId": .string(uid),
-              "message": .string(AuthError.wrapping(error).serverMessage ?? "INTERNAL_ERROR"),
-            ]))
+            errors.append(
+              .object([
+                "index": .number(Double(index)), "localId": .string(uid),
+                "message": .string(AuthError.wrapping(error).serverMessage ?? "INTERNAL_ERROR"),
+              ]))
           }
         }
         return Routes.json(errors.isEmpty ? [:] : ["errors": .array(errors)])
@@ -143,7 +144,8 @@ struct FirebaseEmulatorAdmin: Sendable {
       }
       changes.validSince = Date(timeIntervalSince1970: seconds)
     }
-    changes.deleteAttributes = strings(fields["deleteAttribute"]).compactMap(UpdateAccountRequest.Attribute.init(rawValue:))
+    changes.deleteAttributes = strings(fields["deleteAttribute"]).compactMap(
+      UpdateAccountRequest.Attribute.init(rawValue:))
     changes.deleteProviders = strings(fields["deleteProvider"]).map(ProviderID.init(rawValue:))
     return changes
   }

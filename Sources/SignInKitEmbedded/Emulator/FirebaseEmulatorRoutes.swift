@@ -49,7 +49,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
     if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v1/accounts:")
       ?? path.dropPrefix("/www.googleapis.com/identitytoolkit/v3/relyingparty/").map(Self.v1Name)
     {
-      if Self.isAdmin(headers), let fields = Self.object(body), fields["localId"] != nil || name == "sendOobCode" && fields["returnOobLink"]?.bool == true {
+      if Self.isAdmin(headers), let fields = Self.object(body),
+        fields["localId"] != nil || name == "sendOobCode" && fields["returnOobLink"]?.bool == true
+      {
         // An administrator's call on the project-less URL (`localId`, `returnOobLink`).
         let admin = FirebaseEmulatorAdmin(backend: backend, host: headers["host"] ?? "127.0.0.1:9099")
         return await admin.reply(
@@ -139,7 +141,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
   /// Identity Platform's v2 second-factor calls (`accounts/mfaEnrollment:*`, `mfaSignIn:finalize`).
   private func secondFactor(_ name: String, body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
-    guard let fields = Self.object(body) else { return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object") }
+    guard let fields = Self.object(body) else {
+      return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
+    }
     do {
       let verification = fields["totpVerificationInfo"]?.object ?? [:]
       let request: SecondFactorRequest
@@ -151,7 +155,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
         request = .startTOTPEnrollment(idToken: try Self.string("idToken", in: fields))
       case "mfaEnrollment:finalize":
         request = .finalizeTOTPEnrollment(
-          idToken: try Self.string("idToken", in: fields), sessionInfo: try Self.string("sessionInfo", in: verification),
+          idToken: try Self.string("idToken", in: fields),
+          sessionInfo: try Self.string("sessionInfo", in: verification),
           code: try Self.string("verificationCode", in: verification), displayName: fields["displayName"]?.string)
       case "mfaEnrollment:withdraw":
         request = .withdraw(
@@ -169,7 +174,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
         var info: [String: JSONValue] = [
           "sharedSecretKey": .string(secret.secretKey), "verificationCodeLength": .number(Double(secret.codeLength)),
           "hashingAlgorithm": .string(secret.hashingAlgorithm),
-          "periodSec": .number(Double(secret.codeInterval.components.seconds)), "sessionInfo": .string(secret.sessionInfo),
+          "periodSec": .number(Double(secret.codeInterval.components.seconds)),
+          "sessionInfo": .string(secret.sessionInfo),
         ]
         info["finalizeEnrollmentTime"] = secret.enrollmentDeadline.map { .string($0.formatted(.iso8601)) }
         return Self.json(["totpSessionInfo": .object(info)])
@@ -252,7 +258,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
         idToken: try Self.string("idToken", in: fields), newEmail: try Self.string("newEmail", in: fields))
     case "EMAIL_SIGNIN": request = .emailSignIn(email: try Self.string("email", in: fields))
     default:
-      throw AuthError(.invalidResponse, "requestType", serverMessage: "INVALID_REQ_TYPE : Unsupported request parameters.")
+      throw AuthError(
+        .invalidResponse, "requestType", serverMessage: "INVALID_REQ_TYPE : Unsupported request parameters.")
     }
     let settings = ActionCodeSettings(
       continueURL: fields["continueUrl"]?.string.flatMap { URL(string: $0) },
@@ -334,7 +341,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
         return page(200, "The password of \(email ?? "the account") is changed. Sign in with the new one.")
       default:
         return page(
-          400, "This link's mode is not verifyEmail, verifyAndChangeEmail, resetPassword or signIn. "
+          400,
+          "This link's mode is not verifyEmail, verifyAndChangeEmail, resetPassword or signIn. "
             + "Copy the whole link from the email.")
       }
     } catch {
@@ -378,7 +386,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
     reply["photoUrl"] = account.photoURL.map { .string($0.absoluteString) }
     reply["createdAt"] = account.createdAt.map { .string(milliseconds($0)) }
     reply["lastLoginAt"] = account.lastLoginAt.map { .string(milliseconds($0)) }
-    if !account.secondFactors.isEmpty { reply["mfaInfo"] = .array(account.secondFactors.map { .object(secondFactor($0)) }) }
+    if !account.secondFactors.isEmpty {
+      reply["mfaInfo"] = .array(account.secondFactors.map { .object(secondFactor($0)) })
+    }
     return reply
   }
 
@@ -413,7 +423,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
       [
         "error": .object([
           "code": .number(Double(status)), "message": .string(message),
-          "errors": .array([.object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])]),
+          "errors": .array([
+            .object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])
+          ]),
         ])
       ], status: status)
   }

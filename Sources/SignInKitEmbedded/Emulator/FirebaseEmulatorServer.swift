@@ -53,17 +53,20 @@ public final class FirebaseEmulatorServer: Sendable {
     settings.limits = HTTPRequestParser.Limits(bodyBytes: Self.bodyLimit)
     settings.rejected = { rejection in
       let code = [408: "DEADLINE_EXCEEDED", 413: "PAYLOAD_TOO_LARGE", 501: "NOT_IMPLEMENTED"][rejection.status]
-      return Self.response(FirebaseEmulatorRoutes.failure(rejection.status, "\(code ?? "INVALID_ARGUMENT") : \(rejection.reason)"))
+      return Self.response(
+        FirebaseEmulatorRoutes.failure(rejection.status, "\(code ?? "INVALID_ARGUMENT") : \(rejection.reason)"))
     }
     settings.overloaded = {
       Self.response(
         FirebaseEmulatorRoutes.failure(
-          503, "UNAVAILABLE : \(connectionLimit) connections are open, the most this server keeps; close some and retry"))
+          503, "UNAVAILABLE : \(connectionLimit) connections are open, the most this server keeps; close some and retry"
+        ))
     }
     do {
       server = try PollingHTTPServer(port: port, settings: settings) { request in
         Self.response(
-          await routes.reply(method: request.method, target: request.target, headers: request.headers, body: request.body))
+          await routes.reply(
+            method: request.method, target: request.target, headers: request.headers, body: request.body))
       }
     } catch let error as SocketError {
       throw AuthError(.network, error.message)

@@ -23,7 +23,8 @@ public enum CommandCatalog {
       name: "custom-token", usage: "custom-token TOKEN",
       summary: "Sign in with a custom token your server minted (signin serve also takes unsigned ones)."),
     Entry(
-      name: "google", usage: "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]",
+      name: "google",
+      usage: "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]",
       summary: "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser)."),
     Entry(
       name: "apple", usage: "apple [--id-token TOKEN --nonce RAW]",
@@ -31,18 +32,24 @@ public enum CommandCatalog {
     Entry(
       name: "link", usage: "link email EMAIL [LINK] | link google | link apple",
       summary: "Add a sign-in method to this account, keeping its uid (an email with a password, or a sign-in link)."),
-    Entry(name: "unlink", usage: "unlink PROVIDER", summary: "Remove a sign-in method (google.com, apple.com, password)."),
+    Entry(
+      name: "unlink", usage: "unlink PROVIDER", summary: "Remove a sign-in method (google.com, apple.com, password)."),
     Entry(name: "restore", usage: "restore", summary: "Restore the previous sign-in."),
     Entry(name: "whoami", usage: "whoami", summary: "Show the signed-in user."),
-    Entry(name: "token", usage: "token [--force] [--claims] [--reveal]", summary: "Show the ID token (redacted unless --reveal)."),
+    Entry(
+      name: "token", usage: "token [--force] [--claims] [--reveal]",
+      summary: "Show the ID token (redacted unless --reveal)."),
     Entry(name: "refresh", usage: "refresh", summary: "Refresh the ID token now."),
     Entry(name: "reload", usage: "reload", summary: "Fetch the profile again."),
     Entry(name: "profile", usage: "profile [--name NAME] [--photo URL]", summary: "Change the display name or photo."),
     Entry(name: "email", usage: "email NEW", summary: "Change the email address."),
     Entry(name: "password", usage: "password", summary: "Change the password; asks twice."),
     Entry(name: "verify-email", usage: "verify-email", summary: "Send a verification code."),
-    Entry(name: "apply-code", usage: "apply-code CODE", summary: "Apply an email-verification or change-of-email code."),
-    Entry(name: "check-code", usage: "check-code CODE", summary: "Say what an emailed code is for and for whom, without using it."),
+    Entry(
+      name: "apply-code", usage: "apply-code CODE", summary: "Apply an email-verification or change-of-email code."),
+    Entry(
+      name: "check-code", usage: "check-code CODE",
+      summary: "Say what an emailed code is for and for whom, without using it."),
     Entry(
       name: "verify-new-email", usage: "verify-new-email NEW",
       summary: "Email NEW a code that makes it this account's email once applied."),

@@ -70,8 +70,10 @@ public enum CommandParser {
       switch arguments.count {
       case 0: return .apple()
       case 4:
-        let pairs = Dictionary(uniqueKeysWithValues: [(arguments[0], arguments[1]), (arguments[2], arguments[3])].map { ($0.0, $0.1) })
-        guard Set(pairs.keys) == ["--id-token", "--nonce"], let token = pairs["--id-token"], let nonce = pairs["--nonce"]
+        let pairs = Dictionary(
+          uniqueKeysWithValues: [(arguments[0], arguments[1]), (arguments[2], arguments[3])].map { ($0.0, $0.1) })
+        guard Set(pairs.keys) == ["--id-token", "--nonce"], let token = pairs["--id-token"],
+          let nonce = pairs["--nonce"]
         else { throw usage }
         return .apple(idToken: token, rawNonce: nonce)
       default: throw usage

@@ -20,7 +20,9 @@ public enum SigninCommand {
     preconditionFailure("the launch ends the process itself")
   }
 
-  static func run(_ arguments: [String], environment: [String: String], on executor: LaunchThreadExecutor) async -> Never {
+  static func run(_ arguments: [String], environment: [String: String], on executor: LaunchThreadExecutor) async
+    -> Never
+  {
     let options: SigninOptions
     do {
       switch try SigninOptions.parse(arguments) {
@@ -47,7 +49,9 @@ public enum SigninCommand {
   private static func watchSignals(
     interrupt: @escaping @Sendable () -> Void, leave: @escaping @Sendable (Int32) -> Void
   ) -> [any DispatchSourceSignal] {
-    let actions: [(Int32, @Sendable () -> Void)] = [(SIGINT, interrupt), (SIGTERM, { leave(143) }), (SIGHUP, { leave(129) })]
+    let actions: [(Int32, @Sendable () -> Void)] = [
+      (SIGINT, interrupt), (SIGTERM, { leave(143) }), (SIGHUP, { leave(129) }),
+    ]
     return actions.map { number, action in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -66,12 +70,15 @@ public enum SigninCommand {
   static func dataDirectory(_ options: SigninOptions, environment: [String: String]) -> URL {
     if let given = options.dataDirectory { return given }
     // Only when no folder is given: looking up the home folder costs about half a millisecond.
-    let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    let dataHome =
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (NSHomeDirectory() + "/.local/share")
     return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
   }
 
-  private static func run(_ options: SigninOptions, environment: [String: String], on executor: LaunchThreadExecutor) async -> Never {
+  private static func run(_ options: SigninOptions, environment: [String: String], on executor: LaunchThreadExecutor)
+    async -> Never
+  {
     let directory = dataDirectory(options, environment: environment)
 
     let backend: REPLBackend
@@ -88,12 +95,15 @@ public enum SigninCommand {
         }
         if options.projectGiven { firebase?.projectID = options.project }
         guard let firebase, !firebase.projectID.isEmpty else {
-          fail("--backend firebase needs --config FILE, or --api-key KEY and --project ID.\n\(SigninOptions.usage)", status: 2)
+          fail(
+            "--backend firebase needs --config FILE, or --api-key KEY and --project ID.\n\(SigninOptions.usage)",
+            status: 2)
         }
         backend = .firebase(try FirebaseBackend(configuration: firebase))
       case .emulator:
         let host = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1:9099"
-        backend = .firebase(try .emulator(host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key"))
+        backend = .firebase(
+          try .emulator(host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key"))
       case .embedded:
         backend = .embedded(try await options.embeddedBackend(in: directory, trusting: [google, apple]))
       }
@@ -103,9 +113,11 @@ public enum SigninCommand {
       fail("signin could not start: \(error)", status: 1)
     }
     let store: any SessionStore =
-      options.inMemory ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
+      options.inMemory
+      ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
     let auth = Auth(
-      backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth, store: store,
+      backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth,
+      store: store,
       configuration: AuthConfiguration(taskExecutor: executor))
     let renderer = Renderer(json: options.json, style: .forStandardOutput(environment: environment))
 
@@ -132,12 +144,15 @@ public enum SigninCommand {
     // At a terminal, SIGINT (kill -INT; Ctrl-C itself arrives as a key) cancels the command in
     // flight, and SIGTERM and SIGHUP put the terminal back before leaving. Without one there is
     // nothing to put back, and the signals keep their default actions.
-    let signalSources = terminal.map { terminal in
-      watchSignals(interrupt: { [keyboard] in keyboard.interrupt() }, leave: { status in
-        terminal.restore()
-        exit(status)
-      })
-    } ?? []
+    let signalSources =
+      terminal.map { terminal in
+        watchSignals(
+          interrupt: { [keyboard] in keyboard.interrupt() },
+          leave: { status in
+            terminal.restore()
+            exit(status)
+          })
+      } ?? []
     // One subscriber prints every state change and event as it happens.
     let states = Task(executorPreference: executor) { await renderer.show(auth.states) }
     let events = Task(executorPreference: executor) { await renderer.show(auth.events) }

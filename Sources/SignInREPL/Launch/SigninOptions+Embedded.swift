@@ -5,7 +5,9 @@ import SignInKitEmbedded
 extension SigninOptions {
   /// The embedded Google and Apple IdPs, their keys kept in `directory/idp` (so start-up does
   /// not make RSA keys every time), or made for this process with ``inMemory``.
-  func identityProviders(in directory: URL) throws -> (google: EmbeddedIdentityProvider, apple: EmbeddedIdentityProvider) {
+  func identityProviders(in directory: URL) throws -> (
+    google: EmbeddedIdentityProvider, apple: EmbeddedIdentityProvider
+  ) {
     let keys = inMemory ? nil : directory.appendingPathComponent("idp")
     if let keys {
       try PrivateFolder.create(at: keys)

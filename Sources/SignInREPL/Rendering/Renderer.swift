@@ -184,7 +184,9 @@ import SignInKit
   /// redirects: an `error_description`, a display name) are removed first, so nothing but the
   /// style applied afterwards can move the cursor, retitle or recolour the terminal.
   private func write(_ text: String, keepingLineBreaks: Bool = false, styled: (String) -> String = { $0 }) {
-    let line = json ? text.removingControlCharacters() : styled(text.removingControlCharacters(keepingLineBreaks: keepingLineBreaks))
+    let line =
+      json
+      ? text.removingControlCharacters() : styled(text.removingControlCharacters(keepingLineBreaks: keepingLineBreaks))
     guard live != nil else { return output(line + "\n") }
     output("\r\u{1B}[K" + line + "\n")
     draw()

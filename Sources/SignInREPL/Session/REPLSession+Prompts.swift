@@ -33,11 +33,14 @@ extension REPLSession {
       let challenge = error.secondFactor!
       let factors = challenge.factors.filter { $0.kind == .totp }
       guard !factors.isEmpty else {
-        throw AuthError(.operationNotAllowed, "This account's second factor is not an authenticator app; sign in elsewhere.")
+        throw AuthError(
+          .operationNotAllowed, "This account's second factor is not an authenticator app; sign in elsewhere.")
       }
       var factor = factors[0]
       if factors.count > 1 {
-        for (index, candidate) in factors.enumerated() { await say("\(index + 1). \(TranscriptFormatter.describe(candidate))") }
+        for (index, candidate) in factors.enumerated() {
+          await say("\(index + 1). \(TranscriptFormatter.describe(candidate))")
+        }
         let answer = try await oneTimeCode("Factor (1-\(factors.count)): ")
         guard let number = Int(answer), factors.indices.contains(number - 1) else {
           throw AuthError(.userCancelled, "'\(answer)' is not a number from the list; nothing changed.")
@@ -69,8 +72,10 @@ extension REPLSession {
       let name = TranscriptFormatter.name(of: idp.providerID)
       let choices = known.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
       await say(
-        (["Choose an account at \(name):"] + choices + [known.isEmpty ? "  (none yet: type an email)" : "  or type another email"])
-          .joined(separator: "\n"))
+        (["Choose an account at \(name):"] + choices + [
+          known.isEmpty ? "  (none yet: type an email)" : "  or type another email"
+        ])
+        .joined(separator: "\n"))
     }
     guard let answer = await input.line(prompt: "Account: ")?.trimmingCharacters(in: .whitespaces) else {
       throw AuthError(.userCancelled, "No account was chosen; nothing changed.")

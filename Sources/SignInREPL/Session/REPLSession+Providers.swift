@@ -14,7 +14,8 @@ extension REPLSession {
       }
       return OpenIDConnectProvider(
         configuration: .init(
-          issuer: issuer, clientID: clientID, providerID: .google, clientSecret: options.clientSecret ?? configured?.clientSecret,
+          issuer: issuer, clientID: clientID, providerID: .google,
+          clientSecret: options.clientSecret ?? configured?.clientSecret,
           flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
         present: presenter)
     }

@@ -84,7 +84,8 @@ public actor REPLSession {
       await say("linked email: \(TranscriptFormatter.who(result.user))")
     case .linkProvider(let provider):
       let signInProvider: any SignInProvider =
-        provider == .google ? try await googleProvider(GoogleOptions()) : try await appleProvider(idToken: nil, rawNonce: nil)
+        provider == .google
+        ? try await googleProvider(GoogleOptions()) : try await appleProvider(idToken: nil, rawNonce: nil)
       let result = try await auth.link(with: signInProvider)
       await say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
     case .unlink(let provider):
@@ -99,7 +100,8 @@ public actor REPLSession {
       await say(
         "\(TranscriptFormatter.who(user)); email verified: \(user.emailVerified); providers: "
           + (providers.isEmpty ? "none" : providers)
-          + (user.secondFactors.isEmpty ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", ")),
+          + (user.secondFactors.isEmpty
+            ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", ")),
         fields: ["uid": user.uid, "email": user.email ?? ""])
     case .token(let force, let claims, let reveal):
       let result = try await auth.idTokenResult(forceRefresh: force)

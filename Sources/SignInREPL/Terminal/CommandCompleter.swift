@@ -48,8 +48,11 @@ public enum CommandCompleter {
     case ("link", 2) where words[1] == "email": return knownEmails
     case ("unlink", 1): return ["google.com", "apple.com", "password"]
     case ("watch", 1): return ["on", "off"]
-    case ("google", _) where !["--issuer", "--client-id", "--client-secret", "--device-endpoint"].contains(words.last ?? ""):
-      return ["--issuer", "--client-id", "--client-secret", "--device", "--device-endpoint"].filter { !words.contains($0) }
+    case ("google", _)
+    where !["--issuer", "--client-id", "--client-secret", "--device-endpoint"].contains(words.last ?? ""):
+      return ["--issuer", "--client-id", "--client-secret", "--device", "--device-endpoint"].filter {
+        !words.contains($0)
+      }
     case ("apple", _) where words.last != "--id-token" && words.last != "--nonce":
       return ["--id-token", "--nonce"].filter { !words.contains($0) }
     case ("token", _): return ["--force", "--claims", "--reveal"].filter { !words.contains($0) }

@@ -27,7 +27,8 @@ public struct CommandHistory: Sendable {
 
   /// `$XDG_STATE_HOME/signinkit/history`, or `~/.local/state/signinkit/history`.
   public static func defaultFile(environment: [String: String]) -> URL {
-    let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    let stateHome =
+      environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (NSHomeDirectory() + "/.local/state")
     return URL(fileURLWithPath: stateHome).appendingPathComponent("signinkit/history")
   }

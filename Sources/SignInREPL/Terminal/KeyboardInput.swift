@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 
 #if canImport(Glibc)

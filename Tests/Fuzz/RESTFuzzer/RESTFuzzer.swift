@@ -5,6 +5,7 @@
 // a server that becomes a `Duration` is where a crash would hide.
 import Dispatch
 import Foundation
+
 @testable import SignInKit
 
 struct CannedTransport: HTTPTransport {
@@ -47,7 +48,8 @@ public func fuzzREST(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     else { return }
     backend.refreshAttempts = 1
     _ = try? await backend.signUp(SignUpRequest(email: "a@b.co", password: "pw-123456"))
-    _ = try? await backend.signInWithIdp(IdpSignInRequest(credential: ProviderCredential(providerID: .google, idToken: "t")))
+    _ = try? await backend.signInWithIdp(
+      IdpSignInRequest(credential: ProviderCredential(providerID: .google, idToken: "t")))
     _ = try? await backend.refresh(RefreshTokenRequest(refreshToken: "r"))
     _ = try? await backend.lookup(LookupRequest(idToken: "t"))
     _ = try? await backend.update(UpdateAccountRequest(idToken: "t", displayName: "n"))

@@ -35,7 +35,8 @@ import Testing
     #expect(Self.message(anonymous.json)?.contains("Authorization: Bearer owner") == true)
     let upperCase = try await call("\(Self.projectURL)/accounts", [:], headers: ["authorization": "BEARER OWNER"])
     #expect(upperCase.status == 200)
-    let other = try await call("/identitytoolkit.googleapis.com/v1/projects/another/accounts:lookup", ["localId": ["x"]])
+    let other = try await call(
+      "/identitytoolkit.googleapis.com/v1/projects/another/accounts:lookup", ["localId": ["x"]])
     #expect(other.status == 404)
     #expect(Self.message(other.json)?.contains("--project another") == true)
   }
@@ -57,8 +58,10 @@ import Testing
 
     let updated = try await call(
       "\(Self.projectURL)/accounts:update",
-      ["localId": "uid-1", "disableUser": true, "emailVerified": true, "customAttributes": #"{"admin":true}"#,
-       "deleteAttribute": ["DISPLAY_NAME"]])
+      [
+        "localId": "uid-1", "disableUser": true, "emailVerified": true, "customAttributes": #"{"admin":true}"#,
+        "deleteAttribute": ["DISPLAY_NAME"],
+      ])
     #expect(updated.status == 200)
     #expect(updated.json["disabled"] as? Bool == true && updated.json["displayName"] == nil)
     #expect(updated.json["customAttributes"] as? String == #"{"admin":true}"#)
@@ -118,13 +121,15 @@ import Testing
     } catch let error as AuthError {
       #expect(error.serverMessage == "TOKEN_EXPIRED")
     }
-    let fresh = try await backend.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
+    let fresh = try await backend.signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
     _ = try await backend.lookup(LookupRequest(idToken: fresh.tokens.idToken))
   }
 
   @Test func listsEveryAccountOncePageByPage() async throws {
     for index in 0..<5 {
-      _ = try await call("\(Self.projectURL)/accounts", ["localId": "uid-\(index)", "email": "user\(index)@example.com"])
+      _ = try await call(
+        "\(Self.projectURL)/accounts", ["localId": "uid-\(index)", "email": "user\(index)@example.com"])
     }
     var seen: [String] = []
     var token: String?
@@ -172,7 +177,8 @@ import Testing
 
   @Test func batchDeleteTreatsAMissingAccountAsDeleted() async throws {
     _ = try await call("\(Self.projectURL)/accounts", ["localId": "uid-1"])
-    let reply = try await call("\(Self.projectURL)/accounts:batchDelete", ["localIds": ["uid-1", "never"], "force": true])
+    let reply = try await call(
+      "\(Self.projectURL)/accounts:batchDelete", ["localIds": ["uid-1", "never"], "force": true])
     #expect(reply.status == 200 && reply.json["errors"] == nil)
     #expect(await routes.backend.adminLookup(uids: ["uid-1"], emails: []).isEmpty)
   }

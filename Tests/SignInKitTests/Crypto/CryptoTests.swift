@@ -1,6 +1,6 @@
+import Foundation
 import SignInConcurrency
 import SignInCrypto
-import Foundation
 import Testing
 
 @testable import SignInKit

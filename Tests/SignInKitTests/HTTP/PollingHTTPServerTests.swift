@@ -141,11 +141,11 @@ final class Gate: Sendable {
       return state.waiters.takeSatisfied(by: (state.arrived, state.isOpen))
     }
     for waiter in ready { waiter.resume() }
-    await state.wait(on: \.waiters, observing: { ($0.arrived, $0.isOpen) }) { $0.isOpen }
+    await state.wait(on: \.waiters, observing: { ($0.arrived, $0.isOpen) }, until: { $0.isOpen })
   }
 
   func waitForArrival() async {
-    await state.wait(on: \.waiters, observing: { ($0.arrived, $0.isOpen) }) { $0.arrived }
+    await state.wait(on: \.waiters, observing: { ($0.arrived, $0.isOpen) }, until: { $0.arrived })
   }
 
   func open() {

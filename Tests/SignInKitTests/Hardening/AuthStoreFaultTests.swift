@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting
@@ -35,7 +35,10 @@ struct AuthStoreFaultTests {
     }
 
     private func inject() throws {
-      switch next.withLock({ fault in defer { fault = .none }; return fault }) {
+      switch next.withLock({ fault in
+        defer { fault = .none }
+        return fault
+      }) {
       case .none: return
       case .noSpace:
         throw AuthError(.storage, "Cannot write the session: No space left on device (ENOSPC). Free some space.")
@@ -107,7 +110,8 @@ struct AuthStoreFaultTests {
     await auth.shutdown()
     // Nothing lost: every account still signs in.
     for email in emails {
-      let response = try await backend.signInWithPassword(PasswordSignInRequest(email: email, password: "correct horse"))
+      let response = try await backend.signInWithPassword(
+        PasswordSignInRequest(email: email, password: "correct horse"))
       #expect(response.email == email)
     }
   }
@@ -115,7 +119,8 @@ struct AuthStoreFaultTests {
   @Test func aFullDiskDuringSignInLeavesTheUserSignedOutAndTheAccountIntact() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-faults-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let backend = try EmbeddedBackend(
+      directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
     let store = FaultInjectingStore(directory: folder)
     let auth = Auth(backend: backend, store: store)
     _ = try await auth.restorePreviousSignIn()
@@ -167,7 +172,8 @@ struct AuthStoreFaultTests {
   @Test func anotherUsersSessionWrittenByAnotherProcessIsLeftAlone() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-shared-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let backend = try EmbeddedBackend(
+      directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
     let manual = AuthConfiguration(refreshesAutomatically: false)
     let a = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
     _ = try await a.signUp(email: "ada@example.com", password: "correct horse")
@@ -183,7 +189,8 @@ struct AuthStoreFaultTests {
   @Test func aRefreshThatCannotBeStoredSaysSoInsteadOfOffline() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-faults-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let backend = try EmbeddedBackend(directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+    let backend = try EmbeddedBackend(
+      directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
     let store = FaultInjectingStore(directory: folder)
     let auth = Auth(backend: backend, store: store, configuration: AuthConfiguration(refreshesAutomatically: false))
     let user = try await auth.signUp(email: "ada@example.com", password: "correct horse").user

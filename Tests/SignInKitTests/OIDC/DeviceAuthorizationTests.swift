@@ -5,12 +5,13 @@ import Testing
 @testable import SignInKit
 
 /// The device grant's polling (RFC 8628 §3.5) through every reply, on an injected clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct DeviceAuthorizationTests {
   let issuer = TestIssuer()
   static let start = RecordingTransport.Reply.status(
     200,
-    #"{"device_code":"DC","user_code":"ABCD-EFGH","verification_url":"https://www.google.com/device","expires_in":60,"interval":5}"#)
+    #"{"device_code":"DC","user_code":"ABCD-EFGH","verification_url":"https://www.google.com/device","expires_in":60,"interval":5}"#
+  )
   static let pending = RecordingTransport.Reply.status(400, #"{"error":"authorization_pending"}"#)
   static let slowDown = RecordingTransport.Reply.status(400, #"{"error":"slow_down"}"#)
   static let granted = RecordingTransport.Reply.status(200, #"{"access_token":"AT","id_token":"ID","expires_in":3600}"#)
@@ -63,7 +64,10 @@ struct DeviceAuthorizationTests {
 
   @Test func givesUpWhenTheCodeExpires() async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device","expires_in":10,"interval":5}"#),
+      .status(
+        200,
+        #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device","expires_in":10,"interval":5}"#
+      ),
       Self.pending, Self.pending, Self.granted,
     ])
     let clock = ManualClock()
@@ -118,7 +122,10 @@ struct DeviceAuthorizationTests {
 
   @Test func transientFailuresStillEndWhenTheCodeExpires() async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device","expires_in":14,"interval":5}"#),
+      .status(
+        200,
+        #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device","expires_in":14,"interval":5}"#
+      ),
       .failure(AuthError(.timeout, "slow")), .failure(AuthError(.network, "offline")),
     ])
     let clock = ManualClock()
@@ -137,7 +144,10 @@ struct DeviceAuthorizationTests {
   @Test(arguments: [0, 0.2])
   func anIntervalUnderOneSecondPollsOnceASecond(_ interval: Double) async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device","expires_in":60,"interval":\#(interval)}"#),
+      .status(
+        200,
+        #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device","expires_in":60,"interval":\#(interval)}"#
+      ),
       Self.pending, Self.granted,
     ])
     let clock = ManualClock()
@@ -158,7 +168,10 @@ struct DeviceAuthorizationTests {
     for field in ["expires_in", "interval"] {
       let other = field == "interval" ? #""expires_in":60"# : #""interval":5"#
       let transport = RecordingTransport([
-        .status(200, #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device",\#(other),"\#(field)":\#(value)}"#)
+        .status(
+          200,
+          #"{"device_code":"DC","user_code":"U","verification_uri":"https://x.example/device",\#(other),"\#(field)":\#(value)}"#
+        )
       ])
       let error = try await #require(throws: AuthError.self) {
         _ = try await client(transport).startDeviceAuthorization(scopes: ["openid"])

@@ -1,5 +1,5 @@
-import SignInHTTP
 import Foundation
+import SignInHTTP
 import Testing
 
 @testable import SignInKit
@@ -18,7 +18,10 @@ import Testing
 
   @Test func readsARequestWithABody() throws {
     let outcome = parse("POST /token?x=1 HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello")
-    guard case .request(let request) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .request(let request) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
     #expect(request.method == "POST")
     #expect(request.target == "/token?x=1")
     #expect(request.path == "/token")
@@ -28,11 +31,18 @@ import Testing
 
   @Test func waitsForTheRestOfAHeadAndOfABody() {
     var parser = HTTPRequestParser()
-    guard case .needsMore = parser.consume(Array("GET /callback HT".utf8)) else { Issue.record("head"); return }
-    guard case .needsMore = parser.consume(Array("TP/1.1\r\nContent-Length: 3\r\n\r\nab".utf8)) else {
-      Issue.record("body"); return
+    guard case .needsMore = parser.consume(Array("GET /callback HT".utf8)) else {
+      Issue.record("head")
+      return
     }
-    guard case .request(let request) = parser.consume(Array("c".utf8)) else { Issue.record("done"); return }
+    guard case .needsMore = parser.consume(Array("TP/1.1\r\nContent-Length: 3\r\n\r\nab".utf8)) else {
+      Issue.record("body")
+      return
+    }
+    guard case .request(let request) = parser.consume(Array("c".utf8)) else {
+      Issue.record("done")
+      return
+    }
     #expect(request.body == Data("abc".utf8))
   }
 
@@ -89,12 +99,19 @@ import Testing
 
   @Test func ignoresBytesAfterTheRequestAndKeepsItsAnswer() {
     var parser = HTTPRequestParser()
-    guard case .request = parser.consume(Array("GET / HTTP/1.1\r\n\r\nGARBAGE".utf8)) else { Issue.record(); return }
-    guard case .request = parser.consume(Array("more".utf8)) else { Issue.record(); return }
+    guard case .request = parser.consume(Array("GET / HTTP/1.1\r\n\r\nGARBAGE".utf8)) else {
+      Issue.record()
+      return
+    }
+    guard case .request = parser.consume(Array("more".utf8)) else {
+      Issue.record()
+      return
+    }
   }
 
   @Test func survivesEveryCutOfAHostileRequest() {
-    let hostile = Array("POST /callback?code=%ZZ&state=%00 HTTP/1.1\r\nContent-Length: 4\r\nX: \u{1B}]0;t\u{07}\r\n\r\nbody".utf8)
+    let hostile = Array(
+      "POST /callback?code=%ZZ&state=%00 HTTP/1.1\r\nContent-Length: 4\r\nX: \u{1B}]0;t\u{07}\r\n\r\nbody".utf8)
     for cut in 0...hostile.count {
       var parser = HTTPRequestParser()
       _ = parser.consume(hostile[..<cut])

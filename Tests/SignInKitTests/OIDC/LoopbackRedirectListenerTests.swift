@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKitTesting
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 /// The redirect listener faces every process on the machine: hostile requests get a 4xx and a
 /// closed socket, idle or slow clients never hold up the real redirect, and cancellation ends the
 /// wait while clients still hold connections open.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct LoopbackRedirectListenerTests {
   @Test(arguments: [
     "GET /callback?code=C HTTP/1.1\r\nContent-Length: -5\r\n\r\n",

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKitTesting
 import Testing
 
@@ -54,7 +54,8 @@ import Testing
   }
 
   @Test func algNoneIsRefused() async throws {
-    let payload = Base64URL.encode(Array(#"{"iss":"\#(issuer.issuer)","aud":"\#(issuer.clientID)","sub":"x","exp":9999999999}"#.utf8))
+    let payload = Base64URL.encode(
+      Array(#"{"iss":"\#(issuer.issuer)","aud":"\#(issuer.clientID)","sub":"x","exp":9999999999}"#.utf8))
     let unsigned = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + payload + "."
     let error = try await refusal(unsigned)
     #expect(error.code == .invalidCredential)
@@ -62,7 +63,9 @@ import Testing
   }
 
   @Test func anotherIssuerOrAudienceIsRefused() async throws {
-    #expect(try await refusal(issuer.idToken(overrides: ["iss": .string("https://evil.example.com")])).message.contains("issuer"))
+    #expect(
+      try await refusal(issuer.idToken(overrides: ["iss": .string("https://evil.example.com")])).message.contains(
+        "issuer"))
     #expect(try await refusal(issuer.idToken(overrides: ["aud": .string("someone-else")])).message.contains("audience"))
     let forged = issuer.idToken().dropLast(4) + "AAAA"
     #expect(try await refusal(String(forged)).message.contains("signature"))
@@ -70,7 +73,8 @@ import Testing
 
   @Test func theCodeExchangeSendsTheVerifierAndReadsTheTokens() async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"access_token":"AT","id_token":"ID","refresh_token":"RT","expires_in":3599,"token_type":"Bearer"}"#)
+      .status(
+        200, #"{"access_token":"AT","id_token":"ID","refresh_token":"RT","expires_in":3599,"token_type":"Bearer"}"#)
     ])
     let pkce = PKCE(verifier: "v-123")
     let tokens = try await client(transport).exchange(
@@ -85,7 +89,8 @@ import Testing
 
   @Test func theAuthorizationURLCarriesPKCEStateAndNonce() throws {
     let url = client(RecordingTransport()).authorizationURL(
-      redirectURI: URL(string: "http://127.0.0.1:5000/callback")!, scopes: ["openid", "email"], state: "s1", nonce: "n1",
+      redirectURI: URL(string: "http://127.0.0.1:5000/callback")!, scopes: ["openid", "email"], state: "s1",
+      nonce: "n1",
       pkce: PKCE(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
     let query = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
     let fields = Dictionary(uniqueKeysWithValues: query.map { ($0.name, $0.value ?? "") })

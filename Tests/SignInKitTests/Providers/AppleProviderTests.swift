@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting
@@ -70,8 +70,11 @@ import Testing
   }
 
   @Test func theFullNameTravelsInFirebasesPostBody() {
-    let credential = ProviderCredential(providerID: .apple, idToken: "t", rawNonce: "r", givenName: "Tim", familyName: "Apple")
-    #expect(credential.postBody.hasSuffix("&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Tim%22%2C%22lastName%22%3A%22Apple%22%7D%7D"))
+    let credential = ProviderCredential(
+      providerID: .apple, idToken: "t", rawNonce: "r", givenName: "Tim", familyName: "Apple")
+    #expect(
+      credential.postBody.hasSuffix(
+        "&user=%7B%22name%22%3A%7B%22firstName%22%3A%22Tim%22%2C%22lastName%22%3A%22Apple%22%7D%7D"))
   }
 
   // The logic of the AuthenticationServices adapter, which cannot be compiled here.

@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 import SignInKitTesting
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 /// The browser flow end to end on 127.0.0.1: an issuer served by a loopback HTTP server, the
 /// provider's loopback redirect listener, and a test "browser" that follows the authorization
 /// URL back to the listener the way the issuer would redirect it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct OpenIDConnectProviderTests {
   /// What the browser does with the authorization URL.
   enum Browser: Sendable {
@@ -36,7 +36,8 @@ struct OpenIDConnectProviderTests {
         case "/token":
           let nonce = sentNonce.withLock { $0 }
           let token = issuer.idToken(nonce: tokenNonce.map { $0(nonce) } ?? nonce)
-          return .init(status: 200, body: #"{"access_token":"AT","id_token":"\#(token)","refresh_token":"RT","expires_in":3600}"#)
+          return .init(
+            status: 200, body: #"{"access_token":"AT","id_token":"\#(token)","refresh_token":"RT","expires_in":3600}"#)
         default: return .init(status: 404, body: "{}")
         }
       }
@@ -71,27 +72,28 @@ struct OpenIDConnectProviderTests {
     ) -> OpenIDConnectProvider {
       let (sentNonce, sentChallenge) = (sentNonce, sentChallenge)
       return OpenIDConnectProvider(
-        configuration: .init(issuer: issuer.issuer, clientID: issuer.clientID, providerID: providerID, timeout: .seconds(30)),
+        configuration: .init(
+          issuer: issuer.issuer, clientID: issuer.clientID, providerID: providerID, timeout: .seconds(30)),
         clock: clock,
         present: { prompt in
-        guard case .openBrowser(let url) = prompt else { return }
-        let fields = Dictionary(
-          uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
-            ($0.name, $0.value ?? "")
-          })
-        sentNonce.withLock { $0 = fields["nonce"] }
-        sentChallenge.withLock { $0 = fields["code_challenge"] }
-        let redirect = fields["redirect_uri"] ?? ""
-        let query: String
-        switch browser {
-        case .approve: query = "code=CODE-1&state=\(fields["state"] ?? "")"
-        case .returnState(let state): query = "code=CODE-1&state=\(state)"
-        case .deny: query = "error=access_denied&state=\(fields["state"] ?? "")"
-        case .ignore: return
-        }
-        // The browser follows the redirect; the provider is waiting on the listener meanwhile.
-        LoopbackIssuer.follow(URL(string: "\(redirect)?\(query)")!)
-      })
+          guard case .openBrowser(let url) = prompt else { return }
+          let fields = Dictionary(
+            uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+              ($0.name, $0.value ?? "")
+            })
+          sentNonce.withLock { $0 = fields["nonce"] }
+          sentChallenge.withLock { $0 = fields["code_challenge"] }
+          let redirect = fields["redirect_uri"] ?? ""
+          let query: String
+          switch browser {
+          case .approve: query = "code=CODE-1&state=\(fields["state"] ?? "")"
+          case .returnState(let state): query = "code=CODE-1&state=\(state)"
+          case .deny: query = "error=access_denied&state=\(fields["state"] ?? "")"
+          case .ignore: return
+          }
+          // The browser follows the redirect; the provider is waiting on the listener meanwhile.
+          LoopbackIssuer.follow(URL(string: "\(redirect)?\(query)")!)
+        })
     }
   }
 
@@ -130,7 +132,9 @@ struct OpenIDConnectProviderTests {
   @Test func aForgedStateIsRefused() async throws {
     let issuer = try LoopbackIssuer()
     defer { issuer.server.stop() }
-    let error = try await #require(throws: AuthError.self) { _ = try await issuer.provider(.returnState("forged")).credential() }
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await issuer.provider(.returnState("forged")).credential()
+    }
     #expect(error.code == .invalidCredential)
     #expect(error.message.contains("state"))
     #expect(!issuer.server.requests.contains { $0.target == "/token" }, "no code is exchanged")
@@ -202,9 +206,11 @@ extension OpenIDConnectProviderTests {
     var configuration = issuer.provider(.approve).configuration
     configuration.refreshTokenFile = tokenFile
     configuration.revokesOnSignOut = revokesOnSignOut
-    return OpenIDConnectProvider(configuration: configuration, present: { prompt in
-      await OpenIDConnectProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
-    })
+    return OpenIDConnectProvider(
+      configuration: configuration,
+      present: { prompt in
+        await OpenIDConnectProviderTests.LoopbackIssuer.approve(prompt, sentNonce: issuer.sentNonce)
+      })
   }
 
   @Test func googlesSessionIsRestoredWithTheBackendSessionAndForgottenOnSignOut() async throws {
@@ -243,7 +249,9 @@ extension OpenIDConnectProviderTests {
     defer { issuer.server.stop() }
     let folder = try TokenFolder()
     let tokenFile = folder.tokenFile
-    func provider() -> OpenIDConnectProvider { Self.rememberingProvider(issuer, tokenFile: tokenFile, revokesOnSignOut: true) }
+    func provider() -> OpenIDConnectProvider {
+      Self.rememberingProvider(issuer, tokenFile: tokenFile, revokesOnSignOut: true)
+    }
     _ = try await provider().credential()
     #expect(FileManager.default.fileExists(atPath: tokenFile.path))
 
@@ -260,7 +268,8 @@ extension OpenIDConnectProviderTests {
     let clock = ManualClock()
     let backend = ScriptedBackend()
     let store = InMemorySessionStore()
-    let auth = Auth(backend: backend, store: store, clock: clock, configuration: AuthConfiguration(restoreDeadline: .seconds(5)))
+    let auth = Auth(
+      backend: backend, store: store, clock: clock, configuration: AuthConfiguration(restoreDeadline: .seconds(5)))
     let restore = Task { try await auth.restorePreviousSignIn(alongWith: [SilentIdP()]) }
     await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(5))
@@ -302,7 +311,8 @@ extension OpenIDConnectProviderTests {
   func appProvider(_ issuer: LoopbackIssuer, _ session: FakeWebSession?) -> OpenIDConnectProvider {
     OpenIDConnectProvider(
       configuration: .init(
-        issuer: issuer.issuer.issuer, clientID: issuer.issuer.clientID, providerID: .google, flow: .appRedirect(Self.appRedirect),
+        issuer: issuer.issuer.issuer, clientID: issuer.issuer.clientID, providerID: .google,
+        flow: .appRedirect(Self.appRedirect),
         timeout: .seconds(30)),
       webSession: session)
   }

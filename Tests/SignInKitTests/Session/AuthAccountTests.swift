@@ -1,11 +1,11 @@
 import Foundation
+import SignInKitEmbedded
 import SignInKitTesting
 import Testing
 
 @testable import SignInKit
-import SignInKitEmbedded
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthAccountTests {
   static let password = "correct horse"
 

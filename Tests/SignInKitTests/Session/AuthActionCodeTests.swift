@@ -6,7 +6,7 @@ import Testing
 
 /// Email-link sign-in and the action-code calls, on the scripted backend, the embedded one, and
 /// `FirebaseBackend` talking to the embedded one over HTTP (`BackendKind`).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthActionCodeTests {
   static let settings = ActionCodeSettings(
     continueURL: URL(string: "https://example.com/finish-sign-in")!, handlesCodeInApp: true,
@@ -51,7 +51,8 @@ struct AuthActionCodeTests {
     let signedUp = try await harness.signUp("ada@example.com")
     try await harness.auth.signOut()
     try await harness.auth.sendSignInLink(to: "ada@example.com", settings: Self.settings)
-    let result = try await harness.auth.signIn(email: "ada@example.com", link: try await Self.sentLink(harness, to: "ada@example.com"))
+    let result = try await harness.auth.signIn(
+      email: "ada@example.com", link: try await Self.sentLink(harness, to: "ada@example.com"))
     #expect(result.user.uid == signedUp.user.uid)
     #expect(!result.isNewUser)
   }
@@ -62,7 +63,9 @@ struct AuthActionCodeTests {
     _ = try await harness.auth.restorePreviousSignIn()
     try await harness.auth.sendSignInLink(to: "grace@example.com", settings: Self.settings)
     let link = try await Self.sentLink(harness, to: "grace@example.com")
-    let error = await #expect(throws: AuthError.self) { try await harness.auth.signIn(email: "eve@example.com", link: link) }
+    let error = await #expect(throws: AuthError.self) {
+      try await harness.auth.signIn(email: "eve@example.com", link: link)
+    }
     #expect(error?.code == .invalidEmail)
     #expect(await harness.shownState() == .signedOut(.initial))
   }
@@ -106,7 +109,9 @@ struct AuthActionCodeTests {
     try await harness.signUp("ada@example.com")
     try await harness.auth.sendPasswordReset(to: "ada@example.com", settings: Self.settings)
     let code = try #require(await harness.controls.codes(sentTo: "ada@example.com").last)
-    #expect(try await harness.auth.checkActionCode(code) == ActionCodeInfo(operation: .passwordReset, email: "ada@example.com"))
+    #expect(
+      try await harness.auth.checkActionCode(code)
+        == ActionCodeInfo(operation: .passwordReset, email: "ada@example.com"))
     #expect(try await harness.auth.verifyPasswordResetCode(code) == "ada@example.com")
     try await harness.auth.confirmPasswordReset(code: code, newPassword: "a new password")
     let used = await #expect(throws: AuthError.self) { try await harness.auth.checkActionCode(code) }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SignInKit
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthRefreshTests {
   static let manual = AuthConfiguration(refreshesAutomatically: false)
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SignInKit
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthRestoreTests {
   /// A store holding a session whose ID token expires `secondsLeft` after the harness clock's
   /// start, made by signing up through a first `Auth` that is then shut down (a previous launch).
@@ -52,7 +52,8 @@ struct AuthRestoreTests {
   @Test func sharedRestoreAndRefreshRunOnTheConfiguredTaskExecutor() async throws {
     let (previous, user) = try await Self.previousLaunch(secondsLeft: 299)
     let executor = CountingTaskExecutor()
-    let auth = Self.relaunch(previous, configuration: AuthConfiguration(refreshesAutomatically: false, taskExecutor: executor))
+    let auth = Self.relaunch(
+      previous, configuration: AuthConfiguration(refreshesAutomatically: false, taskExecutor: executor))
     #expect(executor.jobs == 0)
     #expect(try await auth.restorePreviousSignIn() == user)
     #expect(previous.backend.count(of: .refresh) == 1)

@@ -8,7 +8,7 @@ import Testing
 /// TOTP second factors on the embedded backend and on `FirebaseBackend` talking to it over
 /// HTTP (Identity Platform's v2 wire). Codes are computed as an authenticator app would, at the
 /// backend's (manual) clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthSecondFactorTests {
   static let kinds: [BackendKind] = [.embedded, .served]
 
@@ -30,7 +30,8 @@ struct AuthSecondFactorTests {
   static func enrolledUser(_ harness: Harness) async throws -> (User, TOTPSecret) {
     _ = try await verifiedUser(harness)
     let secret = try await harness.auth.startTOTPEnrollment()
-    let user = try await harness.auth.finishTOTPEnrollment(secret, code: try code(secret, harness), displayName: "Phone")
+    let user = try await harness.auth.finishTOTPEnrollment(
+      secret, code: try code(secret, harness), displayName: "Phone")
     return (user, secret)
   }
 
@@ -50,10 +51,12 @@ struct AuthSecondFactorTests {
     #expect(secret.codeLength == 6 && secret.codeInterval == .seconds(30) && secret.hashingAlgorithm == "HMAC_SHA1")
     #expect(!secret.description.contains(secret.secretKey))
     let wrong = await #expect(throws: AuthError.self) {
-      try await harness.auth.finishTOTPEnrollment(secret, code: "000000" == (try Self.code(secret, harness)) ? "111111" : "000000")
+      try await harness.auth.finishTOTPEnrollment(
+        secret, code: "000000" == (try Self.code(secret, harness)) ? "111111" : "000000")
     }
     #expect(wrong?.code == .invalidVerificationCode)
-    let user = try await harness.auth.finishTOTPEnrollment(secret, code: try Self.code(secret, harness), displayName: "Phone")
+    let user = try await harness.auth.finishTOTPEnrollment(
+      secret, code: try Self.code(secret, harness), displayName: "Phone")
     #expect(user.uid == before.uid)
     #expect(user.secondFactors.map(\.kind) == [.totp])
     #expect(user.secondFactors.first?.displayName == "Phone")
@@ -86,7 +89,8 @@ struct AuthSecondFactorTests {
     let factor = challenge.factors[0].enrollmentID
     let right = try Self.code(secret, harness)
     let wrong = await #expect(throws: AuthError.self) {
-      try await harness.auth.resolveSignIn(challenge, enrollmentID: factor, code: right == "000000" ? "111111" : "000000")
+      try await harness.auth.resolveSignIn(
+        challenge, enrollmentID: factor, code: right == "000000" ? "111111" : "000000")
     }
     #expect(wrong?.code == .invalidVerificationCode)
     let result = try await harness.auth.resolveSignIn(challenge, enrollmentID: factor, code: right)
@@ -95,7 +99,9 @@ struct AuthSecondFactorTests {
     #expect(await harness.shownState() == .signedIn(result.user, .fresh))
     // Only the wrong code was a failure; being asked for the factor was not. Events keep their
     // order, so once the wrong code's failure arrived, an earlier one would have too.
-    await events.wait { $0.contains { if case .failed(let error) = $0 { error.code == .invalidVerificationCode } else { false } } }
+    await events.wait {
+      $0.contains { if case .failed(let error) = $0 { error.code == .invalidVerificationCode } else { false } }
+    }
     let failures = events.values.compactMap { if case .failed(let error) = $0 { error.code } else { nil } }
     #expect(!failures.contains(.secondFactorRequired))
     // The challenge finished a sign-in once; it cannot start another.
@@ -128,7 +134,9 @@ struct AuthSecondFactorTests {
     try await harness.auth.signOut()
     try await harness.auth.sendSignInLink(to: "ada@example.com", settings: AuthActionCodeTests.settings)
     let link = try await AuthActionCodeTests.sentLink(harness, to: "ada@example.com")
-    let error = await #expect(throws: AuthError.self) { try await harness.auth.signIn(email: "ada@example.com", link: link) }
+    let error = await #expect(throws: AuthError.self) {
+      try await harness.auth.signIn(email: "ada@example.com", link: link)
+    }
     let challenge = try #require(error?.secondFactor)
     let result = try await harness.auth.resolveSignIn(
       challenge, enrollmentID: challenge.factors[0].enrollmentID, code: try Self.code(secret, harness))
@@ -146,6 +154,7 @@ struct AuthSecondFactorTests {
     let secret = TOTPSecret(secretKey: "JBSWY3DPEHPK3PXP", sessionInfo: "s")
     #expect(
       secret.otpauthURI(accountName: "ada@example.com", issuer: "Example").absoluteString
-        == "otpauth://totp/Example:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Example&algorithm=SHA1&digits=6&period=30")
+        == "otpauth://totp/Example:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Example&algorithm=SHA1&digits=6&period=30"
+    )
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SignInKit
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthSessionRulesTests {
   // MARK: Persist first, publish second
 

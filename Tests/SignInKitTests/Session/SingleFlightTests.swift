@@ -5,14 +5,17 @@ import Testing
 
 @testable import SignInKit
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SingleFlightTests {
   @Test func concurrentCallersShareOneRunAndItsResult() async throws {
     let flight = SingleFlight<Int>()
     let clock = ManualClock()
     let runs = Locked(0)
     let operation: @Sendable () async throws -> Int = {
-      let run = runs.withLock { $0 += 1; return $0 }
+      let run = runs.withLock {
+        $0 += 1
+        return $0
+      }
       try await clock.sleep(for: .seconds(1))
       return run * 100
     }
@@ -28,7 +31,12 @@ struct SingleFlightTests {
   @Test func callerAfterARunEndedStartsANewRun() async throws {
     let flight = SingleFlight<Int>()
     let runs = Locked(0)
-    let operation: @Sendable () async throws -> Int = { runs.withLock { $0 += 1; return $0 } }
+    let operation: @Sendable () async throws -> Int = {
+      runs.withLock {
+        $0 += 1
+        return $0
+      }
+    }
     #expect(try await flight.run(operation) == 1)
     #expect(try await flight.run(operation) == 2)
   }
@@ -55,7 +63,12 @@ struct SingleFlightTests {
   @Test func cancellingTheLastWaiterCancelsTheRun() async {
     let flight = SingleFlight<Int>()
     let clock = ManualClock()
-    let caller = Task { try await flight.run { try await clock.sleep(for: .seconds(1)); return 1 } }
+    let caller = Task {
+      try await flight.run {
+        try await clock.sleep(for: .seconds(1))
+        return 1
+      }
+    }
     await clock.sleepers(atLeast: 1)
     caller.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }
@@ -76,7 +89,12 @@ struct SingleFlightTests {
   @Test func cancelStopsTheRunAndItsWaitersGetTheOperationsError() async {
     let flight = SingleFlight<Int>()
     let clock = ManualClock()
-    let caller = Task { try await flight.run { try await clock.sleep(for: .seconds(1)); return 1 } }
+    let caller = Task {
+      try await flight.run {
+        try await clock.sleep(for: .seconds(1))
+        return 1
+      }
+    }
     await clock.sleepers(atLeast: 1)
     flight.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }

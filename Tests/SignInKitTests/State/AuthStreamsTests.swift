@@ -4,7 +4,7 @@ import Testing
 
 @testable import SignInKit
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct AuthStreamsTests {
   @Test func replaysCurrentStateToNewSubscriber() async throws {
     let harness = Harness()

@@ -1,11 +1,11 @@
-import SignInConcurrency
 import Observation
+import SignInConcurrency
 import SignInKitTesting
 import Testing
 
 @testable import SignInKit
 
-@MainActor @Suite(.timeLimit(.minutes(1)))
+@MainActor @Suite(.timeLimit(.minutes(3)))
 struct AuthViewModelTests {
   /// Suspends until `predicate` holds for `model`, re-checking on every observed change.
   func wait(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SignInKit
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BroadcasterTests {
   @Test func replaysCurrentValueToNewSubscriber() async {
     let broadcaster = Broadcaster(replaying: 0)

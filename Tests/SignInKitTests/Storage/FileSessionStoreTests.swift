@@ -5,10 +5,13 @@ import Testing
 
 @Suite struct FileSessionStoreTests {
   static let session = StoredSession(
-    user: User(uid: "u1", email: "ada@example.com", providers: [
-      ProviderInfo(providerID: .password, rawID: "ada@example.com")
-    ]),
-    idToken: "header.payload.signature", refreshToken: "refresh+/=", expiresAt:
+    user: User(
+      uid: "u1", email: "ada@example.com",
+      providers: [
+        ProviderInfo(providerID: .password, rawID: "ada@example.com")
+      ]),
+    idToken: "header.payload.signature", refreshToken: "refresh+/=",
+    expiresAt:
       Date(timeIntervalSince1970: 1_800_003_600.25), signInProvider: .password)
 
   @Test func savedSessionLoadsBackUnchanged() throws {

@@ -18,7 +18,8 @@ import Testing
   @Test func leavesAnExistingFolderAndItsModeAsTheyAre() throws {
     let directory = try TemporaryDirectory()
     let folder = directory.url.appendingPathComponent("shared")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o750])
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o750])
     try Data("kept".utf8).write(to: folder.appendingPathComponent("file"))
     try PrivateFolder.create(at: folder)
     let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
@@ -30,7 +31,9 @@ import Testing
     let directory = try TemporaryDirectory()
     let file = directory.url.appendingPathComponent("taken")
     try Data("not a folder".utf8).write(to: file)
-    let error = try #require(throws: AuthError.self) { try PrivateFolder.create(at: file.appendingPathComponent("inner")) }
+    let error = try #require(throws: AuthError.self) {
+      try PrivateFolder.create(at: file.appendingPathComponent("inner"))
+    }
     #expect(error.code == .storage)
     #expect(error.message.contains(file.path))
     let direct = try #require(throws: AuthError.self) { try PrivateFolder.create(at: file) }

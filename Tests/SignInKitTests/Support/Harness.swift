@@ -113,22 +113,26 @@ struct Harness {
         now: { clock.date })
     case .embedded:
       backendUnderTest = try! EmbeddedBackend(
-        directory: nil,
-        configuration: EmbeddedBackend.Configuration(
-          tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
-        now: { clock.date })
+        directory: nil, configuration: Self.embeddedConfiguration(tokenLifetime: tokenLifetime), now: { clock.date })
     case .served:
       backendUnderTest = try! ServedBackend(
         embedded: EmbeddedBackend(
-          directory: nil,
-          configuration: EmbeddedBackend.Configuration(
-            tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)),
+          directory: nil, configuration: Self.embeddedConfiguration(tokenLifetime: tokenLifetime),
           now: { clock.date }))
     }
     self.store = store
     auth = Auth(
       backend: backendUnderTest, store: store, clock: clock, configuration: configuration,
       now: { clock.date })
+  }
+
+  /// Fast scrypt and the tests' shared signing key: the embedded backend's work without its
+  /// start-up costs.
+  static func embeddedConfiguration(tokenLifetime: Duration) -> EmbeddedBackend.Configuration {
+    var configuration = EmbeddedBackend.Configuration(
+      tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
+    configuration.signingKey = TestSigningKey.shared
+    return configuration
   }
 
   /// Signs up `email` with a valid password and returns the result.
@@ -163,7 +167,6 @@ extension AuthError.Code {
     .invalidRefreshToken, .userNotFound, .userDisabled, .sessionExpired,
   ]
 }
-
 
 extension Array where Element: Equatable {
   /// Whether every element appears in `other` in the same order (gaps allowed): what a

@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 import SignInKitTesting
 
 @testable import SignInKit
@@ -23,17 +23,21 @@ struct TestIssuer: Sendable {
       issuer: issuer, authorizationEndpoint: URL(string: "\(issuer)/authorize")!,
       tokenEndpoint: URL(string: "\(issuer)/token")!, jwksURI: URL(string: "\(issuer)/jwks")!,
       userinfoEndpoint: URL(string: "\(issuer)/userinfo")!,
-      deviceAuthorizationEndpoint: URL(string: "\(issuer)/device")!, revocationEndpoint: URL(string: "\(issuer)/revoke")!)
+      deviceAuthorizationEndpoint: URL(string: "\(issuer)/device")!,
+      revocationEndpoint: URL(string: "\(issuer)/revoke")!)
   }
 
   var jwks: String {
-    String(decoding: try! JSONWebKeySet(keys: [.init(kid: Self.kid, publicKey: try! Self.key.publicKey)]).json(), as: UTF8.self)
+    String(
+      decoding: try! JSONWebKeySet(keys: [.init(kid: Self.kid, publicKey: try! Self.key.publicKey)]).json(),
+      as: UTF8.self)
   }
 
   /// The discovery document, as the issuer would serve it.
   var discovery: String {
     let m = metadata
-    return #"{"issuer":"\#(issuer)","authorization_endpoint":"\#(m.authorizationEndpoint)","token_endpoint":"\#(m.tokenEndpoint)","jwks_uri":"\#(m.jwksURI)","userinfo_endpoint":"\#(m.userinfoEndpoint!)","device_authorization_endpoint":"\#(m.deviceAuthorizationEndpoint!)","revocation_endpoint":"\#(m.revocationEndpoint!)"}"#
+    return
+      #"{"issuer":"\#(issuer)","authorization_endpoint":"\#(m.authorizationEndpoint)","token_endpoint":"\#(m.tokenEndpoint)","jwks_uri":"\#(m.jwksURI)","userinfo_endpoint":"\#(m.userinfoEndpoint!)","device_authorization_endpoint":"\#(m.deviceAuthorizationEndpoint!)","revocation_endpoint":"\#(m.revocationEndpoint!)"}"#
   }
 
   /// An RS256 ID token; `overrides` replace or remove (`.null`) the default claims.

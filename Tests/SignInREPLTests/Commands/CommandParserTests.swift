@@ -10,7 +10,10 @@ import Testing
     ("SIGNIN ada@example.com", .signIn(email: "ada@example.com")),
     ("anonymous", .anonymous),
     ("google", .google()),
-    ("google --issuer https://idp.example.com --client-id c1 --device", .google(GoogleOptions(issuer: "https://idp.example.com", clientID: "c1", device: true))),
+    (
+      "google --issuer https://idp.example.com --client-id c1 --device",
+      .google(GoogleOptions(issuer: "https://idp.example.com", clientID: "c1", device: true))
+    ),
     ("apple", .apple()),
     ("apple --nonce raw-1 --id-token a.b.c", .apple(idToken: "a.b.c", rawNonce: "raw-1")),
     ("link email ada@example.com", .linkEmail("ada@example.com")),
@@ -25,9 +28,13 @@ import Testing
     ),
     (
       "signin-link grace@example.com https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C",
-      .signInWithLink(email: "grace@example.com", link: "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C")
+      .signInWithLink(
+        email: "grace@example.com", link: "https://p.firebaseapp.com/__/auth/action?mode=signIn&oobCode=C")
     ),
-    ("link email grace@example.com https://l?mode=signIn&oobCode=C", .linkEmailLink(email: "grace@example.com", link: "https://l?mode=signIn&oobCode=C")),
+    (
+      "link email grace@example.com https://l?mode=signIn&oobCode=C",
+      .linkEmailLink(email: "grace@example.com", link: "https://l?mode=signIn&oobCode=C")
+    ),
     ("check-code abc123", .checkCode("abc123")),
     ("totp-enroll", .enrollTOTP(name: nil)),
     ("totp-enroll Phone", .enrollTOTP(name: "Phone")),
@@ -124,7 +131,9 @@ import Testing
 
   @Test func linesWithSecretsAreMarkedSoHistorySkipsThem() throws {
     #expect(try CommandParser.parse(line: "apple --id-token a.b.c --nonce n")[0].carriesSecret)
-    #expect(try CommandParser.parse(line: "google --issuer https://x.example --client-id c --client-secret s")[0].carriesSecret)
+    #expect(
+      try CommandParser.parse(line: "google --issuer https://x.example --client-id c --client-secret s")[0]
+        .carriesSecret)
     #expect(try !CommandParser.parse(line: "google --issuer https://x.example --client-id c")[0].carriesSecret)
     // One-time codes prove access to the mailbox: as secret as a password while they are valid.
     #expect(try CommandParser.parse(line: "confirm-reset 123456")[0].carriesSecret)

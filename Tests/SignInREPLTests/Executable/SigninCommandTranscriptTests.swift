@@ -58,7 +58,8 @@ struct SigninCommandTranscriptTests {
     Case(script: "anonymous; whoami", shows: ["an anonymous user", "providers: none"], status: 0),
     Case(script: "whoami", shows: ["No user is signed in. Try 'signin EMAIL'"], status: 1),
     Case(
-      script: "anonymous; token; token --claims", shows: ["ID token: ", "characters (use --reveal to show it)", "\"provider_id\":\"anonymous\""],
+      script: "anonymous; token; token --claims",
+      shows: ["ID token: ", "characters (use --reveal to show it)", "\"provider_id\":\"anonymous\""],
       status: 0),
     Case(script: "anonymous; token --reveal", shows: ["eyJ"], status: 0),
     Case(script: "token", shows: ["error (no-current-user)"], status: 1),
@@ -98,7 +99,9 @@ struct SigninCommandTranscriptTests {
     Case(script: "anonymous; signout", shows: ["signed out (you signed out)", "signed out"], status: 0),
     Case(script: "signout now", shows: ["Usage: signout"], status: 2),
     Case(script: "state", shows: ["signed out (not signed in yet)"], status: 0),
-    Case(script: "watch off; anonymous; watch on; signout", shows: ["not watching", "watching state changes", "• signed out (you signed out)"], status: 0),
+    Case(
+      script: "watch off; anonymous; watch on; signout",
+      shows: ["not watching", "watching state changes", "• signed out (you signed out)"], status: 0),
     Case(script: "watch maybe", shows: ["Usage: watch on|off"], status: 2),
     Case(script: "quit; whoami", shows: ["no previous sign-in"], status: 0),
     Case(script: "exit; whoami", shows: ["no previous sign-in"], status: 0),
@@ -129,7 +132,9 @@ struct SigninCommandTranscriptTests {
     let first = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", Self.signedUp + "verify-email; mailbox"], stdin: Self.password)
     let code = try Self.code("VERIFY_EMAIL", in: first.output)
-    let second = try await SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "apply-code \(code); reload; whoami"])
+    let second = try await SigninProcessTests.signin([
+      "--data-dir", data.url.path, "-c", "apply-code \(code); reload; whoami",
+    ])
     #expect(second.status == 0, "\(second.output)")
     #expect(second.output.contains("email verified: true"))
   }
@@ -149,7 +154,8 @@ struct SigninCommandTranscriptTests {
   }
 
   @Test func badInputIsRejectedWithoutACrashAndEndOfInputLeavesCleanly() async throws {
-    let long = try await SigninProcessTests.signin(["--in-memory"], stdin: "whoami " + String(repeating: "x", count: 1 << 20) + "\nstate\n")
+    let long = try await SigninProcessTests.signin(
+      ["--in-memory"], stdin: "whoami " + String(repeating: "x", count: 1 << 20) + "\nstate\n")
     #expect(long.status == 2)
     #expect(long.output.contains("a command line may be at most 65536 bytes"))
     #expect(long.output.contains("signed out (not signed in yet)"))
@@ -169,7 +175,10 @@ extension SigninCommandTranscriptTests {
     let apple = try EmbeddedIdentityProvider.apple(keyFile: data.url.appendingPathComponent("idp/apple-key.pem"))
     let token = try apple.idToken(email: "tim@example.com", nonce: AppleProvider.hashedNonce("raw-nonce-1"))
     let hashedAsRaw = try await SigninProcessTests.signin(
-      ["--data-dir", data.url.path, "-c", "apple --id-token \(token) --nonce \(AppleProvider.hashedNonce("raw-nonce-1"))"])
+      [
+        "--data-dir", data.url.path, "-c",
+        "apple --id-token \(token) --nonce \(AppleProvider.hashedNonce("raw-nonce-1"))",
+      ])
     #expect(hashedAsRaw.status == 1)
     #expect(hashedAsRaw.output.contains("error (invalid-credential)"))
     let right = try await SigninProcessTests.signin(
@@ -211,7 +220,10 @@ extension SigninCommandTranscriptTests {
   @Test func aNewEmailChangesOnlyOnceItsCodeIsApplied() async throws {
     let data = SigninProcessTests.Scratch()
     let sent = try await SigninProcessTests.signin(
-      ["--data-dir", data.url.path, "-c", "signup ada@example.com; verify-new-email lovelace@example.com; whoami; mailbox lovelace@example.com"],
+      [
+        "--data-dir", data.url.path, "-c",
+        "signup ada@example.com; verify-new-email lovelace@example.com; whoami; mailbox lovelace@example.com",
+      ],
       stdin: Self.password + Self.password)
     #expect(sent.status == 0, "\(sent.output)")
     #expect(sent.output.contains("signed in as ada@example.com"))

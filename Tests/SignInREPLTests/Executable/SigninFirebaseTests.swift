@@ -4,7 +4,7 @@ import Testing
 
 /// `signin --backend emulator|firebase`: the REPL on the Firebase wire format, against canned
 /// emulator replies over real HTTP on 127.0.0.1.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SigninFirebaseTests {
   static func emulator(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply? {
     let path = request.target.split(separator: "?").first.map(String.init) ?? ""
@@ -13,7 +13,9 @@ struct SigninFirebaseTests {
     case "/identitytoolkit.googleapis.com/v1/accounts:signUp":
       return .init(status: 200, body: #"{\#(account),"idToken":"E.1","refreshToken":"R1","expiresIn":"3600"}"#)
     case "/identitytoolkit.googleapis.com/v1/accounts:lookup":
-      return .init(status: 200, body: #"{"users":[{\#(account),"providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}]}]}"#)
+      return .init(
+        status: 200,
+        body: #"{"users":[{\#(account),"providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}]}]}"#)
     case "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode":
       return .init(status: 200, body: #"{"email":"ada@example.com"}"#)
     case "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword":
@@ -21,7 +23,9 @@ struct SigninFirebaseTests {
     case "/emulator/v1/projects/demo-repl/oobCodes":
       return .init(
         status: 200,
-        body: #"{"oobCodes":[{"email":"ada@example.com","oobCode":"CODE-77","oobLink":"http://x/emulator/action?oobCode=CODE-77","requestType":"VERIFY_EMAIL"}]}"#)
+        body:
+          #"{"oobCodes":[{"email":"ada@example.com","oobCode":"CODE-77","oobLink":"http://x/emulator/action?oobCode=CODE-77","requestType":"VERIFY_EMAIL"}]}"#
+      )
     default:
       return .init(status: 404, body: "<html>no</html>", contentType: "text/html")
     }
@@ -31,7 +35,10 @@ struct SigninFirebaseTests {
     let server = try LoopbackHTTPServer(handler: Self.emulator)
     defer { server.stop() }
     let run = try await SigninProcessTests.signin(
-      ["--backend", "emulator", "--project", "demo-repl", "--in-memory", "-c", "signup ada@example.com; verify-email; mailbox; whoami; signout; signin ada@example.com"],
+      [
+        "--backend", "emulator", "--project", "demo-repl", "--in-memory", "-c",
+        "signup ada@example.com; verify-email; mailbox; whoami; signout; signin ada@example.com",
+      ],
       stdin: "pw-123456\nwrong-one\n", environment: ["FIREBASE_AUTH_EMULATOR_HOST": server.host])
     #expect(run.status == 1, "\(run.output)")
     #expect(run.output.contains("signed up as ada@example.com (uid1)"))
@@ -39,14 +46,17 @@ struct SigninFirebaseTests {
     #expect(run.output.contains("providers: password"))
     #expect(run.output.contains("error (wrong-password)"))
     #expect(!run.output.contains("pw-123456"))
-    #expect(server.requests.contains { $0.target == "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key" })
+    #expect(
+      server.requests.contains { $0.target == "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key" })
   }
 
   @Test func firebaseNeedsAProjectAndSaysHowToGiveIt() async throws {
     let run = try await SigninProcessTests.signin(["--backend", "firebase", "--in-memory", "-c", "state"])
     #expect(run.status == 2)
     #expect(run.output.contains("--backend firebase needs --config FILE, or --api-key KEY and --project ID"))
-    let badConfig = try await SigninProcessTests.signin(["--backend", "firebase", "--config", "/nonexistent.plist", "-c", "state"])
+    let badConfig = try await SigninProcessTests.signin([
+      "--backend", "firebase", "--config", "/nonexistent.plist", "-c", "state",
+    ])
     #expect(badConfig.status == 2)
     #expect(badConfig.output.contains("Cannot read /nonexistent.plist"))
     let badBackend = try await SigninProcessTests.signin(["--backend", "cloud"])

@@ -11,11 +11,13 @@ struct SigninProcessTests {
   }
 
   /// Runs the built `signin` with `arguments`, feeding it `stdin`, until it exits.
-  static func signin(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> Run {
+  static func signin(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async throws -> Run
+  {
     try await runBlocking { try blockingSignin(arguments, stdin: stdin, environment: environment) }
   }
 
-  private static func blockingSignin(_ arguments: [String], stdin: String, environment: [String: String]) throws -> Run {
+  private static func blockingSignin(_ arguments: [String], stdin: String, environment: [String: String]) throws -> Run
+  {
     let process = Process()
     process.executableURL = SigninBinary.url
     process.arguments = arguments

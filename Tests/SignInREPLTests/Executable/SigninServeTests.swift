@@ -67,7 +67,9 @@ struct SigninServeTests {
     #expect(first.output.contains("signed up as ada@example.com"))
 
     // Two more processes at once, and a Firebase client in this one, see the same account.
-    let script = ["--backend", "emulator", "--project", "demo", "--in-memory", "--json", "-c", "signin ada@example.com; whoami"]
+    let script = [
+      "--backend", "emulator", "--project", "demo", "--in-memory", "--json", "-c", "signin ada@example.com; whoami",
+    ]
     async let second = SigninProcessTests.signin(script, stdin: "hunter2-pass\n", environment: environment)
     async let third = SigninProcessTests.signin(script, stdin: "hunter2-pass\n", environment: environment)
     let (two, three) = try await (second, third)
@@ -98,10 +100,14 @@ struct SigninServeTests {
     }
     // Unsigned, as firebase-admin mints them in emulator mode; signin serve accepts those.
     let audience = "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit"
-    let token = part(#"{"alg":"none","typ":"JWT"}"#) + "."
+    let token =
+      part(#"{"alg":"none","typ":"JWT"}"#) + "."
       + part(#"{"uid":"repl-user","aud":"\#(audience)","claims":{"plan":"pro"}}"#) + "."
     let run = try await SigninProcessTests.signin(
-      ["--backend", "emulator", "--project", "demo", "--in-memory", "-c", "custom-token \(token); whoami; token --claims"],
+      [
+        "--backend", "emulator", "--project", "demo", "--in-memory", "-c",
+        "custom-token \(token); whoami; token --claims",
+      ],
       environment: ["FIREBASE_AUTH_EMULATOR_HOST": server.host])
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("signing in with a custom token…"))

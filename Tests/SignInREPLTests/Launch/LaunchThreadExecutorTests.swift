@@ -4,7 +4,7 @@ import Testing
 
 @testable import SignInREPL
 
-@Suite(.timeLimit(.minutes(1))) struct LaunchThreadExecutorTests {
+@Suite(.timeLimit(.minutes(3))) struct LaunchThreadExecutorTests {
   actor Probe {
     func thread() -> pthread_t { pthread_self() }
   }

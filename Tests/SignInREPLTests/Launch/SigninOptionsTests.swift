@@ -74,8 +74,10 @@ import Testing
     (["-c"], "-c needs commands."),
     (["--idp", "github.com=https://github.com"], "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."),
     (["--idp", "google.com"], "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."),
-    (["--idp", "google.com=accounts.google.com"],
-     "--idp needs an issuer URL after '=', such as google.com=https://accounts.google.com."),
+    (
+      ["--idp", "google.com=accounts.google.com"],
+      "--idp needs an issuer URL after '=', such as google.com=https://accounts.google.com."
+    ),
     (["--verbose"], "Unknown option '--verbose'."),
   ])
   func aMistakeSaysWhatToChange(arguments: [String], message: String) {
@@ -107,8 +109,10 @@ import Testing
     (["serve", "--service-account"], "--service-account needs a service-account key file (JSON)."),
     (["serve", "-c", "quit"], "Unknown option '-c'."),
     (["--service-account", "/tmp/a.json"], "Unknown option '--service-account'."),
-    (["serve", "--host", "0.0.0.0"],
-     "signin serve listens on 127.0.0.1 only, so nothing off this machine can reach its accounts; use --host 127.0.0.1 (the default)."),
+    (
+      ["serve", "--host", "0.0.0.0"],
+      "signin serve listens on 127.0.0.1 only, so nothing off this machine can reach its accounts; use --host 127.0.0.1 (the default)."
+    ),
   ])
   func aServeMistakeSaysWhatToChange(arguments: [String], message: String) {
     #expect(problem(arguments) == message)

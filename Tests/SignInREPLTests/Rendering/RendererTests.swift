@@ -5,7 +5,7 @@ import Testing
 
 @testable import SignInREPL
 
-@Suite(.timeLimit(.minutes(1))) struct RendererTests {
+@Suite(.timeLimit(.minutes(3))) struct RendererTests {
   /// Everything the renderer wrote, in order.
   final class Screen: Sendable {
     let written = Locked("")

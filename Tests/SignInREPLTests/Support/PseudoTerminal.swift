@@ -1,7 +1,7 @@
-import SignInConcurrency
 import Foundation
-import SignInKitTesting
+import SignInConcurrency
 import SignInKit
+import SignInKitTesting
 
 #if canImport(Glibc)
   import Glibc

@@ -22,7 +22,8 @@ import Testing
 
   @Test func trimsToTheNewestLinesWhenOpened() throws {
     let scratch = Scratch()
-    try FileManager.default.createDirectory(at: scratch.file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: scratch.file.deletingLastPathComponent(), withIntermediateDirectories: true)
     let lines = (1...(CommandHistory.limit + 5)).map { "whoami \($0)" }
     try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: scratch.file)
     let history = CommandHistory(file: scratch.file)
@@ -36,6 +37,8 @@ import Testing
 
   @Test func livesUnderXDGStateHome() {
     #expect(CommandHistory.defaultFile(environment: ["XDG_STATE_HOME": "/s"]).path == "/s/signinkit/history")
-    #expect(CommandHistory.defaultFile(environment: ["XDG_STATE_HOME": "relative"]).path.hasSuffix(".local/state/signinkit/history"))
+    #expect(
+      CommandHistory.defaultFile(environment: ["XDG_STATE_HOME": "relative"]).path.hasSuffix(
+        ".local/state/signinkit/history"))
   }
 }

@@ -11,7 +11,10 @@ import Testing
   @Test func decodesPrintableAndControlKeys() {
     #expect(Self.keys(Array("ab".utf8)) == [.character("a"), .character("b")])
     #expect(Self.keys([13, 10, 9, 127, 8]) == [.enter, .enter, .tab, .backspace, .backspace])
-    #expect(Self.keys([1, 5, 3, 4, 23, 11, 21, 12]) == [.home, .end, .interrupt, .endOfInput, .deleteWord, .deleteToEnd, .deleteToStart, .clearScreen])
+    #expect(
+      Self.keys([1, 5, 3, 4, 23, 11, 21, 12]) == [
+        .home, .end, .interrupt, .endOfInput, .deleteWord, .deleteToEnd, .deleteToStart, .clearScreen,
+      ])
   }
 
   @Test func decodesArrowHomeEndAndDeleteSequencesInEveryCommonForm() {

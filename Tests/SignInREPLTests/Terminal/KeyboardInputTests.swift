@@ -4,7 +4,7 @@ import Testing
 
 @testable import SignInREPL
 
-@Suite(.timeLimit(.minutes(1))) struct KeyboardInputTests {
+@Suite(.timeLimit(.minutes(3))) struct KeyboardInputTests {
   @Test func handsOutBytesInOrderIncludingTypeAhead() async {
     let keyboard = KeyboardInput()
     keyboard.push(Array("ab".utf8))

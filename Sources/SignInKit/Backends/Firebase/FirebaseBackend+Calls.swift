@@ -1,6 +1,6 @@
+import Foundation
 import SignInCrypto
 import SignInHTTP
-import Foundation
 
 extension FirebaseBackend {
   public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
@@ -107,7 +107,8 @@ extension FirebaseBackend {
     let reply = try await call("lookup", ["idToken": .string(request.idToken)])
     guard let users = reply.fields["users"]?.array, users.count == 1, let user = users[0].object else {
       throw AuthError(
-        .invalidResponse, "The lookup reply does not describe exactly one user. Try again; sign in again if it persists.")
+        .invalidResponse,
+        "The lookup reply does not describe exactly one user. Try again; sign in again if it persists.")
     }
     return try JSONReply(user).account(in: "lookup")
   }

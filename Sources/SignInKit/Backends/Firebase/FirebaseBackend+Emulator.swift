@@ -1,5 +1,5 @@
-import SignInHTTP
 import Foundation
+import SignInHTTP
 
 /// One code the Auth emulator would have emailed, from its outbox.
 ///
@@ -32,7 +32,8 @@ extension FirebaseBackend {
     }
     let url = URL(string: "http://\(emulatorHost)/emulator/v1/projects/\(FormEncoding.escape(projectID))/oobCodes")!
     let reply = try await exchange(
-      HTTPRequest(method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], timeout: requestTimeout),
+      HTTPRequest(
+        method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], timeout: requestTimeout),
       call: "oobCodes")
     return (reply.fields["oobCodes"]?.array ?? []).compactMap { entry in
       guard let fields = entry.object else { return nil }

@@ -1,6 +1,6 @@
+import Foundation
 import SignInCrypto
 import SignInHTTP
-import Foundation
 
 /// Firebase Authentication (and Google Identity Platform) over its REST wire format: Identity
 /// Toolkit v1 `accounts:*` calls and the Secure Token refresh, in production or against the
@@ -96,7 +96,8 @@ public struct FirebaseBackend: AuthBackend {
       throw AuthError(.misconfigured, "The Firebase API key is empty. Copy API_KEY from GoogleService-Info.plist.")
     }
     guard !projectID.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw AuthError(.misconfigured, "The Firebase project id is empty. Copy PROJECT_ID from GoogleService-Info.plist.")
+      throw AuthError(
+        .misconfigured, "The Firebase project id is empty. Copy PROJECT_ID from GoogleService-Info.plist.")
     }
     self.apiKey = apiKey
     self.projectID = projectID
@@ -182,7 +183,8 @@ public struct FirebaseBackend: AuthBackend {
     default:
       return AuthError(
         .invalidResponse,
-        "The server answered HTTP \(response.status) without a Firebase error. Check the backend's address and API key.")
+        "The server answered HTTP \(response.status) without a Firebase error. Check the backend's address and API key."
+      )
     }
   }
 }

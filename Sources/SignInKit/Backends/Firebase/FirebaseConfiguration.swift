@@ -55,7 +55,8 @@ public struct FirebaseConfiguration: Sendable, Equatable {
     } else {
       throw AuthError(
         .misconfigured,
-        "\(source) is neither a property list nor a JSON object. Download GoogleService-Info.plist again from the Firebase console.")
+        "\(source) is neither a property list nor a JSON object. Download GoogleService-Info.plist again from the Firebase console."
+      )
     }
     func value(_ keys: String...) -> String? {
       for key in keys {

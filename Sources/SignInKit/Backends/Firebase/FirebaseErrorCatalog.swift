@@ -12,9 +12,12 @@ enum FirebaseErrorCatalog {
   }
 
   static let meanings: [String: Meaning] = [
-    "EMAIL_EXISTS": Meaning(.emailAlreadyInUse, "An account already uses this email. Sign in instead, or use another address."),
-    "OPERATION_NOT_ALLOWED": Meaning(.operationNotAllowed, "This sign-in method is turned off for the project. Enable it in the Firebase console."),
-    "PASSWORD_LOGIN_DISABLED": Meaning(.operationNotAllowed, "Email/password sign-in is turned off for the project. Enable it in the Firebase console."),
+    "EMAIL_EXISTS": Meaning(
+      .emailAlreadyInUse, "An account already uses this email. Sign in instead, or use another address."),
+    "OPERATION_NOT_ALLOWED": Meaning(
+      .operationNotAllowed, "This sign-in method is turned off for the project. Enable it in the Firebase console."),
+    "PASSWORD_LOGIN_DISABLED": Meaning(
+      .operationNotAllowed, "Email/password sign-in is turned off for the project. Enable it in the Firebase console."),
     "ADMIN_ONLY_OPERATION": Meaning(.operationNotAllowed, "Only an administrator may do this for the project."),
     "TOO_MANY_ATTEMPTS_TRY_LATER": Meaning(.tooManyRequests, "Too many attempts. Wait a while, then try again."),
     "INVALID_EMAIL": Meaning(.invalidEmail, "The email address is badly formatted."),
@@ -22,15 +25,20 @@ enum FirebaseErrorCatalog {
     "MISSING_EMAIL": Meaning(.invalidEmail, "Enter an email address."),
     "MISSING_PASSWORD": Meaning(.weakPassword, "Enter a password."),
     "WEAK_PASSWORD": Meaning(.weakPassword, "The password is too weak; use at least 6 characters."),
-    "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": Meaning(.weakPassword, "The password does not meet the project's password policy."),
+    "PASSWORD_DOES_NOT_MEET_REQUIREMENTS": Meaning(
+      .weakPassword, "The password does not meet the project's password policy."),
     "EMAIL_NOT_FOUND": Meaning(.userNotFound, "There is no account for that email. Check it, or sign up."),
     "USER_NOT_FOUND": Meaning(.userNotFound, "The account no longer exists."),
     "INVALID_PASSWORD": Meaning(.wrongPassword, "The password is wrong. Try again, or reset it."),
-    "INVALID_LOGIN_CREDENTIALS": Meaning(.invalidCredential, "The email or the password is wrong. Try again, or reset the password."),
+    "INVALID_LOGIN_CREDENTIALS": Meaning(
+      .invalidCredential, "The email or the password is wrong. Try again, or reset the password."),
     "USER_DISABLED": Meaning(.userDisabled, "An administrator disabled this account."),
-    "INVALID_IDP_RESPONSE": Meaning(.invalidCredential, "The identity provider's credential was refused. Sign in with the provider again."),
-    "INVALID_PENDING_TOKEN": Meaning(.invalidCredential, "The pending credential is invalid or expired. Start the sign-in again."),
-    "MISSING_OR_INVALID_NONCE": Meaning(.invalidCredential, "The sign-in nonce is missing or does not match. Start the sign-in again."),
+    "INVALID_IDP_RESPONSE": Meaning(
+      .invalidCredential, "The identity provider's credential was refused. Sign in with the provider again."),
+    "INVALID_PENDING_TOKEN": Meaning(
+      .invalidCredential, "The pending credential is invalid or expired. Start the sign-in again."),
+    "MISSING_OR_INVALID_NONCE": Meaning(
+      .invalidCredential, "The sign-in nonce is missing or does not match. Start the sign-in again."),
     "INVALID_CUSTOM_TOKEN": Meaning(.invalidCustomToken, "The custom token is malformed or expired."),
     "MISSING_CUSTOM_TOKEN": Meaning(.invalidCustomToken, "The custom token is missing."),
     "CREDENTIAL_MISMATCH": Meaning(.customTokenMismatch, "The custom token belongs to another project."),
@@ -38,8 +46,10 @@ enum FirebaseErrorCatalog {
     "INVALID_CREDENTIAL_OR_PROVIDER_ID": Meaning(.invalidCredential, "The credential or its provider id is invalid."),
     "MISSING_REQUEST_URI": Meaning(.misconfigured, "The sign-in request has no requestUri."),
     "INVALID_REQUEST_URI": Meaning(.misconfigured, "The sign-in request's requestUri is invalid."),
-    "FEDERATED_USER_ID_ALREADY_LINKED": Meaning(.credentialAlreadyInUse, "This identity is already linked to another account. Sign in with it instead."),
-    "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": Meaning(.requiresRecentLogin, "This needs a recent sign-in. Sign in again, then retry."),
+    "FEDERATED_USER_ID_ALREADY_LINKED": Meaning(
+      .credentialAlreadyInUse, "This identity is already linked to another account. Sign in with it instead."),
+    "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": Meaning(
+      .requiresRecentLogin, "This needs a recent sign-in. Sign in again, then retry."),
     "INVALID_ID_TOKEN": Meaning(.sessionExpired, "The session is no longer valid. Sign in again."),
     "TOKEN_EXPIRED": Meaning(.sessionExpired, "The session has expired or was revoked. Sign in again."),
     "MISSING_ID_TOKEN": Meaning(.noCurrentUser, "No user is signed in. Sign in first, then try again."),
@@ -51,14 +61,20 @@ enum FirebaseErrorCatalog {
     "MISSING_OOB_CODE": Meaning(.invalidActionCode, "Enter the code from the email."),
     "INVALID_CONTINUE_URI": Meaning(.misconfigured, "The continue URL is invalid. Check the app's configuration."),
     "MISSING_CONTINUE_URI": Meaning(.misconfigured, "The request needs a continue URL. Check the app's configuration."),
-    "UNAUTHORIZED_DOMAIN": Meaning(.misconfigured, "The continue URL's domain is not authorized. Add it in the Firebase console."),
-    "INVALID_CODE": Meaning(.invalidVerificationCode, "The code is wrong or too old. Enter the code your authenticator app shows now."),
+    "UNAUTHORIZED_DOMAIN": Meaning(
+      .misconfigured, "The continue URL's domain is not authorized. Add it in the Firebase console."),
+    "INVALID_CODE": Meaning(
+      .invalidVerificationCode, "The code is wrong or too old. Enter the code your authenticator app shows now."),
     "UNVERIFIED_EMAIL": Meaning(.unverifiedEmail, "Verify the account's email before adding a second factor."),
     "MFA_ENROLLMENT_NOT_FOUND": Meaning(.noSuchProvider, "That second factor is not enrolled on this account."),
-    "INVALID_MFA_PENDING_CREDENTIAL": Meaning(.invalidCredential, "The sign-in waited too long for its second factor. Sign in again."),
-    "MISSING_MFA_PENDING_CREDENTIAL": Meaning(.invalidCredential, "The second step of the sign-in lost its first step. Sign in again."),
-    "EMAIL_CHANGE_NEEDS_VERIFICATION": Meaning(.emailChangeNeedsVerification, "The new email must be verified first. Use the link sent to it."),
-    "PERMISSION_DENIED": Meaning(.misconfigured, "The project refused the request. Check the API key and its app restrictions."),
+    "INVALID_MFA_PENDING_CREDENTIAL": Meaning(
+      .invalidCredential, "The sign-in waited too long for its second factor. Sign in again."),
+    "MISSING_MFA_PENDING_CREDENTIAL": Meaning(
+      .invalidCredential, "The second step of the sign-in lost its first step. Sign in again."),
+    "EMAIL_CHANGE_NEEDS_VERIFICATION": Meaning(
+      .emailChangeNeedsVerification, "The new email must be verified first. Use the link sent to it."),
+    "PERMISSION_DENIED": Meaning(
+      .misconfigured, "The project refused the request. Check the API key and its app restrictions."),
   ]
 
   /// The error for a failed reply whose `error.message` is `serverMessage`, at HTTP `status`.

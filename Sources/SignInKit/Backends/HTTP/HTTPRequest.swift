@@ -1,5 +1,5 @@
-import SignInHTTP
 import Foundation
+import SignInHTTP
 
 /// One HTTP request as a backend builds it: method, URL, headers in the order they are sent,
 /// body, and how long to wait for the reply.

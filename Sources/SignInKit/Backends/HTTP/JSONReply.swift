@@ -1,5 +1,5 @@
-import SignInCrypto
 import Foundation
+import SignInCrypto
 
 /// A JSON object reply read tolerantly, as Firebase's wire reference and OAuth servers need:
 /// every field may be missing, a missing boolean is false, an empty string is no value, and

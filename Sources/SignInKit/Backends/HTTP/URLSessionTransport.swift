@@ -1,5 +1,5 @@
-import SignInConcurrency
 import Foundation
+import SignInConcurrency
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -74,9 +74,11 @@ public struct URLSessionTransport: HTTPTransport {
       return AuthError(
         .network, "Could not connect to the server (connection refused). Check that it is running and its address.")
     case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed:
-      return AuthError(.network, "The network is unavailable (\(error.code.rawValue)). Check the connection and try again.")
+      return AuthError(
+        .network, "The network is unavailable (\(error.code.rawValue)). Check the connection and try again.")
     default:
-      return AuthError(.network, "The request failed (URL error \(error.code.rawValue)). Check the connection and try again.")
+      return AuthError(
+        .network, "The request failed (URL error \(error.code.rawValue)). Check the connection and try again.")
     }
   }
 }

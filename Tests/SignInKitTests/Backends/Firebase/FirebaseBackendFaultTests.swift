@@ -5,10 +5,11 @@ import Testing
 
 /// Broken replies become typed errors and change no state; only the token refresh is retried,
 /// and only after transient failures.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FirebaseBackendFaultTests {
   static let signIn: [RecordingTransport.Reply] = [
-    .status(200, #"{"localId":"uid1","email":"ada@example.com","idToken":"ID.1","refreshToken":"R1","expiresIn":"3600"}"#),
+    .status(
+      200, #"{"localId":"uid1","email":"ada@example.com","idToken":"ID.1","refreshToken":"R1","expiresIn":"3600"}"#),
     .status(200, #"{"users":[{"localId":"uid1","email":"ada@example.com"}]}"#),
   ]
 
@@ -25,7 +26,9 @@ struct FirebaseBackendFaultTests {
     Fault(name: "empty 200", reply: .status(200, ""), code: .invalidResponse),
     Fault(
       name: "HTML 502 page",
-      reply: .status(502, "<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>", headers: ["Content-Type": "text/html"]),
+      reply: .status(
+        502, "<html><head><title>502 Bad Gateway</title></head><body>Bad Gateway</body></html>",
+        headers: ["Content-Type": "text/html"]),
       code: .unavailable),
     Fault(name: "HTML 404 page", reply: .status(404, "<html>Not Found</html>"), code: .invalidResponse),
     Fault(name: "bare 503", reply: .status(503, ""), code: .unavailable),
@@ -139,7 +142,8 @@ struct FirebaseBackendFaultTests {
 
   @Test func aRejectedRefreshIsNotRetried() async throws {
     let transport = RecordingTransport([
-      .status(400, #"{"error":{"code":400,"message":"INVALID_REFRESH_TOKEN","status":"INVALID_ARGUMENT"}}"#), Self.refreshed,
+      .status(400, #"{"error":{"code":400,"message":"INVALID_REFRESH_TOKEN","status":"INVALID_ARGUMENT"}}"#),
+      Self.refreshed,
     ])
     let backend = try FirebaseBackend(apiKey: "K", projectID: "p", transport: transport, environment: [:])
     let error = try await #require(throws: AuthError.self) {

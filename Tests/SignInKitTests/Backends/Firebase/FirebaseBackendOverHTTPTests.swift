@@ -5,7 +5,7 @@ import Testing
 
 /// `FirebaseBackend` in emulator mode over real HTTP on 127.0.0.1, with `URLSessionTransport`:
 /// URL formation, headers and bodies as a server sees them, and the transport's faults.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FirebaseBackendOverHTTPTests {
   /// Canned emulator replies for one email/password user.
   static func emulatorReplies(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply? {
@@ -16,15 +16,20 @@ struct FirebaseBackendOverHTTPTests {
       return .init(status: 200, body: #"{\#(account),"idToken":"E2E.ID.1","refreshToken":"E2E+R1","expiresIn":"3600"}"#)
     case "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword":
       return .init(
-        status: 200, body: #"{\#(account),"registered":true,"idToken":"E2E.ID.2","refreshToken":"E2E+R1","expiresIn":"3600"}"#)
+        status: 200,
+        body: #"{\#(account),"registered":true,"idToken":"E2E.ID.2","refreshToken":"E2E+R1","expiresIn":"3600"}"#)
     case "/identitytoolkit.googleapis.com/v1/accounts:lookup":
       return .init(
         status: 200,
-        body: #"{"users":[{\#(account),"emailVerified":false,"createdAt":"1700000000000","providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}]}]}"#)
+        body:
+          #"{"users":[{\#(account),"emailVerified":false,"createdAt":"1700000000000","providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}]}]}"#
+      )
     case "/securetoken.googleapis.com/v1/token":
       return .init(
         status: 200,
-        body: #"{"access_token":"E2E.ID.3","id_token":"E2E.ID.3","refresh_token":"E2E+R2","expires_in":"3600","token_type":"Bearer","user_id":"uid1","project_id":"12345"}"#)
+        body:
+          #"{"access_token":"E2E.ID.3","id_token":"E2E.ID.3","refresh_token":"E2E+R2","expires_in":"3600","token_type":"Bearer","user_id":"uid1","project_id":"12345"}"#
+      )
     default:
       return .init(status: 400, body: #"{"error":{"code":400,"message":"UNKNOWN_PATH : \#(path)"}}"#)
     }
@@ -126,7 +131,8 @@ struct FirebaseBackendOverHTTPTests {
 
   /// Runs a profile update that `server` breaks; returns its error after checking that neither
   /// the shown state nor the stored session moved.
-  static func failedUpdate(over server: LoopbackHTTPServer, timeout: Duration = .seconds(30)) async throws -> AuthError {
+  static func failedUpdate(over server: LoopbackHTTPServer, timeout: Duration = .seconds(30)) async throws -> AuthError
+  {
     let (auth, store) = try await Self.signedIn(over: server, timeout: timeout)
     let before = (await Self.shownState(auth), try store.load())
     let error = try await #require(throws: AuthError.self) {

@@ -35,7 +35,9 @@ import Testing
 
   @Test func signUpWithEmailAndPassword() async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"kind":"identitytoolkit#SignupNewUserResponse","localId":"uid1","email":"ada@example.com",\#(Self.tokens)}"#)
+      .status(
+        200,
+        #"{"kind":"identitytoolkit#SignupNewUserResponse","localId":"uid1","email":"ada@example.com",\#(Self.tokens)}"#)
     ])
     let response = try await Self.backend(transport).signUp(
       SignUpRequest(email: "ada@example.com", password: "pw-123456", displayName: "Ada"))
@@ -43,7 +45,8 @@ import Testing
     #expect(response.localID == "uid1")
     #expect(response.email == "ada@example.com")
     #expect(response.isNewUser)
-    #expect(response.tokens == IssuedTokens(idToken: "ID.TOKEN.1", refreshToken: "REFRESH+1/=", expiresIn: .seconds(3600)))
+    #expect(
+      response.tokens == IssuedTokens(idToken: "ID.TOKEN.1", refreshToken: "REFRESH+1/=", expiresIn: .seconds(3600)))
   }
 
   @Test func signUpAnonymouslyOnTheEmulator() async throws {
@@ -54,7 +57,8 @@ import Testing
   }
 
   @Test func signUpLinksEmailToTheCurrentUser() async throws {
-    let transport = RecordingTransport([.status(200, #"{"localId":"anon1","email":"ada@example.com",\#(Self.tokens)}"#)])
+    let transport = RecordingTransport([.status(200, #"{"localId":"anon1","email":"ada@example.com",\#(Self.tokens)}"#)]
+    )
     let response = try await Self.backend(transport).signUp(
       SignUpRequest(email: "ada@example.com", password: "pw-123456", idToken: "CURRENT.ID.TOKEN"))
     try Self.expectGolden("signUp-link", transport)
@@ -73,11 +77,14 @@ import Testing
   }
 
   @Test func signInWithCustomTokenTakesTheUidFromTheIDToken() async throws {
-    let idToken = Self.unsignedJWT(#"{"sub":"server-user-1","iat":1800000000,"exp":1800003600,"firebase":{"sign_in_provider":"custom"},"plan":"pro"}"#)
+    let idToken = Self.unsignedJWT(
+      #"{"sub":"server-user-1","iat":1800000000,"exp":1800003600,"firebase":{"sign_in_provider":"custom"},"plan":"pro"}"#
+    )
     let transport = RecordingTransport([
       .status(
         200,
-        #"{"kind":"identitytoolkit#VerifyCustomTokenResponse","idToken":"\#(idToken)","refreshToken":"R1","expiresIn":"3600","isNewUser":true}"#)
+        #"{"kind":"identitytoolkit#VerifyCustomTokenResponse","idToken":"\#(idToken)","refreshToken":"R1","expiresIn":"3600","isNewUser":true}"#
+      )
     ])
     let response = try await Self.backend(transport).signInWithCustomToken(
       CustomTokenSignInRequest(token: "CUSTOM.TOKEN.FROM.SERVER"))
@@ -183,9 +190,13 @@ import Testing
 
   @Test func updatePasswordReturnsNewTokens() async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"localId":"uid1","email":"ada@example.com","emailVerified":false,"providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}],\#(Self.tokens)}"#)
+      .status(
+        200,
+        #"{"localId":"uid1","email":"ada@example.com","emailVerified":false,"providerUserInfo":[{"providerId":"password","rawId":"ada@example.com"}],\#(Self.tokens)}"#
+      )
     ])
-    let response = try await Self.backend(transport).update(UpdateAccountRequest(idToken: "ID.TOKEN.1", password: "new-pass-2"))
+    let response = try await Self.backend(transport).update(
+      UpdateAccountRequest(idToken: "ID.TOKEN.1", password: "new-pass-2"))
     try Self.expectGolden("update-password", transport)
     #expect(response.tokens?.idToken == "ID.TOKEN.1")
   }
@@ -231,10 +242,12 @@ import Testing
     let transport = RecordingTransport([
       .status(
         200,
-        #"{"mfaPendingCredential":"PENDING-1","mfaInfo":[{"mfaEnrollmentId":"E1","displayName":"Phone","enrolledAt":"2026-11-30T10:00:00.123456Z","totpInfo":{}}]}"#)
+        #"{"mfaPendingCredential":"PENDING-1","mfaInfo":[{"mfaEnrollmentId":"E1","displayName":"Phone","enrolledAt":"2026-11-30T10:00:00.123456Z","totpInfo":{}}]}"#
+      )
     ])
     let error = try await #require(throws: AuthError.self) {
-      try await Self.backend(transport).signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "pw"))
+      try await Self.backend(transport).signInWithPassword(
+        PasswordSignInRequest(email: "ada@example.com", password: "pw"))
     }
     #expect(error.code == .secondFactorRequired)
     let challenge = try #require(error.secondFactor)
@@ -247,7 +260,8 @@ import Testing
     let start = RecordingTransport([
       .status(
         200,
-        #"{"totpSessionInfo":{"sharedSecretKey":"JBSWY3DPEHPK3PXP","verificationCodeLength":6,"hashingAlgorithm":"HMAC_SHA1","periodSec":30,"sessionInfo":"SESSION-1","finalizeEnrollmentTime":"2026-12-01T10:05:00Z"}}"#)
+        #"{"totpSessionInfo":{"sharedSecretKey":"JBSWY3DPEHPK3PXP","verificationCodeLength":6,"hashingAlgorithm":"HMAC_SHA1","periodSec":30,"sessionInfo":"SESSION-1","finalizeEnrollmentTime":"2026-12-01T10:05:00Z"}}"#
+      )
     ])
     let reply = try await Self.backend(start).secondFactor(.startTOTPEnrollment(idToken: "ID.TOKEN.1"))
     try Self.expectGolden("mfaEnrollment-start", start)
@@ -262,7 +276,8 @@ import Testing
     for (name, request) in [
       (
         "mfaEnrollment-finalize",
-        SecondFactorRequest.finalizeTOTPEnrollment(idToken: "ID.TOKEN.1", sessionInfo: "SESSION-1", code: "123456", displayName: "Phone")
+        SecondFactorRequest.finalizeTOTPEnrollment(
+          idToken: "ID.TOKEN.1", sessionInfo: "SESSION-1", code: "123456", displayName: "Phone")
       ),
       ("mfaEnrollment-withdraw", .withdraw(idToken: "ID.TOKEN.1", enrollmentID: "E1")),
       ("mfaSignIn-finalize", .finalizeTOTPSignIn(pendingCredential: "PENDING-1", enrollmentID: "E1", code: "654321")),
@@ -279,11 +294,14 @@ import Testing
   }
 
   @Test func aSignInLinkCarriesTheActionCodeSettings() async throws {
-    let transport = RecordingTransport([.status(200, #"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#)])
+    let transport = RecordingTransport([
+      .status(200, #"{"kind":"identitytoolkit#GetOobConfirmationCodeResponse","email":"ada@example.com"}"#)
+    ])
     let settings = ActionCodeSettings(
       continueURL: URL(string: "https://example.com/finish?from=app")!, handlesCodeInApp: true,
       iOSBundleID: "com.example.app", androidPackageName: "com.example.android", linkDomain: "links.example.com")
-    let response = try await Self.backend(transport).sendOobCode(.emailSignIn(email: "ada@example.com"), settings: settings)
+    let response = try await Self.backend(transport).sendOobCode(
+      .emailSignIn(email: "ada@example.com"), settings: settings)
     try Self.expectGolden("sendOobCode-email-signin", transport)
     #expect(response.email == "ada@example.com")
   }
@@ -292,7 +310,8 @@ import Testing
     let transport = RecordingTransport([
       .status(
         200,
-        #"{"kind":"identitytoolkit#EmailLinkSigninResponse","localId":"uid1","email":"ada@example.com","isNewUser":true,\#(Self.tokens)}"#)
+        #"{"kind":"identitytoolkit#EmailLinkSigninResponse","localId":"uid1","email":"ada@example.com","isNewUser":true,\#(Self.tokens)}"#
+      )
     ])
     let response = try await Self.backend(transport).signInWithEmailLink(
       EmailLinkSignInRequest(email: "ada@example.com", oobCode: "CODE+1/=", idToken: "ID.TOKEN.0"))
@@ -304,7 +323,8 @@ import Testing
 
   @Test func checkingACodeReadsWhatItIsForAndTheNewEmail() async throws {
     let transport = RecordingTransport([
-      .status(200, #"{"email":"ada@example.com","newEmail":"lovelace@example.com","requestType":"VERIFY_AND_CHANGE_EMAIL"}"#)
+      .status(
+        200, #"{"email":"ada@example.com","newEmail":"lovelace@example.com","requestType":"VERIFY_AND_CHANGE_EMAIL"}"#)
     ])
     let response = try await Self.backend(transport).resetPassword(ResetPasswordRequest(oobCode: "CODE-3"))
     try Self.expectGolden("resetPassword-check", transport)

@@ -37,7 +37,9 @@ import Testing
   }
 
   @Test func emptyKeysAndProjectsAreRefusedWithWhatToDo() throws {
-    let error = try #require(throws: AuthError.self) { try FirebaseBackend(apiKey: " ", projectID: "p", environment: [:]) }
+    let error = try #require(throws: AuthError.self) {
+      try FirebaseBackend(apiKey: " ", projectID: "p", environment: [:])
+    }
     #expect(error.code == .misconfigured)
     #expect(error.message.contains("API_KEY"))
   }

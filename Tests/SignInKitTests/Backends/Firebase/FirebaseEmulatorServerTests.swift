@@ -18,7 +18,8 @@ struct FirebaseEmulatorServerTests {
   @Test func answersReadinessAndTheClientAPIAsTheEmulatorDoes() async throws {
     let (_, server) = try Self.served()
     defer { server.stop() }
-    let ready = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\nConnection: close\r\nHost: x\r\n\r\n", port: server.port)
+    let ready = try await RawHTTPClient.exchange(
+      "GET / HTTP/1.1\r\nConnection: close\r\nHost: x\r\n\r\n", port: server.port)
     #expect(ready.hasPrefix("HTTP/1.1 200 "))
     #expect(ready.contains(#""ready":true"#))
 
@@ -57,14 +58,28 @@ struct FirebaseEmulatorServerTests {
   @Test(arguments: [
     ("GET /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
     ("POST /nowhere HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", "404 "),
-    ("POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}", "400 "),
-    ("POST /identitytoolkit.googleapis.com/v1/accounts:lookup HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", "400 "),
-    ("POST /securetoken.googleapis.com/v1/token HTTP/1.1\r\nConnection: close\r\nContent-Length: 9\r\n\r\ngrant_typ", "400 "),
-    ("POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 10485760\r\n\r\n", "413 "),
+    (
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}",
+      "400 "
+    ),
+    (
+      "POST /identitytoolkit.googleapis.com/v1/accounts:lookup HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
+      "400 "
+    ),
+    (
+      "POST /securetoken.googleapis.com/v1/token HTTP/1.1\r\nConnection: close\r\nContent-Length: 9\r\n\r\ngrant_typ",
+      "400 "
+    ),
+    (
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 10485760\r\n\r\n",
+      "413 "
+    ),
     ("BREW /coffee HTCPCP/1.0\r\n\r\n", "400 "),
     ("POST / HTTP/1.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "501 "),
-    ("POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n"
-      + "Content-Type: application/xml\r\nContent-Length: 4\r\n\r\n<a/>", "400 "),
+    (
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n"
+        + "Content-Type: application/xml\r\nContent-Length: 4\r\n\r\n<a/>", "400 "
+    ),
     ("DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
   ])
   func badRequestsGetAnErrorAndTheServerKeepsServing(_ request: String, _ status: String) async throws {
@@ -101,7 +116,9 @@ struct FirebaseEmulatorServerTests {
       let (_, server) = try Self.served()
       var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
       let half = try RawHTTPClient(port: server.port)
-      half.send("POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{")
+      half.send(
+        "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{"
+      )
       let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
       let user = try await firebase.signUp(SignUpRequest())
       #expect(!user.localID.isEmpty)

@@ -11,7 +11,8 @@ import Testing
     ("TOO_MANY_ATTEMPTS_TRY_LATER", .tooManyRequests), ("INVALID_EMAIL", .invalidEmail),
     ("MISSING_EMAIL", .invalidEmail), ("MISSING_PASSWORD", .weakPassword), ("WEAK_PASSWORD", .weakPassword),
     ("PASSWORD_DOES_NOT_MEET_REQUIREMENTS", .weakPassword), ("INVALID_ID_TOKEN", .sessionExpired),
-    ("TOKEN_EXPIRED", .sessionExpired), ("USER_NOT_FOUND", .userNotFound), ("ADMIN_ONLY_OPERATION", .operationNotAllowed),
+    ("TOKEN_EXPIRED", .sessionExpired), ("USER_NOT_FOUND", .userNotFound),
+    ("ADMIN_ONLY_OPERATION", .operationNotAllowed),
     ("EMAIL_NOT_FOUND", .userNotFound), ("INVALID_PASSWORD", .wrongPassword), ("USER_DISABLED", .userDisabled),
     ("INVALID_LOGIN_CREDENTIALS", .invalidCredential), ("PASSWORD_LOGIN_DISABLED", .operationNotAllowed),
     ("INVALID_IDP_RESPONSE", .invalidCredential), ("MISSING_OR_INVALID_NONCE", .invalidCredential),
@@ -40,7 +41,9 @@ import Testing
     for (message, code) in Self.expected {
       for text in [message, "\(message) : Some detail ((emulator note))"] {
         let toolkit = try await Self.failing(
-          400, #"{"error":{"code":400,"message":"\#(text)","errors":[{"message":"\#(text)","domain":"global","reason":"invalid"}]}}"#)
+          400,
+          #"{"error":{"code":400,"message":"\#(text)","errors":[{"message":"\#(text)","domain":"global","reason":"invalid"}]}}"#
+        )
         #expect(toolkit.code == code, "\(text)")
         #expect(toolkit.serverMessage == text)
         let secureToken = try await Self.failing(
@@ -59,16 +62,20 @@ import Testing
 
   @Test func keyAndAppRestrictionsSayWhatToFix() async throws {
     let badKey = try await Self.failing(
-      400, #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"keyInvalid"}]}}"#)
+      400,
+      #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","errors":[{"reason":"keyInvalid"}]}}"#
+    )
     #expect(badKey.code == .misconfigured)
     #expect(badKey.message.contains("API key is not valid"))
     let blocked = try await Self.failing(
       403,
-      #"{"error":{"code":403,"message":"Requests from this iOS client application <empty> are blocked.","errors":[{"reason":"forbidden"}],"status":"PERMISSION_DENIED"}}"#)
+      #"{"error":{"code":403,"message":"Requests from this iOS client application <empty> are blocked.","errors":[{"reason":"forbidden"}],"status":"PERMISSION_DENIED"}}"#
+    )
     #expect(blocked.code == .misconfigured)
     #expect(blocked.message.contains("bundle id"))
     let unknownName = try await Self.failing(
-      400, #"{"error":{"code":400,"message":"Invalid JSON payload received. Unknown name \"foo\": Cannot find field."}}"#)
+      400,
+      #"{"error":{"code":400,"message":"Invalid JSON payload received. Unknown name \"foo\": Cannot find field."}}"#)
     #expect(unknownName.code == .internal)
   }
 
@@ -84,7 +91,10 @@ import Testing
   @Test func signInWithIdpFailuresThatComeBackAs200() async throws {
     let credential = ProviderCredential(providerID: .google, idToken: "a.b.c")
     for (body, code) in [
-      (#"{"needConfirmation":true,"email":"g@example.com","providerId":"google.com"}"#, AuthError.Code.accountExistsWithDifferentCredential),
+      (
+        #"{"needConfirmation":true,"email":"g@example.com","providerId":"google.com"}"#,
+        AuthError.Code.accountExistsWithDifferentCredential
+      ),
       (#"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED","localId":"u"}"#, .credentialAlreadyInUse),
       (#"{"errorMessage":"EMAIL_EXISTS","localId":"u"}"#, .emailAlreadyInUse),
     ] {
