@@ -224,7 +224,8 @@ public actor EmbeddedBackend: AuthBackend {
       database = try Self.loadDatabase(in: directory)
     } else {
       lock = nil
-      signing = configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
+      signing =
+        configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
         ?? LazySigningKey(file: nil, keyID: Self.keyID)
       database = EmbeddedDatabase()
     }
