@@ -87,6 +87,12 @@ let package = Package(
         ),
         permissions: []),
       dependencies: ["signin-doctor"]),
+    // The documentation's "after" examples (SignInKit.docc), built and run by their tests.
+    .target(name: "SignInKitExamples", dependencies: ["SignInKit"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInKitExamplesTests",
+      dependencies: ["SignInKitExamples", "SignInKit", "SignInKitEmbedded", "SignInKitTesting"],
+      swiftSettings: strict),
     .executableTarget(
       name: "signin-quickstart", dependencies: ["SignInKit", "SignInKitEmbedded"], path: "Sources/QuickStart",
       swiftSettings: strict, plugins: ["ServiceInfoPlugin"]),

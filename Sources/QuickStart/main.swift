@@ -8,8 +8,12 @@ import SignInKitEmbedded
 let firebase = FirebaseConfiguration.serviceInfo
 print("Firebase project from GoogleService-Info.plist: \(firebase.projectID) (app \(firebase.appID ?? "?"))")
 print("Google URL scheme: \(SignInConfiguration.reversedClientID ?? "none")")
-// Production would be: let backend = try FirebaseBackend(configuration: .serviceInfo)
-_ = try FirebaseBackend(configuration: firebase, environment: [:])
+// Production signs in with Firebase; this quick start only builds the backend, then signs in
+// offline below.
+// snippet.begin production-backend
+let production = try FirebaseBackend(configuration: .serviceInfo)
+// snippet.end
+print("Firebase backend for project \(production.projectID)")
 
 let backend = try EmbeddedBackend(directory: nil)
 let auth = Auth(backend: backend, store: InMemorySessionStore())

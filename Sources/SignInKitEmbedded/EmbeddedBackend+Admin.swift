@@ -182,7 +182,7 @@ extension EmbeddedBackend {
   }
 
   /// Refuses a reserved claim name with `FORBIDDEN_CLAIM` and `code` (the admin API's 400, or a
-  /// custom token's ``AuthError/Code/invalidCustomToken``).
+  /// custom token's `AuthError/Code/invalidCustomToken`).
   static func checkReserved(_ claims: [String: JSONValue], failingWith code: AuthError.Code) throws {
     if let name = claims.keys.sorted().first(where: reservedClaims.contains) {
       throw failure(

@@ -7,7 +7,7 @@ extension EmbeddedBackend {
   /// email becomes verified, and with `request.idToken` the email joins that user instead (an
   /// anonymous user keeps their uid).
   ///
-  /// An account with a second factor answers ``AuthError/Code/secondFactorRequired`` instead.
+  /// An account with a second factor answers `AuthError/Code/secondFactorRequired` instead.
   ///
   /// - Throws: `INVALID_OOB_CODE`/`EXPIRED_OOB_CODE`, `INVALID_EMAIL` (another address),
   ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.

@@ -95,7 +95,7 @@ extension EmbeddedBackend {
     }
   }
 
-  /// Throws ``AuthError/Code/secondFactorRequired`` when `uid` has second factors, after
+  /// Throws `AuthError/Code/secondFactorRequired` when `uid` has second factors, after
   /// recording the pending sign-in its second step completes.
   func requireSecondFactor(of uid: String, signingInWith provider: ProviderID) throws {
     guard let factors = database.accounts[uid]?.secondFactors, !factors.isEmpty else { return }

@@ -68,7 +68,7 @@ extension EmbeddedBackend {
   /// Like ``verifiedUser(of:)``, for a change that needs a recent sign-in (password, email,
   /// deletion): the token's `auth_time` must be within ``recentSignInWindow``, as Firebase asks
   /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`). Refreshing a token does not renew `auth_time`; signing
-  /// in again (``Auth/reauthenticate(email:password:)``) does.
+  /// in again (`Auth/reauthenticate(email:password:)`) does.
   func verifiedRecentUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
     let (uid, provider, authTime) = try verifiedSession(of: idToken)
     guard let authTime, now().timeIntervalSince(authTime) <= Self.recentSignInWindow.seconds else {

@@ -151,7 +151,7 @@ public actor EmbeddedBackend: AuthBackend {
     /// Trust in a real OpenID issuer: its discovery document and current JWK Set are fetched
     /// now, and its ID tokens must name one of `clientIDs` in `aud`.
     ///
-    /// - Throws: ``AuthError/Code/misconfigured`` when discovery fails, or transport errors.
+    /// - Throws: `AuthError/Code/misconfigured` when discovery fails, or transport errors.
     public static func discover(
       issuer: String, clientIDs: Set<String>, transport: any HTTPTransport = URLSessionTransport()
     ) async throws -> IdentityProviderTrust {
@@ -195,7 +195,7 @@ public actor EmbeddedBackend: AuthBackend {
 
   /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
   ///
-  /// - Throws: ``AuthError`` with code ``AuthError/Code/storage`` when another process holds the
+  /// - Throws: `AuthError` with code `AuthError/Code/storage` when another process holds the
   ///   directory, or its files cannot be read; the message says which file and what to do.
   public init(
     directory: URL?, configuration: Configuration = Configuration(),
@@ -236,7 +236,7 @@ public actor EmbeddedBackend: AuthBackend {
   }
 
   /// Releases the data directory so another backend (or process) can open it. After `close()`,
-  /// reads still answer from memory and changes throw ``AuthError/Code/storage``.
+  /// reads still answer from memory and changes throw `AuthError/Code/storage`.
   public func close() {
     lock?.release()
     isClosed = true

@@ -22,11 +22,16 @@ public struct EmbeddedIdentityProvider: Sendable {
   let signingKey: LazySigningKey
   let now: @Sendable () -> Date
 
-  /// - Parameter keyFile: where the IdP's signing key is kept (PEM, 0600), created on first
-  ///   use; `nil` generates a new key for this instance only (RSA-2048 generation takes a few
-  ///   hundred milliseconds, so keep one where it matters). Either way the key is read or made
-  ///   when the first token or key set is asked for, not here: an IdP nobody signs in with
-  ///   costs nothing at start-up, and a key file that cannot be used is reported then.
+  /// - Parameters:
+  ///   - providerID: the provider the backend signs its tokens in as (`google.com`).
+  ///   - issuer: the `iss` of its tokens.
+  ///   - clientID: the `aud` of its tokens: the app's client id at this IdP.
+  ///   - keyFile: where the IdP's signing key is kept (PEM, 0600), created on first use; `nil`
+  ///     generates a new key for this instance only (RSA-2048 generation takes a few hundred
+  ///     milliseconds, so keep one where it matters). Either way the key is read or made when
+  ///     the first token or key set is asked for, not here: an IdP nobody signs in with costs
+  ///     nothing at start-up, and a key file that cannot be used is reported then.
+  ///   - now: the wall clock for `iat` and `exp`.
   public init(
     providerID: ProviderID, issuer: String, clientID: String, keyFile: URL? = nil,
     now: @escaping @Sendable () -> Date = { Date() }

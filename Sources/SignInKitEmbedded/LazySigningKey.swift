@@ -41,7 +41,7 @@ final class LazySigningKey: Sendable {
   /// token. A file that is not shaped so is loaded in full now, which either works (a form the
   /// quick check does not know) or throws the reason.
   ///
-  /// - Throws: ``AuthError/Code/storage`` naming the file; the file is left as it is.
+  /// - Throws: `AuthError/Code/storage` naming the file; the file is left as it is.
   func checkFile() throws(AuthError) {
     guard let file else { return }
     let data: Data?
@@ -57,7 +57,7 @@ final class LazySigningKey: Sendable {
 
   /// The key, loading it on the first call.
   ///
-  /// - Throws: ``AuthError/Code/storage`` naming the file when it cannot be read or is not a key.
+  /// - Throws: `AuthError/Code/storage` naming the file when it cannot be read or is not a key.
   func get() throws(AuthError) -> Loaded {
     try loaded.withLock { loaded in
       if let loaded { return loaded }

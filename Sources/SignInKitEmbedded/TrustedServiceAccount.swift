@@ -19,7 +19,7 @@ public struct TrustedServiceAccount: Sendable, Equatable {
   /// The account in a service-account key file as the Google Cloud console downloads it
   /// (`client_email` and `private_key`). Only the public half is kept.
   ///
-  /// - Throws: ``AuthError/Code/misconfigured`` saying which field is missing or unusable.
+  /// - Throws: `AuthError/Code/misconfigured` saying which field is missing or unusable.
   public init(keyFile data: Data) throws {
     guard let object = (try? JSONDecoder().decode(JSONValue.self, from: data))?.object else {
       throw AuthError(.misconfigured, "The service-account file is not a JSON object. Download the key file again.")

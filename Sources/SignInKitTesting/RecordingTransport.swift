@@ -2,7 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInKit
 
-/// An ``HTTPTransport`` for tests: it records every request (render one with ``curl(_:)`` to
+/// An `HTTPTransport` for tests: it records every request (render one with ``curl(_:)`` to
 /// compare against a golden file) and answers with scripted replies, in order.
 ///
 /// - Concurrency: `Sendable`; state is guarded by a lock, so concurrent sends are fine. Replies
@@ -15,7 +15,7 @@ public final class RecordingTransport: HTTPTransport {
     case response(HTTPResponse)
     /// The transport fails, as a broken network would.
     case failure(AuthError)
-    /// No answer until the caller's task is cancelled (then ``AuthError/Code/cancelled``).
+    /// No answer until the caller's task is cancelled (then `AuthError/Code/cancelled`).
     case hang
 
     /// A reply with `status` and a UTF-8 body.

@@ -2,7 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInKit
 
-/// An ``AuthBackend`` for tests: a small in-memory identity service whose replies a test can
+/// An `AuthBackend` for tests: a small in-memory identity service whose replies a test can
 /// delay or replace with faults, and which records every call.
 ///
 /// Unscripted calls behave like Firebase: accounts by email, weak-password and duplicate-email
@@ -22,7 +22,7 @@ import SignInKit
 ///
 /// - Concurrency: `Sendable`, lock-guarded, any isolation.
 public final class ScriptedBackend: AuthBackend {
-  /// The backend calls, one per ``AuthBackend`` method.
+  /// The backend calls, one per `AuthBackend` method.
   ///
   /// - Concurrency: `Sendable` value.
   public enum Call: String, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,6 @@
 import SignInKit
 
-/// A ``SignInProvider`` that hands out a fixed credential, optionally after a delay on a clock,
+/// A `SignInProvider` that hands out a fixed credential, optionally after a delay on a clock,
 /// and counts how often it was asked and told to sign out.
 ///
 /// - Concurrency: actor.

@@ -5,7 +5,7 @@ import SignInHTTP
 /// Receives the OAuth authorization response on `http://127.0.0.1:<port>/callback` (RFC 8252
 /// §7.3): it listens before the browser is opened, takes the one request to its path, answers
 /// it with a short HTML page, and closes. Requests to other paths (a browser's `/favicon.ico`)
-/// get a 404 and do not count; malformed ones get a 4xx from ``HTTPRequestParser``.
+/// get a 404 and do not count; malformed ones get a 4xx from `HTTPRequestParser`.
 ///
 /// - Concurrency: `Sendable`. ``receive()`` may be called once; the socket is served by a
 ///   dedicated thread.
@@ -23,8 +23,11 @@ public final class LoopbackRedirectListener: Sendable {
 
   /// Listens on 127.0.0.1 at `port` (0: a random free port).
   ///
-  /// - Parameter readDeadline: how long one connection may take to send its whole request
-  ///   before it is closed.
+  /// - Parameters:
+  ///   - port: the loopback port to listen on; 0 picks a free one.
+  ///   - path: the redirect URI's path.
+  ///   - readDeadline: how long one connection may take to send its whole request before it is
+  ///     closed.
   public init(port: UInt16 = 0, path: String = "/callback", readDeadline: Duration = .seconds(10)) throws {
     self.readDeadline = readDeadline
     do {
@@ -38,7 +41,7 @@ public final class LoopbackRedirectListener: Sendable {
 
   /// The query parameters of the redirect (`code` and `state`, or `error`).
   ///
-  /// Each connection is served on its own thread with a read deadline of ``readDeadline``, so an
+  /// Each connection is served on its own thread with the read deadline given to `init`, so an
   /// idle connection (a browser's preconnect) or a slow one never holds up the redirect, and a
   /// request the parser refuses gets its 4xx status without counting.
   ///

@@ -144,9 +144,13 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   public private(set) var tokens: OAuthTokens?
 
   /// - Parameters:
+  ///   - configuration: the issuer, the client and the flow.
+  ///   - transport: reaches the issuer (discovery, keys, tokens).
+  ///   - clock: times the browser wait and device-grant polling.
+  ///   - now: the wall clock ID tokens are checked against.
+  ///   - webSession: shows the sign-in for ``Flow/appRedirect(_:)``.
   ///   - present: shows a prompt to the user; the default prints it and opens the browser with
   ///     `xdg-open` or `open` when there is one.
-  ///   - webSession: shows the sign-in for ``Flow/appRedirect(_:)``.
   public init(
     configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
     clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },

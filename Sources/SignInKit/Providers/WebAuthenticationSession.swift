@@ -2,7 +2,7 @@ import Foundation
 
 /// Shows an authorization URL in a browser sheet and returns the URL the identity provider
 /// redirected to, in the app's own scheme: what `ASWebAuthenticationSession` does on Apple
-/// platforms (``SystemWebAuthenticationSession``). ``OpenIDConnectProvider`` uses it for
+/// platforms (`SystemWebAuthenticationSession`). ``OpenIDConnectProvider`` uses it for
 /// ``OpenIDConnectProvider/Flow/appRedirect(_:)``; tests pass a fake.
 ///
 /// - Concurrency: `Sendable`; ``authenticate(at:callbackScheme:)`` may be called from any

@@ -170,7 +170,9 @@ extension Auth {
 
   /// Asks the backend to email a password-reset code to `email`. Needs no signed-in user.
   ///
-  /// - Parameter settings: where the email's link continues, and whether the app opens it.
+  /// - Parameters:
+  ///   - email: the account's address.
+  ///   - settings: where the email's link continues, and whether the app opens it.
   public func sendPasswordReset(to email: String, settings: ActionCodeSettings? = nil) async throws {
     try await userOperation {
       _ = try await backend.sendOobCode(.passwordReset(email: email), settings: settings)

@@ -7,8 +7,10 @@ extension Auth {
   /// The app keeps the address (the link does not carry it), receives the link, and passes
   /// both to ``signIn(email:link:)``. Needs no signed-in user.
   ///
-  /// - Parameter settings: where the link continues; it must have a
-  ///   ``ActionCodeSettings/continueURL`` and ``ActionCodeSettings/handlesCodeInApp`` set.
+  /// - Parameters:
+  ///   - email: the address to sign in; keep it to pass to ``signIn(email:link:)``.
+  ///   - settings: where the link continues; it must have a
+  ///     ``ActionCodeSettings/continueURL`` and ``ActionCodeSettings/handlesCodeInApp`` set.
   /// - Throws: ``AuthError/Code/misconfigured`` when the settings miss either,
   ///   ``AuthError/Code/invalidEmail``, network codes.
   public func sendSignInLink(to email: String, settings: ActionCodeSettings) async throws {

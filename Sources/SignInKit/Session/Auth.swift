@@ -38,12 +38,13 @@ import SignInConcurrency
 ///
 /// Call ``shutdown()`` when done: it cancels the refresh task `Auth` owns and ends every stream.
 ///
-/// ## Topics
+/// The calls by area:
 /// - Streams: ``states``, ``users``, ``events``, ``idTokens``, ``stateStore``
 /// - Launch: ``hasPreviousSignIn()``, ``restorePreviousSignIn()``
 /// - Sign-in: ``signUp(email:password:)``, ``signIn(email:password:)``, ``signInAnonymously()``,
-///   ``signIn(with:)``, ``link(with:)``, ``linkEmail(_:password:)``, ``signOut()``
-/// - Tokens: ``idToken(forceRefresh:)``
+///   ``signIn(with:)``, ``signIn(email:link:)``, ``signIn(customToken:)``, ``link(with:)``,
+///   ``linkEmail(_:password:)``, ``resolveSignIn(_:enrollmentID:code:)``, ``signOut()``
+/// - Tokens: ``idToken(forceRefresh:)``, ``idTokenResult(forceRefresh:)``
 ///
 /// - Concurrency: actor. Its public async methods may be called from any isolation, concurrently.
 public actor Auth {

@@ -88,8 +88,8 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
       self == .network || self == .timeout || self == .unavailable || self == .tooManyRequests
     }
 
-    /// Terminal failures of a token operation end the session: the user is signed out with
-    /// ``reason`` and the store is cleared.
+    /// Terminal failures of a token operation end the session: the user is signed out with the
+    /// matching ``SignOutReason`` and the store is cleared.
     public var endsSession: Bool {
       self == .invalidRefreshToken || self == .sessionExpired || self == .userNotFound
         || self == .userDisabled

@@ -30,7 +30,9 @@ public struct FileSessionStore: SessionStore {
   private let now: @Sendable () -> Date
 
   /// A store for `session.json` inside `directory`.
-  /// - Parameter now: the wall clock used to name quarantined files.
+  /// - Parameters:
+  ///   - directory: the folder, made with mode 0700 when it is missing.
+  ///   - now: the wall clock used to name quarantined files.
   public init(directory: URL, now: @escaping @Sendable () -> Date = { Date() }) {
     self.fileURL = directory.appendingPathComponent("session.json", isDirectory: false)
     self.now = now

@@ -3,7 +3,7 @@ import SignInConcurrency
 /// A ``SessionStore`` that forgets everything when the process ends: for tests, previews and
 /// sessions that must not outlive the app.
 ///
-/// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation.
+/// - Concurrency: `Sendable`, lock-guarded (`Locked`), any isolation.
 public final class InMemorySessionStore: SessionStore {
   private let session: Locked<StoredSession?>
 

@@ -46,7 +46,7 @@ public enum KeychainStatus: Sendable, Equatable {
   }
 }
 
-/// A keychain of generic-password items, as ``KeychainSessionStore`` uses it. ``SystemKeychain``
+/// A keychain of generic-password items, as ``KeychainSessionStore`` uses it. `SystemKeychain`
 /// is Apple's (Security's `SecItem` calls); tests pass an in-memory one.
 ///
 /// - Concurrency: `Sendable`; calls may come from any thread.

@@ -29,9 +29,10 @@ public struct KeychainSessionStore: SessionStore {
   /// A store for `namespace` (one per app or account set).
   ///
   /// - Parameters:
+  ///   - namespace: the item's account name (`kSecAttrAccount`), one per app or account set.
   ///   - service: `kSecAttrService`; by default `dev.signinkit.session`.
   ///   - accessGroup: share the session with app extensions in this keychain access group.
-  ///   - keychain: the keychain; ``SystemKeychain`` on Apple platforms.
+  ///   - keychain: the keychain; `SystemKeychain` on Apple platforms.
   ///   - now: the wall clock used to name unreadable items kept aside.
   public init(
     namespace: String = "default", service: String = "dev.signinkit.session",

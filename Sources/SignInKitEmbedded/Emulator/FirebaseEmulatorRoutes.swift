@@ -29,10 +29,13 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   /// The reply to one request. Never throws: every failure is a Firebase error reply.
   ///
-  /// - Parameter headers: the request's headers, names lowercased. `Authorization: Bearer
-  ///   owner` (any case, or a `Bearer ya29.…` token) makes the call an administrator's, as the
-  ///   Admin SDKs send it in emulator mode; `Host` is the host of the links an administrator
-  ///   asks for.
+  /// - Parameters:
+  ///   - method: the HTTP method.
+  ///   - target: the request target: path and query.
+  ///   - headers: the request's headers, names lowercased. `Authorization: Bearer owner` (any
+  ///     case, or a `Bearer ya29.…` token) makes the call an administrator's, as the Admin SDKs
+  ///     send it in emulator mode; `Host` is the host of the links an administrator asks for.
+  ///   - body: the request body.
   public func reply(method: String, target: String, headers: [String: String] = [:], body: Data) async -> Reply {
     let path = String(target.prefix { $0 != "?" })
     if path == "/" || path.isEmpty {

@@ -37,11 +37,12 @@ public final class FirebaseEmulatorServer: Sendable {
   /// Starts serving at once.
   ///
   /// - Parameters:
+  ///   - backend: the backend to serve.
   ///   - port: the TCP port on 127.0.0.1; 0 picks a free one (read it back from ``port``).
   ///   - readDeadline: how long one request may take to arrive, counted from when its
   ///     connection was opened or answered the previous one; an idle connection is closed then.
   ///   - connectionLimit: how many connections may be open at once.
-  /// - Throws: ``AuthError/Code/network`` when the port cannot be bound (in use).
+  /// - Throws: `AuthError/Code/network` when the port cannot be bound (in use).
   public init(
     backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10),
     connectionLimit: Int = FirebaseEmulatorServer.connectionLimit

@@ -12,7 +12,7 @@ import SignInHTTP
 /// ```
 ///
 /// When `FIREBASE_AUTH_EMULATOR_HOST` is set (`host:port`), requests go to the emulator at that
-/// address, as the official SDKs do; ``emulator(host:projectID:apiKey:transport:)`` chooses it
+/// address, as the official SDKs do; ``emulator(host:projectID:apiKey:transport:clock:)`` chooses it
 /// explicitly.
 ///
 /// Requests carry the API key as `key=`, `X-Client-Version`, and, when configured,

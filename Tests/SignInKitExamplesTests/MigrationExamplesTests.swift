@@ -1,0 +1,98 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInKitExamples
+import SignInKitTesting
+import Testing
+
+/// The migration article's five "after" examples, run on the embedded backend.
+@Suite(.timeLimit(.minutes(3)))
+@MainActor struct MigrationExamplesTests {
+  static func backend(trusting providers: [EmbeddedIdentityProvider] = []) throws -> EmbeddedBackend {
+    var configuration = try EmbeddedBackend.Configuration(trusting: providers)
+    configuration.scrypt = ScryptParameters(n: 1 << 10, r: 8, p: 1)
+    configuration.signingKey = TestSigningKey.shared
+    return try EmbeddedBackend(directory: nil, configuration: configuration)
+  }
+
+  @Test func theRootRestoresThePreviousSignInAndShowsIt() async throws {
+    let backend = try Self.backend()
+    let store = InMemorySessionStore()
+    let previous = Auth(backend: backend, store: store)
+    let user = try await previous.signUp(email: "ada@example.com", password: "correct horse").user
+    await previous.shutdown()
+
+    let auth = Auth(backend: backend, store: store)
+    let root = AppRoot(auth: auth)
+    #expect(root.model.state == .restoring)
+    let running = Task { await root.run() }
+    #expect(try await auth.restorePreviousSignIn() == user)
+    await auth.shutdown()
+    await running.value
+    #expect(root.model.user == user)
+    #expect(root.model.state.user == user)
+  }
+
+  @Test func aSignInIsOneOutcome() async throws {
+    let auth = Auth(backend: try Self.backend(), store: InMemorySessionStore())
+    _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.signOut()
+    #expect(await signIn(auth, email: "ada@example.com", password: "wrong horse") == .failed("The password is wrong."))
+    guard case .signedIn(let user) = await signIn(auth, email: "ada@example.com", password: "correct horse") else {
+      Issue.record("the right password did not sign in")
+      return
+    }
+    #expect(user.email == "ada@example.com")
+    await auth.shutdown()
+  }
+
+  @Test func theSignUpFormShowsTheResultWhereTheViewReadsIt() async throws {
+    let auth = Auth(backend: try Self.backend(), store: InMemorySessionStore())
+    let form = SignUpForm(auth: auth)
+    form.email = "ada@example.com"
+    form.password = "short"
+    await form.submit()
+    #expect(form.message == "The password must be at least 6 characters.")
+    form.password = "correct horse"
+    await form.submit()
+    #expect(form.message == "Welcome, ada@example.com!")
+    #expect(!form.isSubmitting)
+    await auth.shutdown()
+  }
+
+  @Test func appleSignInSendsTheHashedNonceToAppleAndKnowsTheFirstTime() async throws {
+    let apple = try EmbeddedIdentityProvider.apple()
+    let auth = Auth(backend: try Self.backend(trusting: [apple]), store: InMemorySessionStore())
+    // Apple, played by the embedded IdP: it puts the nonce it was asked for in the token.
+    let authorize: @Sendable (String) async throws -> AppleProvider.Authorization = { hashedNonce in
+      AppleProvider.Authorization(
+        identityToken: try apple.idToken(email: "tim@example.com", nonce: hashedNonce), givenName: "Tim",
+        familyName: "Cook")
+    }
+    #expect(
+      try await signInWithApple(auth, authorize: authorize) == AppleWelcome(name: "Tim Cook", isFirstSignIn: true))
+    try await auth.signOut()
+    #expect(try await signInWithApple(auth, authorize: authorize).isFirstSignIn == false)
+    await auth.shutdown()
+  }
+
+  @Test func theUIMovesWhenTheSignedInUserChangesAndOnlyThen() async throws {
+    let auth = Auth(backend: try Self.backend(), store: InMemorySessionStore())
+    let (screens, screen) = AsyncStream.makeStream(of: Screen.self)
+    let following = Task {
+      await followSignedInUser(auth) { screen.yield($0) }
+      screen.finish()
+    }
+    var next = screens.makeAsyncIterator()
+    _ = try await auth.restorePreviousSignIn()
+    #expect(await next.next() == .signIn)
+    let user = try await auth.signUp(email: "ada@example.com", password: "correct horse").user
+    #expect(await next.next() == .home(uid: user.uid))
+    _ = try await auth.idToken(forceRefresh: true)  // a token refresh moves nothing
+    try await auth.signOut()
+    #expect(await next.next() == .signIn)
+    await auth.shutdown()
+    #expect(await next.next() == nil)
+    await following.value
+  }
+}
