@@ -42,6 +42,11 @@ struct SigninServeTests {
       host = String(line.dropFirst("FIREBASE_AUTH_EMULATOR_HOST=".count))
     }
 
+    /// A test that failed before ``stop()`` leaves no server behind.
+    deinit {
+      if process.isRunning { process.terminate() }
+    }
+
     /// SIGTERM, then the exit status and the rest of the output.
     func stop() async throws -> (Int32, String) {
       process.terminate()
