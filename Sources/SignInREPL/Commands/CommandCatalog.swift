@@ -63,7 +63,9 @@ public enum CommandCatalog {
     Entry(name: "delete-account", usage: "delete-account", summary: "Delete this account."),
     Entry(name: "signout", usage: "signout", summary: "Sign out."),
     Entry(name: "state", usage: "state", summary: "Show the current state."),
-    Entry(name: "watch", usage: "watch on|off", summary: "Print every state change and event as it happens."),
+    Entry(
+      name: "watch", usage: "watch on|off | watch users on|off",
+      summary: "Print every state change and event as it happens; or, with users, the signed-in user when it changes."),
     Entry(name: "quit", usage: "quit", summary: "Leave (also exit, or Ctrl-D)."),
     Entry(name: "help", usage: "help [COMMAND]", summary: "List commands, or explain one."),
   ]

@@ -154,6 +154,8 @@ public enum CommandParser {
       switch arguments.map({ $0.lowercased() }) {
       case ["on"]: return .watch(true)
       case ["off"]: return .watch(false)
+      case ["users", "on"]: return .watchUsers(true)
+      case ["users", "off"]: return .watchUsers(false)
       default: throw usage
       }
     case "quit": return try none(.quit)

@@ -48,6 +48,8 @@ public enum REPLCommand: Sendable, Equatable {
   case signOut
   case state
   case watch(Bool)
+  /// Print the signed-in user whenever it changes (``Auth/users``), or stop.
+  case watchUsers(Bool)
   case quit
   case help(String?)
 }

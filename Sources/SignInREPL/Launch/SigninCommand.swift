@@ -156,6 +156,7 @@ public enum SigninCommand {
     // One subscriber prints every state change and event as it happens.
     let states = Task(executorPreference: executor) { await renderer.show(auth.states) }
     let events = Task(executorPreference: executor) { await renderer.show(auth.events) }
+    let users = Task(executorPreference: executor) { await renderer.show(auth.users) }
 
     // Restore the previous sign-in: in the background at an interactive prompt (usable at once),
     // before the first command otherwise, so scripts are deterministic.
@@ -176,6 +177,7 @@ public enum SigninCommand {
     await auth.shutdown()
     await states.value
     await events.value
+    await users.value
     await backend.close()
     terminal?.restore()
     withExtendedLifetime(signalSources) {}

@@ -14,6 +14,8 @@ import SignInKit
   public let json: Bool
   public let style: TextStyle
   public var isWatching = true
+  /// Whether the signed-in user's changes (``Auth/users``) are printed; off by default.
+  public var isWatchingUsers = false
   private var lastState: AuthState?
   private let output: @Sendable (String) -> Void
   private let clock: any Clock<Duration>
@@ -84,6 +86,21 @@ import SignInKit
   /// Shows every state of `states` as it comes, until the stream ends.
   public func show(_ states: AsyncStream<AuthState>) async {
     for await state in states { show(state) }
+  }
+
+  /// Shows every value of `users` as it comes (when watching users), until the stream ends.
+  public func show(_ users: AsyncStream<User?>) async {
+    for await user in users { show(user: user) }
+  }
+
+  /// The signed-in user after a change of identity or profile, when watching users.
+  public func show(user: User?) {
+    guard isWatchingUsers else { return }
+    if json {
+      write(TranscriptFormatter.json(forUser: user), styled: style.live)
+    } else {
+      write("• user: " + (user.map(TranscriptFormatter.who) ?? "none"), styled: style.live)
+    }
   }
 
   /// Shows every event of `events` as it comes, until the stream ends.
@@ -194,4 +211,5 @@ import SignInKit
 }
 extension Renderer {
   func setWatching(_ on: Bool) { isWatching = on }
+  func setWatchingUsers(_ on: Bool) { isWatchingUsers = on }
 }

@@ -38,6 +38,13 @@ public enum TranscriptFormatter {
     "error (\(error.code)): \(error.message)"
   }
 
+  /// One JSON object for the signed-in user after a change (`{"type":"user","uid":…}`), or
+  /// `{"type":"user","user":null}` when signed out.
+  public static func json(forUser user: User?) -> String {
+    guard let user else { return encode(["type": "user", "user": NSNull()]) }
+    return encode(["type": "user", "uid": user.uid, "email": user.email ?? "", "anonymous": user.isAnonymous])
+  }
+
   /// One JSON object for a state.
   public static func json(for state: AuthState) -> String {
     var object: [String: Any] = ["type": "state"]

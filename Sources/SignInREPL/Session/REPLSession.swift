@@ -195,6 +195,9 @@ public actor REPLSession {
     case .watch(let on):
       await renderer.setWatching(on)
       await say(on ? "watching state changes" : "not watching")
+    case .watchUsers(let on):
+      await renderer.setWatchingUsers(on)
+      await say(on ? "watching the signed-in user" : "not watching the signed-in user")
     case .help(let name):
       if let name {
         guard let entry = CommandCatalog.entry(named: name) else {

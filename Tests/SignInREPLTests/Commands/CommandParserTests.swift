@@ -59,6 +59,8 @@ import Testing
     ("signout", .signOut),
     ("state", .state),
     ("watch off", .watch(false)),
+    ("watch users on", .watchUsers(true)),
+    ("watch users off", .watchUsers(false)),
     ("exit", .quit),
     ("help token", .help("token")),
   ])
@@ -83,7 +85,7 @@ import Testing
     ("link facebook", "link email EMAIL [LINK] | link google | link apple"),
     ("profile", "profile [--name NAME] [--photo URL]"),
     ("profile --photo notaurl", "profile [--name NAME] [--photo URL]"),
-    ("watch maybe", "watch on|off"),
+    ("watch maybe", "watch on|off | watch users on|off"),
   ])
   func wrongArgumentsShowTheUsageLine(line: String, usage: String) {
     #expect(throws: CommandError.usage(usage)) { try CommandParser.parse(line: line) }

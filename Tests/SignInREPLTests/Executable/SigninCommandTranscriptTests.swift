@@ -235,6 +235,23 @@ extension SigninCommandTranscriptTests {
     #expect(applied.output.contains("signed in as lovelace@example.com"))
   }
 
+  @Test func watchingUsersPrintsTheUserWhenItChangesAndNotOnARefresh() async throws {
+    let data = SigninProcessTests.Scratch()
+    let run = try await SigninProcessTests.signin(
+      [
+        "--data-dir", data.url.path, "-c",
+        "watch users on; signup ada@example.com; refresh; refresh; refresh; profile --name Ada; signout",
+      ],
+      stdin: Self.password + Self.password)
+    #expect(run.status == 0, "\(run.output)")
+    let users = run.output.split(separator: "\n").filter { $0.hasPrefix("• user: ") }
+    #expect(users.contains { $0.hasPrefix("• user: ada@example.com (") }, "\(run.output)")
+    #expect(users.last == "• user: none")
+    // At most: the settled launch (if printed after the watch began), the sign-up, the new name
+    // and the sign-out. Three refreshes would add three; a slow printer may merge lines, never add.
+    #expect(users.count <= 4, "\(users)")
+  }
+
   @Test func googleAtAnIssuerNeedsAClientID() async throws {
     let run = try await SigninProcessTests.signin(["--in-memory", "-c", "google --issuer https://idp.example.com"])
     #expect(run.status == 1)
