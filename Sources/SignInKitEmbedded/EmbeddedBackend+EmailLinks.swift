@@ -14,7 +14,7 @@ extension EmbeddedBackend {
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
-    let signedIn = try commit { database -> SignInResponse? in
+    let (uid, signedIn) = try commit { database -> (String, SignInResponse?) in
       let entry = try Self.takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"], now: now(), in: &database)
       guard entry.email == email else {
         throw Self.failure(
@@ -42,13 +42,12 @@ extension EmbeddedBackend {
       database.accounts[uid]!.emailVerified = true
       database.accounts[uid]!.emailLinkSignIn = true
       // An account with a second factor waits for it; the link is spent either way.
-      guard linking != nil || (database.accounts[uid]!.secondFactors ?? []).isEmpty else { return nil }
+      guard linking != nil || (database.accounts[uid]!.secondFactors ?? []).isEmpty else { return (uid, nil) }
       database.accounts[uid]!.lastLoginAt = now()
       let tokens = try issueTokens(for: uid, provider: .password, in: &database)
-      return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: isNewUser)
+      return (uid, SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: isNewUser))
     }
     guard let signedIn else {
-      let uid = database.accounts.values.first { $0.email == email }!.uid
       try requireSecondFactor(of: uid, signingInWith: .password)
       preconditionFailure("an account with second factors always asks for one")
     }

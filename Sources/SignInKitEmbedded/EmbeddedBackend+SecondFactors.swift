@@ -99,6 +99,8 @@ extension EmbeddedBackend {
   /// recording the pending sign-in its second step completes.
   func requireSecondFactor(of uid: String, signingInWith provider: ProviderID) throws {
     guard let factors = database.accounts[uid]?.secondFactors, !factors.isEmpty else { return }
+    // First factors that never finish must not pile up.
+    expirePendingSecondFactors()
     let pending = Base64URL.encode(try Crypto.randomBytes(24))
     pendingSignIns[pending] = PendingSignIn(
       uid: uid, provider: provider, expiresAt: now().addingTimeInterval(Self.secondFactorWindow))

@@ -17,11 +17,16 @@ extension REPLSession {
   }
 
   /// A one-time code from an authenticator app (shown as typed: it is good for seconds).
-  func oneTimeCode(_ prompt: String) async throws -> String {
-    guard let code = await input.line(prompt: prompt)?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
-      throw AuthError(.userCancelled, "No code was given; nothing changed.")
+  func oneTimeCode() async throws -> String {
+    try await answer("Code from the app: ", whenMissing: "No code was given; nothing changed.")
+  }
+
+  /// The next line, trimmed; with none, or an empty one, `whenMissing` as a user cancellation.
+  private func answer(_ prompt: String, whenMissing message: String) async throws -> String {
+    guard let answer = await input.line(prompt: prompt)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+      throw AuthError(.userCancelled, message)
     }
-    return code
+    return answer
   }
 
   /// Runs a sign-in; when the account asks for its second factor, asks for a code of its first
@@ -41,14 +46,15 @@ extension REPLSession {
         for (index, candidate) in factors.enumerated() {
           await say("\(index + 1). \(TranscriptFormatter.describe(candidate))")
         }
-        let answer = try await oneTimeCode("Factor (1-\(factors.count)): ")
+        let answer = try await answer(
+          "Factor (1-\(factors.count)): ", whenMissing: "No factor was chosen; nothing changed.")
         guard let number = Int(answer), factors.indices.contains(number - 1) else {
           throw AuthError(.userCancelled, "'\(answer)' is not a number from the list; nothing changed.")
         }
         factor = factors[number - 1]
       }
       await say("second factor required: \(TranscriptFormatter.describe(factor))")
-      let code = try await oneTimeCode("Code from the app: ")
+      let code = try await oneTimeCode()
       return try await auth.resolveSignIn(challenge, enrollmentID: factor.enrollmentID, code: code)
     }
   }

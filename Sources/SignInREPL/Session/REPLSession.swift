@@ -141,7 +141,7 @@ public actor REPLSession {
       // The person asked to enrol: the secret is theirs to put in their authenticator app.
       await say("secret: \(secret.secretKey)", fields: ["secret": secret.secretKey])
       await say("uri: \(secret.otpauthURI(accountName: account, issuer: "SignInKit"))")
-      let code = try await oneTimeCode("Code from the app: ")
+      let code = try await oneTimeCode()
       let user = try await auth.finishTOTPEnrollment(secret, code: code, displayName: name)
       await say("second factor added: \(user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", "))")
     case .unenrollSecondFactor(let id):

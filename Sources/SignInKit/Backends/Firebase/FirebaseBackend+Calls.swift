@@ -42,12 +42,9 @@ extension FirebaseBackend {
       "signInWithCustomToken", ["token": .string(request.token), "returnSecureToken": .bool(true)])
     try Self.rejectSecondFactor(reply, firstFactor: .custom)
     let tokens = try reply.tokens(in: "signInWithCustomToken")
-    // The reply has no localId: the uid is the ID token's subject.
-    guard let uid = (try? JSONWebToken(decoding: tokens.idToken))?.subject, !uid.isEmpty else {
-      throw AuthError(
-        .invalidResponse, "The custom-token sign-in replied with an ID token that names no user; report this.")
-    }
-    return SignInResponse(localID: uid, tokens: tokens, isNewUser: reply.bool("isNewUser"))
+    return SignInResponse(
+      localID: try Self.uid(of: tokens, replyingTo: "the custom-token sign-in"), tokens: tokens,
+      isNewUser: reply.bool("isNewUser"))
   }
 
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
@@ -212,10 +209,15 @@ extension FirebaseBackend {
           sessionInfo: session))
     }
     let tokens = try reply.tokens(in: request.method)
-    // The replies carry no localId: the uid is the new ID token's subject.
+    return .tokens(tokens, uid: try Self.uid(of: tokens, replyingTo: request.method))
+  }
+
+  /// The user new `tokens` are for, for the replies that carry no `localId`
+  /// (`signInWithCustomToken`, the v2 second-factor calls): the ID token's subject.
+  static func uid(of tokens: IssuedTokens, replyingTo call: String) throws -> String {
     guard let uid = (try? JSONWebToken(decoding: tokens.idToken))?.subject, !uid.isEmpty else {
-      throw AuthError(.invalidResponse, "The \(request.method) reply's ID token names no user; report this.")
+      throw AuthError(.invalidResponse, "The reply to \(call) has an ID token that names no user; report this.")
     }
-    return .tokens(tokens, uid: uid)
+    return uid
   }
 }
