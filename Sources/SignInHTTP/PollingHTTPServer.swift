@@ -293,6 +293,7 @@ private final class EventLoop {
       let descriptor = systemAccept(socket.descriptor)
       guard descriptor >= 0 else { return }  // EAGAIN: none left; other errors: try at the next wake-up
       PollingHTTPServer.setNonBlocking(descriptor)
+      if connections.count >= settings.connectionLimit { readReadyConnections() }
       guard connections.count < settings.connectionLimit else {
         let response = settings.overloaded()
         let bytes =
@@ -308,6 +309,15 @@ private final class EventLoop {
         descriptor: descriptor, id: nextID, limits: settings.limits,
         deadline: clock.now.advanced(by: settings.readDeadline))
     }
+  }
+
+  /// Reads every connection that has something to read, without waiting, so that one its
+  /// client closed since the last wake-up frees its place before a new client is refused.
+  private func readReadyConnections() {
+    let reading = connections.values.filter { if case .reading = $0.phase { true } else { false } }
+    var watched = reading.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+    guard poll(&watched, nfds_t(watched.count), 0) > 0 else { return }
+    for (connection, polled) in zip(reading, watched) where polled.revents != 0 { read(connection) }
   }
 
   private func read(_ connection: Connection) {
