@@ -12,17 +12,23 @@
 /// `send` never blocks on a subscriber. A subscriber is removed as soon as its stream terminates:
 /// its iterator is dropped (the `for await` loop ended) or its task is cancelled.
 ///
+/// The class and ``send(_:)`` are `public` and `send` is `@inlinable` only so that each module
+/// that sends compiles a copy specialized for its `Value`: Swift 6.3 does not inline an
+/// `@inlinable package` body into another module, and the generic copy looks up type metadata
+/// at run time on every value (about 1.5x the cost of a bare `yield`, in `signin-bench` row 1).
+/// Everything else is `package`, so no one outside this package can make or reach one.
+///
 /// - Concurrency: `Sendable`, lock-guarded (``Locked``), any isolation. `yield` runs inside the lock (it does
 ///   not block, and it keeps one total order for all subscribers); `finish()` runs outside the
 ///   lock because it calls `onTermination`, which takes the lock.
-package final class Broadcaster<Value: Sendable>: Sendable {
-  private struct State {
-    var latest: Value?
+public final class Broadcaster<Value: Sendable>: Sendable {
+  @usableFromInline struct State: Sendable {
+    @usableFromInline var latest: Value?
     var nextID: UInt64 = 0
-    var isFinished = false
+    @usableFromInline var isFinished = false
     /// The live subscribers, in a contiguous array because `send` walks it on every value;
     /// `slots` finds a subscriber by id when it leaves.
-    var subscribers: ContiguousArray<(id: UInt64, continuation: AsyncStream<Value>.Continuation)> = []
+    @usableFromInline var subscribers: ContiguousArray<(id: UInt64, continuation: AsyncStream<Value>.Continuation)> = []
     var slots: [UInt64: Int] = [:]
 
     init(latest: Value? = nil) { self.latest = latest }
@@ -51,8 +57,8 @@ package final class Broadcaster<Value: Sendable>: Sendable {
     }
   }
 
-  private let state: Locked<State>
-  private let replays: Bool
+  @usableFromInline let state: Locked<State>
+  @usableFromInline let replays: Bool
   private let policy: AsyncStream<Value>.Continuation.BufferingPolicy
 
   /// A broadcaster that replays the latest value, starting with `initial`.
@@ -109,7 +115,7 @@ package final class Broadcaster<Value: Sendable>: Sendable {
 
   /// Delivers `value` to every subscriber, in the same order for all of them. Ignored after
   /// ``finish()``.
-  package func send(_ value: Value) {
+  @inlinable public func send(_ value: Value) {
     state.withLock { state in
       guard !state.isFinished else { return }
       if replays { state.latest = value }

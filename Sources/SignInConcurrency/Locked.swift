@@ -17,7 +17,7 @@
 ///
 /// - Concurrency: `Sendable`. It is `@unchecked` because the compiler cannot see the lock: `value`
 ///   is only read or written inside ``withLock(_:)``, while `mutex` is held.
-package final class Locked<Value: Sendable>: @unchecked Sendable {
+@usableFromInline package final class Locked<Value: Sendable>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
@@ -35,7 +35,7 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the value.
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  @usableFromInline package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
