@@ -72,14 +72,21 @@ struct FirebaseBackendOverHTTPTests {
   }
 
   /// Signs ada in over `server`, then returns the auth and its store.
+  /// An `Auth` whose requests time out after `timeout`, signed in over `server`. The sign-in
+  /// itself runs with 30 s, so a busy machine cannot time it out; the session is then restored
+  /// (its token is fresh: no request) into an `Auth` on the `timeout` backend.
   static func signedIn(over server: LoopbackHTTPServer, timeout: Duration = .seconds(30)) async throws
     -> (Auth, InMemorySessionStore)
   {
-    var backend = try FirebaseBackend.emulator(host: server.host, projectID: "demo-project")
-    backend.requestTimeout = timeout
     let store = InMemorySessionStore()
+    var backend = try FirebaseBackend.emulator(host: server.host, projectID: "demo-project")
+    backend.requestTimeout = .seconds(30)
+    let signingIn = Auth(backend: backend, store: store)
+    _ = try await signingIn.signIn(email: "ada@example.com", password: "pw-123456")
+    await signingIn.shutdown()
+    backend.requestTimeout = timeout
     let auth = Auth(backend: backend, store: store)
-    _ = try await auth.signIn(email: "ada@example.com", password: "pw-123456")
+    _ = try #require(try await auth.restorePreviousSignIn())
     return (auth, store)
   }
 
