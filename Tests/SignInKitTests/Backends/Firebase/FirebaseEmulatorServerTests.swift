@@ -153,11 +153,17 @@ struct FirebaseEmulatorServerTests {
     defer { server.stop() }
     let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
     let created = try await firebase.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
-    var idle = try (0..<2).map { _ in try RawHTTPClient(port: server.port) }
+    let idle = try (0..<2).map { _ in try RawHTTPClient(port: server.port) }
     let refused = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\n\r\n", port: server.port)
     #expect(refused.hasPrefix("HTTP/1.1 503 "))
     #expect(refused.contains(#""message":"UNAVAILABLE : 2 connections are open"#))
-    idle.removeAll()
+    // Each idle connection leaves with a last request that the server answers and closes, so
+    // the server has counted them out before the sign-in connects (a close by the client alone
+    // promises no such order).
+    for client in idle {
+      client.send("GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+      _ = await client.replyUntilClosed()
+    }
     let again = try await firebase.signInWithPassword(
       PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
     #expect(again.localID == created.localID)
