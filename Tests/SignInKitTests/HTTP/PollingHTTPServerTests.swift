@@ -67,14 +67,10 @@ struct PollingHTTPServerTests {
     let refused = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\n\r\n", port: server.port)
     #expect(Self.statusLines(refused) == ["HTTP/1.1 503 Service Unavailable"])
     #expect(refused.contains("Too many connections"))
-    // An idle connection leaves and a new client comes, again and again. Each leaves with a
-    // last request that the server answers and closes, so the server has counted it out before
-    // the newcomer connects. A close by the client alone promises no such order: its FIN can be
-    // handled on another core after the newcomer's handshake.
+    // An idle connection leaves (counted out by the server: see `leave`) and a new client
+    // comes, again and again.
     for round in 0..<20 {
-      let leaving = idle.removeFirst()
-      leaving.send("GET /bye/\(round) HTTP/1.1\r\nConnection: close\r\n\r\n")
-      #expect(await leaving.replyUntilClosed().hasSuffix("GET /bye/\(round) 0"))
+      #expect(await idle.removeFirst().leave(requesting: "/bye/\(round)").hasSuffix("GET /bye/\(round) 0"))
       let reply = try await RawHTTPClient.exchange(
         "GET /again/\(round) HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
       #expect(reply.hasSuffix("GET /again/\(round) 0"))

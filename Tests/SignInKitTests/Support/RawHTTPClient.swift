@@ -71,6 +71,16 @@ final class RawHTTPClient: Sendable {
     }
   }
 
+  /// Sends a last request, for `target`, that asks the server to close, and returns the reply
+  /// once it has. The server drops the connection before its reply ends, so when this returns
+  /// the server has counted the connection out; closing from this side alone promises no such
+  /// order (the FIN can be handled on another core after a new client's handshake).
+  @discardableResult
+  func leave(requesting target: String = "/") async -> String {
+    send("GET \(target) HTTP/1.1\r\nConnection: close\r\n\r\n")
+    return await replyUntilClosed()
+  }
+
   /// Sends one request and returns the whole reply.
   static func exchange(_ request: String, port: UInt16) async throws -> String {
     let client = try RawHTTPClient(port: port)

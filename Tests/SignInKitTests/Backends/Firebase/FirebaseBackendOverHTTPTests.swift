@@ -71,10 +71,9 @@ struct FirebaseBackendOverHTTPTests {
     #expect(String(decoding: requests[4].body, as: UTF8.self) == "grant_type=refresh_token&refresh_token=E2E%2BR1")
   }
 
-  /// Signs ada in over `server`, then returns the auth and its store.
-  /// An `Auth` whose requests time out after `timeout`, signed in over `server`. The sign-in
-  /// itself runs with 30 s, so a busy machine cannot time it out; the session is then restored
-  /// (its token is fresh: no request) into an `Auth` on the `timeout` backend.
+  /// An `Auth` whose requests time out after `timeout`, signed in as ada over `server`, and its
+  /// store. The sign-in itself runs with 30 s, so a busy machine cannot time it out; the session
+  /// is then restored (its token is fresh: no request) into an `Auth` on the `timeout` backend.
   static func signedIn(over server: LoopbackHTTPServer, timeout: Duration = .seconds(30)) async throws
     -> (Auth, InMemorySessionStore)
   {
