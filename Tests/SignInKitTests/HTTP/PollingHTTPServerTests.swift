@@ -20,6 +20,15 @@ struct PollingHTTPServerTests {
     reply.components(separatedBy: "HTTP/1.1 ").dropFirst().map { "HTTP/1.1 " + $0.prefix { $0 != "\r\n" } }
   }
 
+  /// Settings whose read deadline outlasts the suite's time limit, for a test whose connections
+  /// stay idle for as long as a busy machine takes to run it. With the default 10 s, the server
+  /// may close one before the test uses it. The deadline has its own test.
+  static func withoutIdleDeadline() -> PollingHTTPServer.Settings {
+    var settings = PollingHTTPServer.Settings()
+    settings.readDeadline = .seconds(600)
+    return settings
+  }
+
   @Test func keepsAConnectionOpenAndAnswersPipelinedRequestsInOrder() async throws {
     let server = try PollingHTTPServer { Self.echo($0) }
     defer { server.stop() }
@@ -45,7 +54,7 @@ struct PollingHTTPServerTests {
   @Test func aThousandIdleConnectionsDoNotStopTheNextClientBeingServed() async throws {
     // 2,000 descriptors in this process: no process may be launched meanwhile (see the gate).
     try await ProcessLaunchGate.shared.holdingManyDescriptors {
-      let server = try PollingHTTPServer { Self.echo($0) }
+      let server = try PollingHTTPServer(settings: Self.withoutIdleDeadline()) { Self.echo($0) }
       var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
       let reply = try await RawHTTPClient.exchange("GET /busy HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
       #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
@@ -59,7 +68,7 @@ struct PollingHTTPServerTests {
   }
 
   @Test func aConnectionBeyondTheLimitGetsA503AndTheServerKeepsServing() async throws {
-    var settings = PollingHTTPServer.Settings()
+    var settings = Self.withoutIdleDeadline()
     settings.connectionLimit = 4
     let server = try PollingHTTPServer(settings: settings) { Self.echo($0) }
     defer { server.stop() }

@@ -149,7 +149,9 @@ struct FirebaseEmulatorServerTests {
   @Test func aConnectionBeyondTheLimitGetsFirebasesEnvelopeAndNothingIsLost() async throws {
     let backend = try EmbeddedBackend(
       directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
-    let server = try FirebaseEmulatorServer(backend: backend, port: 0, connectionLimit: 2)
+    // A deadline longer than the test, so that no idle connection is closed by it first.
+    let server = try FirebaseEmulatorServer(
+      backend: backend, port: 0, readDeadline: .seconds(600), connectionLimit: 2)
     defer { server.stop() }
     let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
     let created = try await firebase.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
