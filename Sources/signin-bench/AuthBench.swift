@@ -43,6 +43,9 @@ enum AuthBench {
     func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
       try await wrapped.resetPassword(request)
     }
+    func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
+      try await wrapped.revokeRefreshToken(request)
+    }
   }
 
   /// A shared integer (the clock offset, in seconds).

@@ -2,8 +2,9 @@ import SignInKit
 
 /// A backend that waits `delay` before each call it forwards: a slow network, to watch the
 /// spinner and the `signingIn` state, and to try Ctrl-C on a call in flight (`--latency MS`).
-/// Cancelling the calling task during the wait throws ``AuthError/Code/cancelled`` and the call
-/// never reaches the wrapped backend.
+/// Every ``AuthBackend`` call is forwarded, including those with a default, such as the
+/// sign-out's revocation. Cancelling the calling task during the wait throws
+/// ``AuthError/Code/cancelled`` and the call never reaches the wrapped backend.
 ///
 /// - Concurrency: `Sendable`; calls run concurrently, each waiting on its own task.
 public struct DelayedBackend: AuthBackend {
@@ -83,5 +84,10 @@ public struct DelayedBackend: AuthBackend {
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     try await wait()
     return try await wrapped.resetPassword(request)
+  }
+
+  public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
+    try await wait()
+    try await wrapped.revokeRefreshToken(request)
   }
 }

@@ -57,6 +57,9 @@ final class ServedBackend: AuthBackend, BackendControls {
   func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     try await firebase.resetPassword(request)
   }
+  func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
+    try await firebase.revokeRefreshToken(request)
+  }
 
   func codes(sentTo email: String) async -> [String] {
     // What the emulator's oobCodes endpoint lists, as a Firebase client reads it.
