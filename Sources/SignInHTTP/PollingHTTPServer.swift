@@ -289,11 +289,17 @@ private final class EventLoop {
   }
 
   private func acceptAll() {
+    // At most once per wake-up, so that a flood of newcomers at the limit does not cost a poll
+    // of every open connection per refusal.
+    var hasReadReadyConnections = false
     while true {
       let descriptor = systemAccept(socket.descriptor)
       guard descriptor >= 0 else { return }  // EAGAIN: none left; other errors: try at the next wake-up
       PollingHTTPServer.setNonBlocking(descriptor)
-      if connections.count >= settings.connectionLimit { readReadyConnections() }
+      if connections.count >= settings.connectionLimit, !hasReadReadyConnections {
+        hasReadReadyConnections = true
+        readReadyConnections()
+      }
       guard connections.count < settings.connectionLimit else {
         let response = settings.overloaded()
         let bytes =
