@@ -51,6 +51,7 @@ let package = Package(
       name: "SignInREPLTests",
       dependencies: [
         "SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto",
+        "SignInTestSupport",
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -60,13 +61,17 @@ let package = Package(
       name: "SignInKitTests",
       dependencies: [
         "SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP",
+        "SignInTestSupport",
       ],
       exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting", "SignInConcurrency"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitEmbeddedTests",
-      dependencies: ["SignInKitEmbedded", "SignInKitTesting", "embedded-writer", "SignInConcurrency", "SignInCrypto"],
+      dependencies: [
+        "SignInKitEmbedded", "SignInKitTesting", "embedded-writer", "SignInConcurrency", "SignInCrypto",
+        "SignInTestSupport",
+      ],
       swiftSettings: strict),
     // GoogleService-Info.plist checked at build time, and the doctor.
     .target(name: "ServiceInfo", swiftSettings: strict),
@@ -98,8 +103,10 @@ let package = Package(
       swiftSettings: strict, plugins: ["ServiceInfoPlugin"]),
     .testTarget(
       name: "ServiceInfoTests",
-      dependencies: ["ServiceInfo", "SignInKitTesting", "signin-doctor", "signin-quickstart"],
+      dependencies: ["ServiceInfo", "SignInKitTesting", "SignInTestSupport", "signin-doctor", "signin-quickstart"],
       exclude: ["Fixtures"], swiftSettings: strict),
+    // Test plumbing shared by the test targets (launching processes, blocking calls off the pool).
+    .target(name: "SignInTestSupport", path: "Tests/Support/SignInTestSupport", swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(
       name: "embedded-writer", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency"],

@@ -77,14 +77,11 @@ package final class LoopbackSocket: Sendable {
 
   /// Listens on 127.0.0.1 at `port` (0: any free port).
   package static func listen(port: UInt16 = 0) throws -> LoopbackSocket {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = SocketCalls.openStreamSocket()
     guard descriptor >= 0 else { throw SocketError(message: "Cannot open a socket (errno \(errno)).") }
     var reuse: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = port.bigEndian
+    var address = SocketCalls.loopbackAddress(port: port)
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
@@ -109,7 +106,7 @@ package final class LoopbackSocket: Sendable {
   package func accept() -> Int32? {
     while true {
       if lifetime.withLock({ $0.isClosed }) { return nil }
-      let connection = systemAccept(descriptor)
+      let connection = SocketCalls.accept(descriptor)
       if connection >= 0 { return connection }
       let code = errno
       if lifetime.withLock({ $0.isClosed }) { return nil }
@@ -259,7 +256,7 @@ package final class LoopbackSocket: Sendable {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        let sent = SocketCalls.send(connection, raw.baseAddress! + offset, raw.count - offset)
         if sent <= 0 { return false }
         offset += sent
       }
@@ -281,5 +278,4 @@ package final class LoopbackSocket: Sendable {
 
 // The C calls, named apart from the methods above that shadow them inside the type.
 private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 { listen(descriptor, backlog) }
-private func systemAccept(_ descriptor: Int32) -> Int32 { accept(descriptor, nil, nil) }
 private func systemClose(_ descriptor: Int32) { close(descriptor) }

@@ -293,7 +293,7 @@ private final class EventLoop {
     // of every open connection per refusal.
     var hasReadReadyConnections = false
     while true {
-      let descriptor = systemAccept(socket.descriptor)
+      let descriptor = SocketCalls.accept(socket.descriptor)
       guard descriptor >= 0 else { return }  // EAGAIN: none left; other errors: try at the next wake-up
       PollingHTTPServer.setNonBlocking(descriptor)
       if connections.count >= settings.connectionLimit, !hasReadReadyConnections {
@@ -306,7 +306,7 @@ private final class EventLoop {
           LoopbackSocket.head(
             status: response.status, contentType: response.contentType, contentLength: response.body.count)
           + response.body
-        _ = bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress!, $0.count) }
+        _ = bytes.withUnsafeBytes { SocketCalls.send(descriptor, $0.baseAddress!, $0.count) }
         systemClose(descriptor)
         continue
       }
@@ -379,7 +379,7 @@ private final class EventLoop {
   private func write(_ connection: Connection) {
     while connection.written < connection.output.count {
       let sent = connection.output[connection.written...].withUnsafeBytes {
-        systemSend(connection.descriptor, $0.baseAddress!, $0.count)
+        SocketCalls.send(connection.descriptor, $0.baseAddress!, $0.count)
       }
       if sent < 0, errno == EINTR { continue }
       if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }  // POLLOUT wakes us
@@ -425,8 +425,4 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, buffer, count)
 }
-private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  send(descriptor, buffer, count, Int32(MSG_NOSIGNAL))
-}
-private func systemAccept(_ descriptor: Int32) -> Int32 { accept(descriptor, nil, nil) }
 private func systemClose(_ descriptor: Int32) { close(descriptor) }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 /// Builds a fixture package that uses ServiceInfoPlugin from this package: a misnamed plist

@@ -1,11 +1,15 @@
 import Foundation
 
 extension AppleProvider.Authorization {
-  /// What an Apple ID credential carries: the identity token as bytes (UTF-8 JWT) and the name
-  /// parts Apple shares on the first sign-in only.
+  /// What an Apple ID credential carries: the identity token and authorization code as bytes
+  /// (UTF-8), the user's identifier, and the name parts, email and real-user status Apple
+  /// shares on the first sign-in only.
   ///
   /// - Throws: ``AuthError/Code/invalidResponse`` when there is no token or it is not text.
-  public init(identityTokenData: Data?, givenName: String?, familyName: String?) throws {
+  public init(
+    identityTokenData: Data?, givenName: String?, familyName: String?, authorizationCodeData: Data? = nil,
+    userIdentifier: String? = nil, email: String? = nil, realUserStatus: AppleProvider.RealUserStatus? = nil
+  ) throws {
     guard let identityTokenData, !identityTokenData.isEmpty,
       let token = String(data: identityTokenData, encoding: .utf8)
     else {
@@ -14,9 +18,11 @@ extension AppleProvider.Authorization {
         "Sign in with Apple returned no identity token. Try again; if it keeps happening, check "
           + "that the app has the Sign in with Apple capability.")
     }
+    func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
     self.init(
-      identityToken: token, givenName: givenName.flatMap { $0.isEmpty ? nil : $0 },
-      familyName: familyName.flatMap { $0.isEmpty ? nil : $0 })
+      identityToken: token, givenName: nonEmpty(givenName), familyName: nonEmpty(familyName),
+      authorizationCode: nonEmpty(authorizationCodeData.flatMap { String(data: $0, encoding: .utf8) }),
+      userIdentifier: nonEmpty(userIdentifier), email: nonEmpty(email), realUserStatus: realUserStatus)
   }
 }
 

@@ -18,6 +18,16 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   /// Apple: the name the user shared, sent only on the first sign-in and not in the token.
   public var givenName: String?
   public var familyName: String?
+  /// Apple: the one-time authorization code, for revoking Apple's token when the account is
+  /// deleted. Not sent to the backend at sign-in.
+  public var authorizationCode: String?
+  /// The user's id at the provider, when the provider said it outside the token (Apple's user
+  /// identifier).
+  public var providerUserID: String?
+  /// The email the provider shared outside the token (Apple, on the first sign-in).
+  public var email: String?
+  /// Apple: whether a real person signed in.
+  public var realUserStatus: AppleProvider.RealUserStatus?
 
   public init(
     providerID: ProviderID, idToken: String? = nil, accessToken: String? = nil,

@@ -24,4 +24,24 @@ public protocol RestorableSignInProvider: SignInProvider {
   /// Restores the provider-side session from what the provider stored.
   /// - Returns: `false` when nothing was stored.
   func restoreSession() async throws -> Bool
+
+  /// Whether the provider still lets the user whose id there is `providerUserID` sign in to
+  /// this app (Sign in with Apple's credential state). ``Auth/restorePreviousSignIn(alongWith:)``
+  /// asks it for the restored user, and signs out when it says ``ProviderCredentialState/revoked``
+  /// or ``ProviderCredentialState/transferred``.
+  ///
+  /// - Returns: `nil` when the provider cannot tell (the default).
+  func credentialState(forProviderUserID providerUserID: String) async throws -> ProviderCredentialState?
+
+  /// One element each time the provider revokes a credential while the app runs; `Auth` then
+  /// asks ``credentialState(forProviderUserID:)`` again. The default finishes at once.
+  nonisolated var credentialRevocations: AsyncStream<Void> { get }
+}
+
+extension RestorableSignInProvider {
+  public func credentialState(forProviderUserID providerUserID: String) async throws -> ProviderCredentialState? {
+    nil
+  }
+
+  public nonisolated var credentialRevocations: AsyncStream<Void> { AsyncStream { $0.finish() } }
 }

@@ -52,6 +52,14 @@ extension OpenIDConnectProvider {
     return fields
   }
 
+  /// What a web-authentication sheet's completion handler was given, as the sign-in's answer:
+  /// the callback URL, or the error for `errorCode` (an `ASWebAuthenticationSessionError` code;
+  /// `nil` or 0 for an error from another domain or none at all).
+  package static func webAuthenticationResult(callback: URL?, errorCode: Int?) -> Result<URL, any Error> {
+    if let callback { return .success(callback) }
+    return .failure(error(forWebAuthenticationErrorCode: errorCode ?? 0))
+  }
+
   /// The error for an `ASWebAuthenticationSessionError` code.
   public static func error(forWebAuthenticationErrorCode code: Int) -> AuthError {
     switch code {

@@ -2,6 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInHTTP
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 /// The loopback HTTP/1.1 server under `signin serve`: persistent connections, deadlines, limits

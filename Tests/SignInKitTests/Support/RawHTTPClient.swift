@@ -1,4 +1,5 @@
 import Foundation
+import SignInHTTP
 
 #if canImport(Glibc)
   import Glibc
@@ -15,11 +16,8 @@ final class RawHTTPClient: Sendable {
 
   /// Connects to `127.0.0.1:port`.
   init(port: UInt16) throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = port.bigEndian
+    let descriptor = SocketCalls.openStreamSocket()
+    var address = SocketCalls.loopbackAddress(port: port)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -45,7 +43,7 @@ final class RawHTTPClient: Sendable {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes {
-        systemSend(descriptor, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL))
+        SocketCalls.send(descriptor, $0.baseAddress!, $0.count)
       }
       guard sent > 0 else { return false }
       offset += sent
@@ -87,9 +85,4 @@ final class RawHTTPClient: Sendable {
     client.send(request)
     return await client.replyUntilClosed()
   }
-}
-
-/// `send(2)`, named apart from ``RawHTTPClient/send(_:)-(String)``.
-private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
-  send(descriptor, buffer, count, flags)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 /// Runs the built `signin` as a separate process through pipes and checks its transcript.

@@ -1,6 +1,7 @@
 import Foundation
 import SignInKit
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 /// `signin serve` as a separate process, used by other `signin` processes and by

@@ -6,26 +6,30 @@ import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct LaunchThreadExecutorTests {
   actor Probe {
-    func thread() -> pthread_t { pthread_self() }
+    func thread() -> ObjectIdentifier { currentThread() }
   }
+
+  /// The calling thread, as a `Sendable` identity on every platform (`pthread_t` is a pointer
+  /// on Darwin, so it cannot cross tasks there).
+  static func currentThread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
 
   @Test func runsPreferringTasksAndTheActorsTheyCallOnTheThreadThatRunsIt() async {
     let executor = LaunchThreadExecutor()
-    let runner = Locked<pthread_t?>(nil)
+    let runner = Locked<ObjectIdentifier?>(nil)
     async let runEnded: Void = withCheckedContinuation { continuation in
       Thread.detachNewThread {
-        runner.withLock { $0 = pthread_self() }
+        runner.withLock { $0 = Self.currentThread() }
         executor.run()
         continuation.resume()
       }
     }
     let probe = Probe()
-    let (task, actor) = await Task(executorPreference: executor) { (pthread_self(), await probe.thread()) }.value
+    let (task, actor) = await Task(executorPreference: executor) { (Self.currentThread(), await probe.thread()) }.value
     executor.stop()
     await runEnded
     let thread = runner.withLock { $0 }
-    #expect(thread.map { pthread_equal($0, task) != 0 } == true)
-    #expect(thread.map { pthread_equal($0, actor) != 0 } == true)
+    #expect(thread != nil && thread == task)
+    #expect(thread != nil && thread == actor)
   }
 
   @Test func runsJobsInTheOrderTheyCame() async {

@@ -2,6 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInKit
 import SignInKitTesting
+import SignInTestSupport
 
 #if canImport(Glibc)
   import Glibc

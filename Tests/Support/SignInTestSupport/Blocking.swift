@@ -5,7 +5,7 @@ import Foundation
 /// holds one of the few cooperative threads; a handful of them starve every other test.
 ///
 /// - Concurrency: `body` runs on a new thread; the caller suspends without holding a thread.
-public func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+package func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
   try await withCheckedThrowingContinuation { continuation in
     Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
   }
