@@ -170,3 +170,78 @@ extension EmbeddedBackend {
     failure(.invalidCredential, "INVALID_IDP_RESPONSE", "The identity provider's token was refused: \(detail).")
   }
 }
+
+extension EmbeddedBackend {
+  /// Revokes Apple's token with a sign-in's authorization code, as Identity Toolkit v2's
+  /// `accounts:revokeToken` does. The code must come from the trusted Apple IdP (its signature,
+  /// issuer and audience checked as for an identity token), be unexpired and unused, and name
+  /// the Apple account linked to the user of the ID token; a used code is remembered until it
+  /// expires. With ``Configuration/acceptUnsignedIdPTokens`` (the emulator's rule) any code
+  /// works once for a user linked to Apple. The account is unchanged.
+  public func revokeToken(_ request: RevokeTokenRequest) async throws {
+    guard request.providerID == .apple else {
+      throw Self.failure(
+        .operationNotAllowed, "INVALID_PROVIDER_ID",
+        "Only Sign in with Apple tokens can be revoked (provider apple.com), not \(request.providerID).")
+    }
+    guard request.tokenType == .authorizationCode else {
+      throw Self.failure(
+        .operationNotAllowed, "INVALID_TOKEN_TYPE",
+        "Apple's token is revoked with the sign-in's authorization code (token type CODE).")
+    }
+    guard !request.token.isEmpty else {
+      throw Self.failure(
+        .invalidCredential, "MISSING_TOKEN", "Pass the authorization code of the user's Sign in with Apple.")
+    }
+    // The only suspension, before anything is read.
+    let code = try await verifiedAuthorizationCode(request.token)
+    let (uid, _) = try verifiedUser(of: request.idToken)
+    guard let account = database.accounts[uid],
+      let apple = account.federated.first(where: { $0.providerID == .apple })
+    else {
+      throw Self.failure(
+        .invalidCredential, "INVALID_IDP_RESPONSE",
+        "This account has no Sign in with Apple to revoke; nothing changed.")
+    }
+    if let subject = code.subject, subject != apple.rawID {
+      throw Self.invalidIdPResponse("the authorization code belongs to another Apple account")
+    }
+    let digest = Crypto.sha256Hex(Array(request.token.utf8))
+    let now = now()
+    guard (database.usedProviderCodes?[digest]).map({ $0 <= now }) ?? true else {
+      throw Self.invalidIdPResponse("the authorization code was used already; sign in with Apple again for a new one")
+    }
+    try commit { database in
+      var used = (database.usedProviderCodes ?? [:]).filter { $0.value > now }
+      used[digest] = code.expiresAt ?? now.addingTimeInterval(300)
+      database.usedProviderCodes = used
+    }
+  }
+
+  /// The subject and expiry of an authorization code from the trusted Apple IdP.
+  private func verifiedAuthorizationCode(_ code: String) async throws -> (subject: String?, expiresAt: Date?) {
+    if configuration.acceptUnsignedIdPTokens {
+      let claims = (try? JSONWebToken(decoding: code))?.claims
+      return (claims?["sub"]?.string, claims?["exp"]?.number.map(Date.init(timeIntervalSince1970:)))
+    }
+    guard let trust = configuration.identityProviders[.apple] else {
+      throw Self.failure(
+        .operationNotAllowed, "OPERATION_NOT_ALLOWED",
+        "Sign in with Apple is not enabled: configure its issuer and keys in "
+          + "EmbeddedBackend.Configuration.identityProviders.")
+    }
+    let claims: [String: JSONValue]
+    do {
+      claims = try await identityKeys.verify(
+        code, with: JWTVerifier(issuer: trust.issuer, audiences: trust.audiences, now: now)
+      )
+      .claims
+    } catch {
+      throw Self.invalidIdPResponse("the authorization code is not a valid, unexpired code from Apple")
+    }
+    guard claims["token_use"]?.string == EmbeddedIdentityProvider.authorizationCodeUse else {
+      throw Self.invalidIdPResponse("that is not an authorization code")
+    }
+    return (claims["sub"]?.string, claims["exp"]?.number.map(Date.init(timeIntervalSince1970:)))
+  }
+}

@@ -74,4 +74,7 @@ struct EmbeddedDatabase: Codable, Sendable {
   /// By SHA-256 (hex) of the code.
   var actionCodes: [String: ActionCode] = [:]
   var mailbox: [MailboxMessage] = []
+  /// Identity-provider authorization codes already used to revoke a token, by SHA-256 (hex),
+  /// with when each expires; kept until then so a code works once.
+  var usedProviderCodes: [String: Date]?
 }

@@ -89,6 +89,25 @@ public struct EmbeddedIdentityProvider: Sendable {
     return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
   }
 
+  /// A one-time authorization code for `email`'s account, as Sign in with Apple returns beside
+  /// the identity token: what an app passes to revoke the token when the account is deleted.
+  /// Signed by the IdP's key with a random `jti`, so a backend that trusts this IdP can tell
+  /// whose code it is, that it is this IdP's, and whether it was used before.
+  public func authorizationCode(email: String, lifetime: TimeInterval = 300) throws -> String {
+    let issuedAt = now().timeIntervalSince1970.rounded(.down)
+    let claims: [String: JSONValue] = [
+      "iss": .string(issuer), "aud": .string(clientID), "sub": .string(subject(for: email)),
+      "iat": .number(issuedAt), "exp": .number(issuedAt + lifetime),
+      "jti": .string(Base64URL.encode(try Crypto.randomBytes(16))),
+      "token_use": .string(Self.authorizationCodeUse),
+    ]
+    let signing = try signingKey.get()
+    return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
+  }
+
+  /// The `token_use` claim that tells an authorization code from an ID token.
+  static let authorizationCodeUse = "authorization_code"
+
   /// The stable IdP user id for `email`.
   public func subject(for email: String) -> String {
     let digest = Crypto.sha256(Array("\(issuer)|\(email.lowercased())".utf8))

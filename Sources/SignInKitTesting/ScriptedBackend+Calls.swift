@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInKit
 
 extension ScriptedBackend {
@@ -68,9 +69,12 @@ extension ScriptedBackend {
     try await begin(.signInWithIdp, request)
     return try model.withLock { model in
       let credential = request.credential
-      guard let rawID = credential.idToken ?? credential.accessToken, !rawID.isEmpty else {
+      guard let token = credential.idToken ?? credential.accessToken, !token.isEmpty else {
         throw AuthError(.invalidCredential, "The credential has no token.")
       }
+      // A JWT names its user (`sub`), so every token of one IdP account finds the same user;
+      // an opaque token is its own user.
+      let rawID = (try? JSONWebToken(decoding: token))?.subject ?? token
       let info = ProviderInfo(providerID: credential.providerID, rawID: rawID)
       let owner = model.accounts.values.first { account in
         account.federated.contains { $0.providerID == info.providerID && $0.rawID == rawID }
@@ -174,6 +178,23 @@ extension ScriptedBackend {
       model.accounts[uid] = nil
       model.refreshTokens = model.refreshTokens.filter { $0.value != uid }
       model.idTokens = model.idTokens.filter { $0.value != uid }
+    }
+  }
+
+  /// Revokes Apple's token: any non-empty code works once, for a user linked to Apple.
+  public func revokeToken(_ request: RevokeTokenRequest) async throws {
+    try await begin(.revokeToken, request)
+    try model.withLock { model in
+      let uid = try Self.owner(of: request.idToken, in: model)
+      guard request.providerID == .apple, request.tokenType == .authorizationCode else {
+        throw AuthError(.operationNotAllowed, "Only Apple's token can be revoked, with an authorization code.")
+      }
+      guard model.accounts[uid]?.federated.contains(where: { $0.providerID == .apple }) == true else {
+        throw AuthError(.invalidCredential, "This account has no Sign in with Apple to revoke.")
+      }
+      guard !request.token.isEmpty, model.usedProviderCodes.insert(request.token).inserted else {
+        throw AuthError(.invalidCredential, "The authorization code is invalid or was already used.")
+      }
     }
   }
 

@@ -27,7 +27,7 @@ public final class ScriptedBackend: AuthBackend {
   /// - Concurrency: `Sendable` value.
   public enum Call: String, Sendable, Hashable, CaseIterable {
     case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, refresh, lookup,
-      update, delete, sendOobCode, resetPassword
+      update, delete, sendOobCode, resetPassword, revokeToken
   }
 
   /// What the next call of a kind does before (or instead of) its normal reply.
@@ -91,6 +91,8 @@ public final class ScriptedBackend: AuthBackend {
     /// address a sign-in link or change of email is for.
     var oobCodes: [String: (uid: String, kind: String, email: String?)] = [:]
     var outbox: [String: [String]] = [:]
+    /// Provider authorization codes already used to revoke a token.
+    var usedProviderCodes: Set<String> = []
     var scripts: [Call: [Step]] = [:]
     var outages: [Call: AuthError] = [:]
     var calls: [RecordedCall] = []

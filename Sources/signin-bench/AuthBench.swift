@@ -46,6 +46,9 @@ enum AuthBench {
     func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
       try await wrapped.revokeRefreshToken(request)
     }
+    func revokeToken(_ request: RevokeTokenRequest) async throws {
+      try await wrapped.revokeToken(request)
+    }
   }
 
   /// A shared integer (the clock offset, in seconds).

@@ -49,6 +49,15 @@ public protocol AuthBackend: Sendable {
   /// The default does nothing: the Firebase Auth REST API has no client call that revokes a
   /// refresh token (only the Admin SDK's `revokeRefreshTokens`, for every session of a user).
   func revokeRefreshToken(_ request: RefreshTokenRequest) async throws
+  /// Identity Toolkit v2 `accounts:revokeToken`: revokes the identity provider's token of the
+  /// user of `request.idToken` at the provider (Sign in with Apple, with an authorization
+  /// code). The account itself is unchanged. No default: a backend that wraps another must
+  /// forward it.
+  ///
+  /// - Throws: ``AuthError/Code/invalidCredential`` for a code that is not the user's, was used
+  ///   already, or expired; ``AuthError/Code/operationNotAllowed`` for a provider that cannot
+  ///   revoke.
+  func revokeToken(_ request: RevokeTokenRequest) async throws
 }
 
 extension AuthBackend {

@@ -33,7 +33,9 @@ extension Auth {
           IdpSignInRequest(credential: credential, idToken: signedIn.token))
         let user = try await applyAccountChange(
           of: signedIn, expecting: response.localID, tokens: response.tokens)
-        return SignInResult(user: user, isNewUser: false, providerID: providerID)
+        return SignInResult(
+          user: user, isNewUser: false, providerID: providerID,
+          additionalUserInfo: AdditionalUserInfo(credential: credential))
       }
     }
   }
@@ -123,6 +125,10 @@ extension Auth {
 
   /// Deletes the signed-in account, then signs out with ``SignOutReason/userDeleted``.
   ///
+  /// An account that signs in with Apple must also revoke Apple's token (App Store Review
+  /// Guideline 5.1.1(v)): use ``deleteAccount(reauthenticatingWith:)`` or
+  /// ``deleteAccount(revokingAppleAuthorizationCode:)`` for it instead.
+  ///
   /// - Throws: ``AuthError/Code/requiresRecentLogin``; the account and session are then kept.
   public func deleteAccount() async throws {
     try await userOperation {
@@ -132,6 +138,90 @@ extension Auth {
         try await endSession(.userDeleted, byUser: true)
       }
     }
+  }
+
+  // MARK: - Sign in with Apple and account deletion
+
+  /// Revokes the user's Sign in with Apple token at Apple with the authorization code of a sign-in
+  /// (``AdditionalUserInfo/authorizationCode``), through the backend (Identity Toolkit's
+  /// `accounts:revokeToken`), as FirebaseAuth's `revokeToken(withAuthorizationCode:)` does. The
+  /// account and session are unchanged; Apple stops listing the app under the Apple ID.
+  ///
+  /// To delete an account, prefer ``deleteAccount(revokingAppleAuthorizationCode:)`` or
+  /// ``deleteAccount(reauthenticatingWith:)``, which revoke first and then delete.
+  ///
+  /// - Cancellation: cancels the request; nothing changes.
+  /// - Throws: ``AuthError/Code/noCurrentUser``; ``AuthError/Code/invalidCredential`` for a code
+  ///   that is not this user's, was used, or expired (codes last five minutes: sign in with
+  ///   Apple again for a new one).
+  public func revokeAppleToken(authorizationCode: String) async throws {
+    try await userOperation {
+      try await withSignedInUser { signedIn in
+        try await backend.revokeToken(.apple(authorizationCode: authorizationCode, idToken: signedIn.token))
+      }
+    }
+  }
+
+  /// Deletes the signed-in account the way App Store Review Guideline 5.1.1(v) asks of an app
+  /// with Sign in with Apple: first revokes the Apple token with `code` (the authorization code of
+  /// a recent Sign in with Apple), then deletes the account and signs out with
+  /// ``SignOutReason/userDeleted``.
+  ///
+  /// When the revocation fails nothing is deleted, so the user can try again. When the deletion
+  /// fails after it (``AuthError/Code/requiresRecentLogin``), Apple's token is already revoked and
+  /// the account is kept; ``deleteAccount(reauthenticatingWith:)`` avoids that by signing in again
+  /// first.
+  ///
+  /// - Cancellation: cancels the request in flight; what completed stays done.
+  /// - Throws: ``AuthError/Code/invalidCredential`` for an unusable code,
+  ///   ``AuthError/Code/requiresRecentLogin``.
+  public func deleteAccount(revokingAppleAuthorizationCode code: String) async throws {
+    try await userOperation {
+      try await withSignedInUser { signedIn in
+        try await revokeAppleTokenAndDelete(code: code, idToken: signedIn.token)
+      }
+    }
+  }
+
+  /// Deletes the signed-in account after signing in with Apple again: the sheet gives a fresh
+  /// authorization code and a recent sign-in, the Apple token is revoked with the code, then the
+  /// account is deleted and the user signed out with ``SignOutReason/userDeleted``. The whole
+  /// recipe FirebaseAuth's documentation gives, in one call.
+  ///
+  /// ```swift
+  /// try await auth.deleteAccount(reauthenticatingWith: AppleProvider.systemSheet(presentingFrom: window))
+  /// ```
+  ///
+  /// - Cancellation: closes the sheet or cancels the request in flight; what completed stays done.
+  /// - Throws: ``AuthError/Code/userMismatch`` when the Apple ID is another account's (nothing
+  ///   changes); ``AuthError/Code/misconfigured`` when the provider returns no authorization code;
+  ///   the provider's and the backend's errors.
+  public func deleteAccount(reauthenticatingWith apple: AppleProvider) async throws {
+    try await userOperation {
+      try await withSignedInUser { signedIn in
+        let credential = try await apple.credential()
+        guard let code = credential.authorizationCode, !code.isEmpty else {
+          throw AuthError(
+            .misconfigured,
+            "Sign in with Apple returned no authorization code, so Apple's token cannot be revoked; "
+              + "nothing was deleted. Make sure the provider passes the credential's authorizationCode.")
+        }
+        let response = try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+        guard response.localID == signedIn.session.user.uid else {
+          throw AuthError(
+            .userMismatch,
+            "That Apple ID belongs to a different account than the signed-in one; nothing was deleted.")
+        }
+        try await revokeAppleTokenAndDelete(code: code, idToken: response.tokens.idToken)
+      }
+    }
+  }
+
+  private func revokeAppleTokenAndDelete(code: String, idToken: String) async throws {
+    try await backend.revokeToken(.apple(authorizationCode: code, idToken: idToken))
+    try await backend.delete(DeleteAccountRequest(idToken: idToken))
+    signedInProvider = nil
+    try await endSession(.userDeleted, byUser: true)
   }
 
   // MARK: - Reauthentication

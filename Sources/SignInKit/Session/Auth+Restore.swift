@@ -110,8 +110,17 @@ extension Auth {
   /// its IdP; the backend session is unaffected. The provider the restored session was signed
   /// in with is asked to sign out again on ``signOut()``.
   ///
-  /// - Cancellation: cancels the backend restore and every provider restore.
-  /// - Returns: what ``restorePreviousSignIn()`` returns.
+  /// Then each provider that can tell (``AppleProvider`` with a credential-state source) is asked
+  /// whether it still authorizes the restored user, under a deadline of its own of the same
+  /// length; a revoked or transferred credential the session depends on signs the user out with
+  /// ``SignOutReason/credentialRevoked(_:)`` or ``SignOutReason/credentialTransferred(_:)``. A
+  /// provider that cannot be asked (offline) or runs out of time keeps the session. From then on
+  /// until ``shutdown()``, each revocation a provider announces (Apple's
+  /// `credentialRevokedNotification`) makes `Auth` ask again for whoever is signed in then.
+  ///
+  /// - Cancellation: cancels the backend restore, every provider restore and the credential check.
+  /// - Returns: what ``restorePreviousSignIn()`` returns, or `nil` when the credential check
+  ///   signed the user out.
   public func restorePreviousSignIn(alongWith providers: [any RestorableSignInProvider]) async throws -> User? {
     guard !providers.isEmpty else { return try await restorePreviousSignIn() }
     let deadline = configuration.restoreDeadline
@@ -131,6 +140,43 @@ extension Auth {
     if let signedInWith = session?.signInProvider {
       for provider in providers where await provider.id == signedInWith { signedInProvider = provider }
     }
-    return user
+    watchCredentialRevocations(of: providers)
+    guard user != nil else { return nil }
+    for provider in providers {
+      _ = try? await withTimeout(deadline, clock: clock) { try await self.checkCredentialState(of: provider) }
+    }
+    return machine.signedInUser
+  }
+
+  /// Asks `provider` whether it still authorizes the signed-in user, and signs out when
+  /// ``SessionStateMachine/signOutReason(for:of:session:)`` says the answer ends the session. A
+  /// session that changed while the provider answered is left alone.
+  func checkCredentialState(of provider: any RestorableSignInProvider) async throws {
+    let providerID = await provider.id
+    guard let session, let link = session.user.providers.first(where: { $0.providerID == providerID }) else { return }
+    let identity = machine.identity
+    let state = try await provider.credentialState(forProviderUserID: link.rawID)
+    guard machine.isCurrent(identity), let current = self.session,
+      let reason = SessionStateMachine.signOutReason(for: state, of: providerID, session: current)
+    else { return }
+    signedInProvider = nil
+    try await endSession(reason, byUser: false)
+  }
+
+  /// Replaces the task that listens to `providers`' credential revocations; each one checks the
+  /// signed-in user's credential state again. Cancelled by ``shutdown()``.
+  private func watchCredentialRevocations(of providers: [any RestorableSignInProvider]) {
+    credentialWatchTask?.cancel()
+    credentialWatchTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
+      await withTaskGroup(of: Void.self) { group in
+        for provider in providers {
+          group.addTask {
+            for await _ in provider.credentialRevocations {
+              try? await self?.checkCredentialState(of: provider)
+            }
+          }
+        }
+      }
+    }
   }
 }

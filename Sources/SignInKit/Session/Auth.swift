@@ -62,6 +62,9 @@ public actor Auth {
   var busyOperations = 0
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
+  /// Listens to the providers' credential revocations (see
+  /// ``restorePreviousSignIn(alongWith:)``) until ``shutdown()``.
+  var credentialWatchTask: Task<Void, Never>?
   nonisolated let refreshFlight: SingleFlight<String>
   nonisolated let restoreFlight: SingleFlight<User?>
 
@@ -142,6 +145,8 @@ public actor Auth {
   public func shutdown() {
     let action = machine.shutDown()
     restoreFlight.cancel()
+    credentialWatchTask?.cancel()
+    credentialWatchTask = nil
     performWithoutPublishing(action)
     stateStore.finish()
   }
@@ -223,11 +228,20 @@ public actor Auth {
     as provider: ProviderID, using signInProvider: (any SignInProvider)? = nil,
     _ exchange: () async throws -> SignInResponse
   ) async throws -> SignInResult {
+    try await signIn(as: provider, using: signInProvider) { (try await exchange(), nil) }
+  }
+
+  /// ``signIn(as:using:_:)`` for an exchange that also learns what the provider said about the
+  /// user, which the result carries.
+  func signIn(
+    as provider: ProviderID, using signInProvider: (any SignInProvider)? = nil,
+    _ exchange: () async throws -> (SignInResponse, AdditionalUserInfo?)
+  ) async throws -> SignInResult {
     try await userOperation {
       let (attempt, started) = machine.signInStarted(provider)
       await perform(started)
       do {
-        let response = try await exchange()
+        let (response, additionalUserInfo) = try await exchange()
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()
         guard machine.mayCommit(attempt) else { throw AuthError.superseded }
@@ -239,7 +253,8 @@ public actor Auth {
         signedInProvider = signInProvider
         await perform(machine.signInCommitted(attempt, session, isNewUser: response.isNewUser))
         return SignInResult(
-          user: session.user, isNewUser: response.isNewUser, providerID: provider)
+          user: session.user, isNewUser: response.isNewUser, providerID: provider,
+          additionalUserInfo: additionalUserInfo)
       } catch {
         await perform(machine.signInFailed(attempt))
         throw error
@@ -339,7 +354,7 @@ public actor Auth {
       if response.isNewUser, let name = credential.fullName {
         _ = try? await backend.update(UpdateAccountRequest(idToken: response.tokens.idToken, displayName: name))
       }
-      return response
+      return (response, AdditionalUserInfo(credential: credential))
     }
   }
 

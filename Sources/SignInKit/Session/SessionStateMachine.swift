@@ -139,6 +139,29 @@ struct SessionStateMachine {
 
   func isCurrent(_ identity: Identity) -> Bool { identity.value == epoch }
 
+  /// Whether an identity provider's credential state for `session`'s user ends the session, and
+  /// why. Only a provider the session depends on can end it: the one it signed in with, or the
+  /// account's only sign-in method. Then ``ProviderCredentialState/revoked`` and
+  /// ``ProviderCredentialState/transferred`` end it; ``ProviderCredentialState/notFound`` does not
+  /// (the user may never have used the provider on this Apple ID), nor does an unknown state.
+  ///
+  /// | state | session signed in with the provider, or it is the only method | otherwise |
+  /// |---|---|---|
+  /// | authorized, notFound, unknown | keep | keep |
+  /// | revoked | sign out: ``SignOutReason/credentialRevoked(_:)`` | keep |
+  /// | transferred | sign out: ``SignOutReason/credentialTransferred(_:)`` | keep |
+  static func signOutReason(
+    for state: ProviderCredentialState?, of provider: ProviderID, session: StoredSession
+  ) -> SignOutReason? {
+    let methods = session.user.providers.map(\.providerID).filter { $0 != .anonymous }
+    guard session.signInProvider == provider || methods == [provider] else { return nil }
+    switch state {
+    case .revoked: return .credentialRevoked(provider)
+    case .transferred: return .credentialTransferred(provider)
+    case .authorized, .notFound, nil: return nil
+    }
+  }
+
   /// The signed-in user of the settled phase.
   var signedInUser: User? {
     if case .signedIn(let session, _) = settled { return session.user }

@@ -7,10 +7,15 @@ public struct SignInResult: Sendable, Equatable {
   public let isNewUser: Bool
   /// The method used.
   public let providerID: ProviderID
+  /// What the identity provider said about the user (its profile, Apple's authorization code
+  /// and real-user status), for ``Auth/signIn(with:)`` and ``Auth/link(with:)``; `nil` for
+  /// email, anonymous and custom-token sign-ins.
+  public let additionalUserInfo: AdditionalUserInfo?
 
-  public init(user: User, isNewUser: Bool, providerID: ProviderID) {
+  public init(user: User, isNewUser: Bool, providerID: ProviderID, additionalUserInfo: AdditionalUserInfo? = nil) {
     self.user = user
     self.isNewUser = isNewUser
     self.providerID = providerID
+    self.additionalUserInfo = additionalUserInfo
   }
 }

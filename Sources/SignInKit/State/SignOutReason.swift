@@ -18,6 +18,13 @@ public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
   /// The stored session could not be read. The file was kept aside (quarantined), nothing was
   /// deleted, and ``AuthStateStore/errorMessage`` says where it is.
   case storageUnreadable
+  /// The identity provider the session depends on stopped authorizing the app: the person
+  /// stopped using their Apple ID with it, or Apple revoked it
+  /// (``ProviderCredentialState/revoked``).
+  case credentialRevoked(ProviderID)
+  /// The app moved to another developer team, so the provider's user must sign in again
+  /// (``ProviderCredentialState/transferred``).
+  case credentialTransferred(ProviderID)
 
   public var description: String {
     switch self {
@@ -28,6 +35,8 @@ public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
     case .userDisabled: "account disabled"
     case .storageCleared: "saved session removed"
     case .storageUnreadable: "saved session unreadable"
+    case .credentialRevoked(let provider): "\(provider) sign-in revoked"
+    case .credentialTransferred(let provider): "\(provider) sign-in transferred to another team"
     }
   }
 }

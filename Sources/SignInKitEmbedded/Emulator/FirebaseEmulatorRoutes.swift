@@ -62,6 +62,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
       }
       return await post(name, body: body, requestMethod: method, contentType: headers["content-type"])
     }
+    if path == "/identitytoolkit.googleapis.com/v2/accounts:revokeToken" {
+      return await revokeToken(body, requestMethod: method)
+    }
     if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v2/accounts/") {
       return await secondFactor(name, body: body, requestMethod: method)
     }
@@ -142,6 +145,32 @@ public struct FirebaseEmulatorRoutes: Sendable {
   }
 
   /// Identity Platform's v2 second-factor calls (`accounts/mfaEnrollment:*`, `mfaSignIn:finalize`).
+  /// v2 `accounts:revokeToken`. `tokenType` is the enum's name (`CODE`) or, as FirebaseAuth's
+  /// iOS SDK sends it, its number (`"3"`).
+  private func revokeToken(_ body: Data, requestMethod: String) async -> Reply {
+    guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+    guard let fields = Self.object(body) else {
+      return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
+    }
+    let types: [String: RevokeTokenRequest.TokenType] = [
+      "CODE": .authorizationCode, "3": .authorizationCode, "REFRESH_TOKEN": .refreshToken, "1": .refreshToken,
+      "ACCESS_TOKEN": .accessToken, "2": .accessToken,
+    ]
+    do {
+      let typeName = try Self.string("tokenType", in: fields)
+      guard let tokenType = types[typeName] else {
+        return Self.failure(400, "INVALID_ARGUMENT : tokenType \(typeName) is not CODE, REFRESH_TOKEN or ACCESS_TOKEN")
+      }
+      try await backend.revokeToken(
+        RevokeTokenRequest(
+          providerID: ProviderID(rawValue: try Self.string("providerId", in: fields)), tokenType: tokenType,
+          token: try Self.string("token", in: fields), idToken: try Self.string("idToken", in: fields)))
+      return Self.json([:])
+    } catch {
+      return Self.failure(AuthError.wrapping(error))
+    }
+  }
+
   private func secondFactor(_ name: String, body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
     guard let fields = Self.object(body) else {

@@ -119,6 +119,9 @@ public enum TranscriptFormatter {
     case .userDisabled: "the account was disabled by an administrator"
     case .storageCleared: "the saved session was removed"
     case .storageUnreadable: "the saved session could not be read; it was kept aside"
+    case .credentialRevoked(let provider): "\(name(of: provider)) no longer authorizes this app; sign in again"
+    case .credentialTransferred(let provider):
+      "the app moved to another developer team; sign in with \(name(of: provider)) again"
     }
   }
 

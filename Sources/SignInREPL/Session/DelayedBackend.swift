@@ -90,4 +90,9 @@ public struct DelayedBackend: AuthBackend {
     try await wait()
     try await wrapped.revokeRefreshToken(request)
   }
+
+  public func revokeToken(_ request: RevokeTokenRequest) async throws {
+    try await wait()
+    try await wrapped.revokeToken(request)
+  }
 }

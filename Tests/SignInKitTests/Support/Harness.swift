@@ -60,6 +60,9 @@ final class ServedBackend: AuthBackend, BackendControls {
   func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
     try await firebase.revokeRefreshToken(request)
   }
+  func revokeToken(_ request: RevokeTokenRequest) async throws {
+    try await firebase.revokeToken(request)
+  }
 
   func codes(sentTo email: String) async -> [String] {
     // What the emulator's oobCodes endpoint lists, as a Firebase client reads it.
@@ -132,10 +135,28 @@ struct Harness {
   /// Fast scrypt and the tests' shared signing key: the embedded backend's work without its
   /// start-up costs.
   static func embeddedConfiguration(tokenLifetime: Duration) -> EmbeddedBackend.Configuration {
-    var configuration = EmbeddedBackend.Configuration(
-      tokenLifetime: tokenLifetime, scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
+    var configuration = try! EmbeddedBackend.Configuration(trusting: [apple])
+    configuration.tokenLifetime = tokenLifetime
+    configuration.scrypt = ScryptParameters(n: 1 << 10, r: 8, p: 1)
     configuration.signingKey = TestSigningKey.shared
     return configuration
+  }
+
+  /// The Apple IdP the embedded backends trust; its key is made on its first token. Its tokens
+  /// are dated at the harness clocks' start, so they are valid on them.
+  static let apple = try! EmbeddedIdentityProvider.apple(now: { ManualClock().date })
+
+  /// Sign in with Apple as `email`, through ``apple``: the identity token, a fresh authorization
+  /// code and what else Apple returns on a first sign-in.
+  static func appleProvider(
+    _ email: String = "tim@example.com", credentialState: (any CredentialStateSource)? = nil
+  ) -> AppleProvider {
+    AppleProvider(credentialState: credentialState) { hashedNonce in
+      AppleProvider.Authorization(
+        identityToken: try apple.idToken(email: email, nonce: hashedNonce),
+        authorizationCode: try apple.authorizationCode(email: email), userIdentifier: apple.subject(for: email),
+        email: email, realUserStatus: .likelyReal)
+    }
   }
 
   /// Signs up `email` with a valid password and returns the result.

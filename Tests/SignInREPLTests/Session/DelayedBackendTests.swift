@@ -57,6 +57,7 @@ import Testing
     case .delete: try? await backend.delete(DeleteAccountRequest(idToken: "i"))
     case .sendOobCode: _ = try? await backend.sendOobCode(.passwordReset(email: email))
     case .resetPassword: _ = try? await backend.resetPassword(ResetPasswordRequest(oobCode: "c"))
+    case .revokeToken: try? await backend.revokeToken(.apple(authorizationCode: "c", idToken: "i"))
     }
   }
 

@@ -135,6 +135,15 @@ extension FirebaseBackend {
     _ = try await call("delete", ["idToken": .string(request.idToken)])
   }
 
+  public func revokeToken(_ request: RevokeTokenRequest) async throws {
+    _ = try await call(
+      "revokeToken",
+      [
+        "providerId": .string(request.providerID.rawValue), "tokenType": .string(request.tokenType.rawValue),
+        "token": .string(request.token), "idToken": .string(request.idToken),
+      ], version: 2)
+  }
+
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     var body: [String: JSONValue] = ["requestType": .string(request.requestType)]
     switch request {

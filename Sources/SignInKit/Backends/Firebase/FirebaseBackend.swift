@@ -111,12 +111,13 @@ public struct FirebaseBackend: AuthBackend {
 
   // MARK: - Requests
 
-  /// `https://identitytoolkit.googleapis.com/v1/accounts:METHOD?key=KEY` (version 1), or
-  /// `…/v2/accounts/METHOD` (version 2, Identity Platform's second factors), or their emulator form.
+  /// `https://identitytoolkit.googleapis.com/v1/accounts:METHOD?key=KEY`, or their emulator
+  /// form. A method on a sub-collection (version 2's `mfaEnrollment:start`) follows a slash:
+  /// `…/v2/accounts/mfaEnrollment:start`; one on the accounts themselves a colon:
+  /// `…/v2/accounts:revokeToken`.
   func identityToolkitURL(_ method: String, version: Int = 1) -> URL {
-    url(
-      host: "identitytoolkit.googleapis.com",
-      path: version == 1 ? "/v1/accounts:\(method)" : "/v\(version)/accounts/\(method)")
+    let separator = method.contains(":") ? "/" : ":"
+    return url(host: "identitytoolkit.googleapis.com", path: "/v\(version)/accounts\(separator)\(method)")
   }
 
   /// `https://securetoken.googleapis.com/v1/token?key=KEY`, or its emulator form.

@@ -216,6 +216,24 @@ import Testing
     try Self.expectGolden("delete", transport)
   }
 
+  @Test func revokingApplesTokenPostsTheCodeToIdentityToolkitV2() async throws {
+    // Firebase's documented request: POST v2/accounts:revokeToken with providerId apple.com,
+    // tokenType CODE, the authorization code as token, and the user's ID token.
+    let transport = RecordingTransport([.status(200, "{}")])
+    try await Self.backend(transport).revokeToken(.apple(authorizationCode: "APPLE.CODE.1", idToken: "ID.TOKEN.1"))
+    try Self.expectGolden("revokeToken", transport)
+  }
+
+  @Test func aRefusedAppleCodeIsAnInvalidCredential() async throws {
+    let transport = RecordingTransport([
+      .status(400, #"{"error":{"code":400,"message":"INVALID_IDP_RESPONSE : invalid_grant"}}"#)
+    ])
+    let error = try await #require(throws: AuthError.self) {
+      try await Self.backend(transport).revokeToken(.apple(authorizationCode: "used", idToken: "ID.TOKEN.1"))
+    }
+    #expect(error.code == .invalidCredential)
+  }
+
   @Test func sendOobCodeForEachRequestType() async throws {
     for (name, request) in [
       ("sendOobCode-reset", OobCodeRequest.passwordReset(email: "ada@example.com")),

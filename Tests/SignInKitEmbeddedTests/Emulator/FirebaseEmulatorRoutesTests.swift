@@ -1,0 +1,67 @@
+import Foundation
+import SignInCrypto
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// The emulator's client calls, through the routes (no socket), with the emulator's rules
+/// (unsigned IdP tokens), as the Firebase SDKs send them.
+@Suite struct FirebaseEmulatorRoutesTests {
+  let routes: FirebaseEmulatorRoutes
+
+  init() throws {
+    var configuration = EmbeddedBackendTests.fast
+    configuration.acceptUnsignedIdPTokens = true
+    routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(configuration))
+  }
+
+  func post(_ target: String, _ body: [String: Any]) async throws -> (status: Int, json: [String: Any]) {
+    let data = try JSONSerialization.data(withJSONObject: body)
+    let reply = await routes.reply(
+      method: "POST", target: target, headers: ["content-type": "application/json"], body: data)
+    return (reply.status, try JSONSerialization.jsonObject(with: reply.body) as? [String: Any] ?? [:])
+  }
+
+  /// An Apple user signed in with the emulator's JSON form of an IdP token; its ID token.
+  func appleUser() async throws -> String {
+    let nonce = AppleProvider.hashedNonce("raw-1")
+    let postBody = ProviderCredential(
+      providerID: .apple, idToken: #"{"sub":"apple-001","email":"tim@example.com","nonce":"\#(nonce)"}"#,
+      rawNonce: "raw-1"
+    ).postBody
+    let reply = try await post(
+      "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
+      ["postBody": postBody, "requestUri": "http://localhost", "returnSecureToken": true])
+    let idToken = reply.json["idToken"] as? String
+    return try #require(idToken, "\(reply.json)")
+  }
+
+  static let revokeToken = "/identitytoolkit.googleapis.com/v2/accounts:revokeToken"
+
+  @Test(arguments: ["CODE", "3"])
+  func revokeTokenTakesTheTokenTypeByNameOrAsTheIOSSDKSendsIt(_ tokenType: String) async throws {
+    let idToken = try await appleUser()
+    let body: [String: Any] = [
+      "providerId": "apple.com", "tokenType": tokenType, "token": "code-1", "idToken": idToken,
+    ]
+    let first = try await post(Self.revokeToken, body)
+    #expect(first.status == 200)
+    #expect(first.json.isEmpty)
+    let again = try await post(Self.revokeToken, body)
+    #expect(again.status == 400, "a code works once")
+    #expect(FirebaseEmulatorAdminTests.message(again.json)?.hasPrefix("INVALID_IDP_RESPONSE") == true)
+  }
+
+  @Test func revokeTokenRefusesAnUnknownTokenTypeAndAnotherProvider() async throws {
+    let idToken = try await appleUser()
+    let unknownType = try await post(
+      Self.revokeToken, ["providerId": "apple.com", "tokenType": "PASSWORD", "token": "c", "idToken": idToken])
+    #expect(unknownType.status == 400)
+    #expect(FirebaseEmulatorAdminTests.message(unknownType.json)?.hasPrefix("INVALID_ARGUMENT") == true)
+    let google = try await post(
+      Self.revokeToken, ["providerId": "google.com", "tokenType": "CODE", "token": "c", "idToken": idToken])
+    #expect(google.status == 400)
+    #expect(FirebaseEmulatorAdminTests.message(google.json)?.hasPrefix("INVALID_PROVIDER_ID") == true)
+  }
+}
