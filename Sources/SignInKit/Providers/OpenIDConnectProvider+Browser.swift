@@ -1,6 +1,16 @@
 import Foundation
 
 extension OpenIDConnectProvider {
+  /// Whether this platform starts processes, so ``openInBrowser(_:)`` can open a desktop browser
+  /// (Linux and macOS).
+  static let canOpenBrowser: Bool = {
+    #if os(Linux) || os(macOS)
+      true
+    #else
+      false
+    #endif
+  }()
+
   /// Opens `url` in the desktop's browser with `xdg-open` (Linux) or `open` (macOS), when one
   /// exists; does not wait for the browser.
   ///

@@ -27,6 +27,11 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///
   /// - Concurrency: `Sendable` value.
   public enum Flow: Sendable, Equatable {
+    /// The flow that works on this platform: the system sheet with ``Configuration/appRedirectURI`` where there is a sheet and a
+    /// redirect URI (iOS, visionOS, macOS apps), else a desktop browser (Linux, macOS). Where
+    /// neither can work, ``OpenIDConnectProvider/credential()`` fails at once and says what to
+    /// pass.
+    case automatic
     /// A browser on this machine, redirecting to a loopback listener.
     case browser
     /// A browser sheet in the app (``WebAuthenticationSession``) redirecting to the app's own
@@ -68,6 +73,10 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     public var clientSecret: String?
     public var scopes: [String]
     public var flow: Flow
+    /// The app's own redirect URI (its scheme registered in the app's URL types), which
+    /// ``Flow/automatic`` uses with the system sheet: for Google, the reversed client id
+    /// (``OpenIDConnectProvider/appRedirectURI(reversedClientID:)``), which the Google presets set.
+    public var appRedirectURI: URL?
     /// The loopback port (0: random) and path of the redirect URI.
     public var redirectPort: UInt16
     public var redirectPath: String
@@ -88,15 +97,16 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     /// Connect provider configured in the console).
     public init(
       issuer: String, clientID: String, providerID: ProviderID, clientSecret: String? = nil,
-      scopes: [String] = ["openid", "email", "profile"], flow: Flow = .browser, redirectPort: UInt16 = 0,
-      redirectPath: String = "/callback", deviceEndpoint: URL? = nil, timeout: Duration = .seconds(300),
-      revokesOnSignOut: Bool = false, refreshTokenFile: URL? = nil
+      scopes: [String] = ["openid", "email", "profile"], flow: Flow = .automatic, appRedirectURI: URL? = nil,
+      redirectPort: UInt16 = 0, redirectPath: String = "/callback", deviceEndpoint: URL? = nil,
+      timeout: Duration = .seconds(300), revokesOnSignOut: Bool = false, refreshTokenFile: URL? = nil
     ) {
       self.issuer = issuer
       self.clientID = clientID
       self.clientSecret = clientSecret
       self.scopes = scopes
       self.flow = flow
+      self.appRedirectURI = appRedirectURI
       self.redirectPort = redirectPort
       self.redirectPath = redirectPath
       self.deviceEndpoint = deviceEndpoint
@@ -109,13 +119,48 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     /// Google (`https://accounts.google.com`, provider `google.com`) with the OAuth client of
     /// an installed app (`….apps.googleusercontent.com`). Google's desktop clients come with a
     /// secret that is not secret; pass it when the console shows one.
+    ///
+    /// ``appRedirectURI`` is the client id reversed (`com.googleusercontent.apps.1234-abc:/oauthredirect`),
+    /// the redirect Google allows an iOS client, so ``Flow/automatic`` signs in through the system
+    /// sheet on iOS and through the desktop browser on Linux.
     public static func google(
       clientID: String, clientSecret: String? = nil, scopes: [String] = ["openid", "email", "profile"],
-      flow: Flow = .browser, refreshTokenFile: URL? = nil
+      flow: Flow = .automatic, refreshTokenFile: URL? = nil
     ) -> Configuration {
       Configuration(
         issuer: "https://accounts.google.com", clientID: clientID, providerID: .google, clientSecret: clientSecret,
-        scopes: scopes, flow: flow, refreshTokenFile: refreshTokenFile)
+        scopes: scopes, flow: flow,
+        appRedirectURI: OpenIDConnectProvider.appRedirectURI(reversedClientID: reversedClientID(of: clientID)),
+        refreshTokenFile: refreshTokenFile)
+    }
+
+    /// Google with the iOS OAuth client of a Firebase app: the `CLIENT_ID` of its
+    /// `GoogleService-Info.plist` (``FirebaseConfiguration/clientID``, which the build plugin
+    /// generates as `FirebaseConfiguration.serviceInfo`), redirecting to its `REVERSED_CLIENT_ID`.
+    ///
+    /// ```swift
+    /// let google = OpenIDConnectProvider(configuration: try .google(firebase: .serviceInfo))
+    /// ```
+    ///
+    /// - Throws: ``AuthError/Code/misconfigured`` when the plist has no `CLIENT_ID` (Google
+    ///   sign-in was not enabled when it was downloaded).
+    public static func google(
+      firebase: FirebaseConfiguration, scopes: [String] = ["openid", "email", "profile"], flow: Flow = .automatic,
+      refreshTokenFile: URL? = nil
+    ) throws -> Configuration {
+      guard let clientID = firebase.clientID, !clientID.isEmpty else {
+        throw AuthError(
+          .misconfigured,
+          "GoogleService-Info.plist of project \(firebase.projectID) has no CLIENT_ID. Enable Google "
+            + "sign-in in the Firebase console (Authentication → Sign-in method), then download the plist again.")
+      }
+      return .google(clientID: clientID, scopes: scopes, flow: flow, refreshTokenFile: refreshTokenFile)
+    }
+
+    /// `1234-abc.apps.googleusercontent.com` → `com.googleusercontent.apps.1234-abc`, as
+    /// `REVERSED_CLIENT_ID` spells it.
+    static func reversedClientID(of clientID: String) -> String {
+      clientID.split(separator: ".").reversed().joined(separator: ".")
     }
 
     public var description: String {
@@ -127,7 +172,8 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
         self,
         children: [
           "issuer": issuer, "clientID": clientID, "hasClientSecret": clientSecret != nil, "scopes": scopes,
-          "flow": flow, "providerID": providerID, "refreshTokenFile": refreshTokenFile as Any,
+          "flow": flow, "appRedirectURI": appRedirectURI as Any, "providerID": providerID,
+          "refreshTokenFile": refreshTokenFile as Any,
         ])
     }
   }
@@ -137,7 +183,11 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   let transport: any HTTPTransport
   let clock: any Clock<Duration>
   let present: @Sendable (Prompt) async -> Void
+  /// Whether the app shows prompts itself (it passed `present`).
+  let presentsItself: Bool
   let webSession: (any WebAuthenticationSession)?
+  /// What this platform can show; decides ``Flow/automatic``.
+  let surface: SignInSurface
   let now: @Sendable () -> Date
   private var client: OIDCClient?
   /// The issuer's tokens from the last sign-in (to call its APIs, such as Google's), until ``signOut()``.
@@ -148,29 +198,42 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///   - transport: reaches the issuer (discovery, keys, tokens).
   ///   - clock: times the browser wait and device-grant polling.
   ///   - now: the wall clock ID tokens are checked against.
-  ///   - webSession: shows the sign-in for ``Flow/appRedirect(_:)``.
-  ///   - present: shows a prompt to the user; the default prints it and opens the browser with
-  ///     `xdg-open` or `open` when there is one.
+  ///   - webSession: shows the sign-in for ``Flow/appRedirect(_:)``; by default the system sheet
+  ///     (``SystemWebAuthenticationSession``) where there is one.
+  ///   - surface: what this platform can show, which decides ``Flow/automatic``; tests pass another.
+  ///   - present: shows a prompt to the user; by default ``printAndOpen``, which prints it and
+  ///     opens the browser with `xdg-open` or `open` when there is one.
   public init(
     configuration: Configuration, transport: any HTTPTransport = URLSessionTransport(),
     clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
-    webSession: (any WebAuthenticationSession)? = nil,
-    present: @escaping @Sendable (Prompt) async -> Void = OpenIDConnectProvider.printAndOpen
+    webSession: (any WebAuthenticationSession)? = nil, surface: SignInSurface = .current,
+    present: (@Sendable (Prompt) async -> Void)? = nil
   ) {
-    self.webSession = webSession
+    self.webSession = webSession ?? (surface.hasSystemWebSheet ? SystemWebSheet.session : nil)
+    self.surface = surface
     self.id = configuration.providerID
     self.configuration = configuration
     self.transport = transport
     self.clock = clock
     self.now = now
-    self.present = present
+    self.present = present ?? OpenIDConnectProvider.printAndOpen
+    self.presentsItself = present != nil
   }
 
+  /// Runs the configured flow: shows the sign-in, receives the code (or polls for the device
+  /// grant), exchanges it, and verifies the ID token.
+  ///
+  /// - Throws: at once, before anything is shown, ``AuthError/Code/misconfigured`` naming what
+  ///   to pass when the flow cannot work on this platform (no browser, no sheet, or no redirect
+  ///   URI for it).
   public func credential() async throws -> ProviderCredential {
+    let flow = try Self.chooseFlow(
+      configuration.flow, appRedirectURI: configuration.appRedirectURI, surface: surface,
+      hasWebSession: webSession != nil, presentsItself: presentsItself)
     let client = try await discoveredClient()
     let nonce = Base64URL.encode(try Crypto.randomBytes(16))
     let tokens: OAuthTokens
-    switch configuration.flow {
+    switch flow {
     case .browser: tokens = try await browserFlow(client, nonce: nonce)
     case .appRedirect(let redirectURI):
       tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI)
@@ -178,7 +241,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     }
     if let idToken = tokens.idToken {
       // A device grant cannot carry a nonce; the code flows' tokens must echo ours.
-      _ = try await client.verifyIDToken(idToken, nonce: configuration.flow == .device ? nil : nonce)
+      _ = try await client.verifyIDToken(idToken, nonce: flow == .device ? nil : nonce)
     }
     self.tokens = tokens
     if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
@@ -247,12 +310,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   }
 
   private func appRedirectFlow(_ client: OIDCClient, nonce: String, redirectURI: URL) async throws -> OAuthTokens {
-    guard let webSession else {
-      throw AuthError(
-        .misconfigured,
-        "The app-redirect flow needs a WebAuthenticationSession to show the sign-in: pass "
-          + "webSession: SystemWebAuthenticationSession(presentingFrom:) on Apple platforms.")
-    }
+    guard let webSession else { throw Self.noSheet(for: redirectURI) }
     guard let scheme = redirectURI.scheme, !scheme.isEmpty else {
       throw AuthError(
         .misconfigured,

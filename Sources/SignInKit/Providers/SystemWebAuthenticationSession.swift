@@ -73,3 +73,15 @@
     }
   }
 #endif
+
+/// The system web-authentication sheet of this platform, where there is one.
+enum SystemWebSheet {
+  #if canImport(AuthenticationServices) && !os(watchOS) && !os(tvOS)
+    static let isAvailable = true
+    /// A ``SystemWebAuthenticationSession`` over the app's key window.
+    static var session: (any WebAuthenticationSession)? { SystemWebAuthenticationSession() }
+  #else
+    static let isAvailable = false
+    static var session: (any WebAuthenticationSession)? { nil }
+  #endif
+}

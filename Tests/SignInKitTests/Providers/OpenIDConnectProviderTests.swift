@@ -331,6 +331,21 @@ extension OpenIDConnectProviderTests {
     #expect(body.contains("code_verifier="))
   }
 
+  @Test func onAPhoneTheDefaultFlowIsTheSheetWithTheAppsRedirect() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let session = FakeWebSession(answer: .approve, sentNonce: issuer.sentNonce)
+    let provider = OpenIDConnectProvider(
+      configuration: .init(
+        issuer: issuer.issuer.issuer, clientID: issuer.issuer.clientID, providerID: .google,
+        appRedirectURI: Self.appRedirect, timeout: .seconds(30)),
+      webSession: session, surface: SignInSurface(hasSystemWebSheet: true, hasDesktopBrowser: false))
+    #expect(provider.configuration.flow == .automatic)
+    let credential = try await provider.credential()
+    #expect(credential.accessToken == "AT")
+    #expect(session.shown.withLock { $0?.scheme } == "com.googleusercontent.apps.123-abc")
+  }
+
   @Test(arguments: [
     (FakeWebSession.Answer.forgedState, AuthError.Code.invalidCredential),
     (.repeatedState, .invalidResponse),
@@ -359,5 +374,15 @@ extension OpenIDConnectProviderTests {
     #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 2).code == .misconfigured)
     #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 3).code == .misconfigured)
     #expect(OpenIDConnectProvider.error(forWebAuthenticationErrorCode: 9).message.contains("9"))
+  }
+
+  @Test func theSheetsCompletionHandlerArgumentsBecomeTheAnswer() throws {
+    let callback = URL(string: "com.example:/oauthredirect?code=1")!
+    #expect(try OpenIDConnectProvider.webAuthenticationResult(callback: callback, errorCode: nil).get() == callback)
+    for (code, expected) in [(1, AuthError.Code.userCancelled), (2, .misconfigured), (nil, .unavailable)] {
+      let result = OpenIDConnectProvider.webAuthenticationResult(callback: nil, errorCode: code)
+      #expect(throws: AuthError.self) { try result.get() }
+      if case .failure(let error as AuthError) = result { #expect(error.code == expected) }
+    }
   }
 }
