@@ -25,3 +25,21 @@ public func signInWithApple(
   return AppleWelcome(name: result.user.displayName, isFirstSignIn: result.isNewUser)
 }
 // snippet.end
+
+// snippet.begin apple-account-deletion
+/// Deletes the signed-in account as App Store Review Guideline 5.1.1(v) asks of an app with
+/// Sign in with Apple: Apple's sheet once more (a fresh authorization code and a recent
+/// sign-in), Apple's token revoked with the code, then the account deleted. Nothing is deleted
+/// when the person closes the sheet or the revocation fails.
+public func deleteAccountSignedInWithApple(_ auth: Auth, apple: AppleProvider) async throws {
+  try await auth.deleteAccount(reauthenticatingWith: apple)
+  // auth.states now shows .signedOut(.userDeleted).
+}
+
+/// At launch: the previous session, unless the person stopped using their Apple ID with the app
+/// (Settings → Apple Account → Sign in with Apple) or the app changed teams. While the app runs,
+/// a revocation signs them out too.
+public func restoreCheckingApple(_ auth: Auth, apple: AppleProvider) async throws -> User? {
+  try await auth.restorePreviousSignIn(alongWith: [apple])
+}
+// snippet.end

@@ -76,6 +76,36 @@ import Testing
     await auth.shutdown()
   }
 
+  @Test func anAppleAccountIsDeletedAfterItsTokenIsRevokedAndARevokedAppleIDSignsOut() async throws {
+    let apple = try EmbeddedIdentityProvider.apple()
+    let backend = try Self.backend(trusting: [apple])
+    let store = InMemorySessionStore()
+    let sheet = AppleProvider { hashedNonce in
+      AppleProvider.Authorization(
+        identityToken: try apple.idToken(email: "tim@example.com", nonce: hashedNonce),
+        authorizationCode: try apple.authorizationCode(email: "tim@example.com"))
+    }
+    let auth = Auth(backend: backend, store: store)
+    let first = try await auth.signIn(with: sheet)
+    try await deleteAccountSignedInWithApple(auth, apple: sheet)
+    #expect(auth.currentState == .signedOut(.userDeleted))
+    #expect(try await auth.signIn(with: sheet).user.uid != first.user.uid, "a new account")
+    await auth.shutdown()
+
+    // Next launch: Apple says the person stopped using their Apple ID with the app.
+    let launch = Auth(backend: backend, store: store)
+    let revoked = AppleProvider(credentialState: RevokedAppleID()) { _ in throw AuthError(.internal, "unused") }
+    #expect(try await restoreCheckingApple(launch, apple: revoked) == nil)
+    #expect(launch.currentState == .signedOut(.credentialRevoked(.apple)))
+    await launch.shutdown()
+  }
+
+  /// Apple's answer for an Apple ID the person stopped using with the app.
+  struct RevokedAppleID: CredentialStateSource {
+    func state(forProviderUserID providerUserID: String) async throws -> ProviderCredentialState { .revoked }
+    func revocations() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+  }
+
   @Test func theUIMovesWhenTheSignedInUserChangesAndOnlyThen() async throws {
     let auth = Auth(backend: try Self.backend(), store: InMemorySessionStore())
     let (screens, screen) = AsyncStream.makeStream(of: Screen.self)

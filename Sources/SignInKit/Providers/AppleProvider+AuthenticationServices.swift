@@ -6,7 +6,7 @@
   extension AppleProvider {
     /// Sign in with Apple through the system sheet (`ASAuthorizationController`), asking for the
     /// name and email, with the hashed nonce in the request. Its credential state is asked of
-    /// `ASAuthorizationAppleIDProvider` (``SystemAppleIDCredentialState``).
+    /// `ASAuthorizationAppleIDProvider` (`SystemAppleIDCredentialState`).
     ///
     /// - Parameter anchor: the window to present the sheet over.
     /// - Cancellation: cancelling the calling task closes the sheet; the call throws

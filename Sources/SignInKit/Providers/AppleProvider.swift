@@ -87,7 +87,7 @@ public actor AppleProvider: RestorableSignInProvider {
 
   /// - Parameters:
   ///   - credentialState: asks Apple whether a user's Apple ID credential is still authorized;
-  ///     ``systemSheet(presentingFrom:)`` passes ``SystemAppleIDCredentialState`` on Apple
+  ///     `systemSheet(presentingFrom:)` passes `SystemAppleIDCredentialState` on Apple
   ///     platforms.
   ///   - authorize: asks Apple for an identity token whose `nonce` is the given SHA-256 hex.
   public init(

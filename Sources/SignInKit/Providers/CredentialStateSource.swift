@@ -1,5 +1,5 @@
 /// Asks an identity provider about a user's credential: on Apple platforms
-/// ``SystemAppleIDCredentialState`` (`ASAuthorizationAppleIDProvider`); in tests, a fake.
+/// `SystemAppleIDCredentialState` (`ASAuthorizationAppleIDProvider`); in tests, a fake.
 ///
 /// - Concurrency: `Sendable`; callable from any isolation.
 public protocol CredentialStateSource: Sendable {

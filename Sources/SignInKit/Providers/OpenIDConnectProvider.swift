@@ -199,7 +199,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///   - clock: times the browser wait and device-grant polling.
   ///   - now: the wall clock ID tokens are checked against.
   ///   - webSession: shows the sign-in for ``Flow/appRedirect(_:)``; by default the system sheet
-  ///     (``SystemWebAuthenticationSession``) where there is one.
+  ///     (`SystemWebAuthenticationSession`) where there is one.
   ///   - surface: what this platform can show, which decides ``Flow/automatic``; tests pass another.
   ///   - present: shows a prompt to the user; by default ``printAndOpen``, which prints it and
   ///     opens the browser with `xdg-open` or `open` when there is one.

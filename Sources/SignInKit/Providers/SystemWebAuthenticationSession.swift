@@ -78,7 +78,7 @@
 enum SystemWebSheet {
   #if canImport(AuthenticationServices) && !os(watchOS) && !os(tvOS)
     static let isAvailable = true
-    /// A ``SystemWebAuthenticationSession`` over the app's key window.
+    /// A `SystemWebAuthenticationSession` over the app's key window.
     static var session: (any WebAuthenticationSession)? { SystemWebAuthenticationSession() }
   #else
     static let isAvailable = false
