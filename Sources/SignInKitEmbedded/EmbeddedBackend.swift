@@ -192,6 +192,10 @@ public actor EmbeddedBackend: AuthBackend {
   let identityKeys: JSONWebKeySetCache
   private let lock: DirectoryLock?
   private var isClosed = false
+  /// What opening the data folder found wrong and repaired, each in words that say what to do:
+  /// a stored value out of range (written by an older version) is brought into range rather
+  /// than trapped on later. Empty for a sound folder; `signin` prints these at start.
+  public nonisolated let storageWarnings: [String]
 
   /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
   ///
@@ -221,8 +225,9 @@ public actor EmbeddedBackend: AuthBackend {
       Self.removeInterruptedWrites(in: directory)
       signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
       try signing.checkFile()
-      database = try Self.loadDatabase(in: directory)
+      (database, storageWarnings) = try Self.loadDatabase(in: directory)
     } else {
+      storageWarnings = []
       lock = nil
       signing =
         configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
@@ -295,11 +300,11 @@ public actor EmbeddedBackend: AuthBackend {
     }
   }
 
-  private static func loadDatabase(in directory: URL) throws -> EmbeddedDatabase {
+  private static func loadDatabase(in directory: URL) throws -> (EmbeddedDatabase, warnings: [String]) {
     let url = directory.appendingPathComponent("accounts.json")
     // Only "no such file" is an empty database; any other read failure must not become one,
     // or the next sign-up would write an empty database over every account.
-    guard let data = try FileContents.read(url, what: "The account database") else { return EmbeddedDatabase() }
+    guard let data = try FileContents.read(url, what: "The account database") else { return (EmbeddedDatabase(), []) }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
     guard let database = try? decoder.decode(EmbeddedDatabase.self, from: data),
@@ -310,7 +315,7 @@ public actor EmbeddedBackend: AuthBackend {
         "\(url.path) is not a database this version can read. Nothing was changed; move the "
           + "file away to start empty, or open it with the version that wrote it.")
     }
-    return database
+    return database.repairingDates(in: url.path)
   }
 
   /// Writes the database after a change; in memory, nothing to do. After ``close()`` a change

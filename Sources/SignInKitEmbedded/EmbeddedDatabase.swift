@@ -78,3 +78,31 @@ struct EmbeddedDatabase: Codable, Sendable {
   /// with when each expires; kept until then so a code works once.
   var usedProviderCodes: [String: Date]?
 }
+
+extension EmbeddedDatabase {
+  /// This database with every account date brought into the range a reply can carry (1970
+  /// through 9999), and a warning for each one that was not: an older version stored an
+  /// administrator's `validSince` unchecked, and such a value must be reported, not trapped on.
+  /// A date too late becomes the latest one (what revoked everything still does); one that is
+  /// not a number or too early becomes the earliest.
+  func repairingDates(in path: String) -> (EmbeddedDatabase, warnings: [String]) {
+    var repaired = self
+    var warnings: [String] = []
+    let earliest = Date(timeIntervalSince1970: TimeInterval(RequestNumber.epochSeconds.lowerBound))
+    let latest = Date(timeIntervalSince1970: TimeInterval(RequestNumber.epochSeconds.upperBound))
+    for uid in accounts.keys.sorted() {
+      for (name, field) in [
+        ("validSince", \Account.validSince), ("createdAt", \Account.createdAt), ("lastLoginAt", \Account.lastLoginAt),
+      ] as [(String, WritableKeyPath<Account, Date>)] {
+        let seconds = accounts[uid]![keyPath: field].timeIntervalSince1970
+        guard !(earliest.timeIntervalSince1970...latest.timeIntervalSince1970).contains(seconds) else { continue }
+        repaired.accounts[uid]![keyPath: field] = seconds > latest.timeIntervalSince1970 ? latest : earliest
+        warnings.append(
+          "\(path): account \(uid) had \(name) \(seconds), out of range; it now reads "
+            + "\(repaired.accounts[uid]![keyPath: field].formatted(.iso8601)). Set it again with accounts:update "
+            + "if that is not what you meant.")
+      }
+    }
+    return (repaired, warnings)
+  }
+}

@@ -51,3 +51,12 @@ package enum JSONValue: Sendable, Hashable, Codable {
   package var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
   package var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 }
+
+extension JSONValue {
+  /// This value alone as JSON text (sorted keys).
+  package var jsonText: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+  }
+}

@@ -49,12 +49,3 @@ public enum ClaimValue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
-
-extension JSONValue {
-  /// This value alone as JSON text (sorted keys).
-  fileprivate var jsonText: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-  }
-}

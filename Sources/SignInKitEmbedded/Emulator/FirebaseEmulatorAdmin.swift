@@ -88,8 +88,10 @@ struct FirebaseEmulatorAdmin: Sendable {
   }
 
   private func list(_ query: [String: String]) async -> Reply {
-    let maxResults = query["maxResults"].flatMap(Int.init) ?? 1000
-    guard (1...1000).contains(maxResults) else {
+    let maxResults: Int
+    do {
+      maxResults = Int(try RequestNumber.integer(query: query["maxResults"], field: "maxResults", in: 1...1000) ?? 1000)
+    } catch {
       return Routes.failure(400, "INVALID_PAGE_SELECTION : maxResults must be between 1 and 1000")
     }
     let (accounts, next) = await backend.adminList(maxResults: maxResults, after: query["nextPageToken"])
@@ -138,12 +140,7 @@ struct FirebaseEmulatorAdmin: Sendable {
     changes.emailVerified = fields["emailVerified"]?.bool
     changes.disabled = fields["disableUser"]?.bool ?? fields["disabled"]?.bool
     changes.customAttributes = fields["customAttributes"]?.string
-    if let validSince = fields["validSince"] {
-      guard let seconds = validSince.string.flatMap(Double.init) ?? validSince.number else {
-        throw AuthError(.invalidResponse, "validSince", serverMessage: "INVALID_ARGUMENT : validSince must be seconds")
-      }
-      changes.validSince = Date(timeIntervalSince1970: seconds)
-    }
+    changes.validSince = try RequestNumber.date(fields["validSince"], field: "validSince")
     changes.deleteAttributes = strings(fields["deleteAttribute"]).compactMap(
       UpdateAccountRequest.Attribute.init(rawValue:))
     changes.deleteProviders = strings(fields["deleteProvider"]).map(ProviderID.init(rawValue:))
@@ -153,7 +150,7 @@ struct FirebaseEmulatorAdmin: Sendable {
   /// A user record as the admin lookup and list calls return it.
   static func account(_ account: EmbeddedDatabase.Account) -> [String: JSONValue] {
     var reply = Routes.account(account.info)
-    reply["validSince"] = .string(String(Int64(account.validSince.timeIntervalSince1970.rounded(.down))))
+    reply["validSince"] = .string(String(RequestNumber.whole(account.validSince.timeIntervalSince1970)))
     if let claims = account.customClaims, let text = try? JSONEncoder().encode(JSONValue.object(claims)) {
       reply["customAttributes"] = .string(String(decoding: text, as: UTF8.self))
     }

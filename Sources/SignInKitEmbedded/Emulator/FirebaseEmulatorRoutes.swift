@@ -493,10 +493,10 @@ public struct FirebaseEmulatorRoutes: Sendable {
     return fields
   }
 
-  static func seconds(_ duration: Duration) -> String { String(Int64(duration.seconds.rounded())) }
+  static func seconds(_ duration: Duration) -> String { String(RequestNumber.whole(duration.seconds.rounded())) }
 
   static func milliseconds(_ date: Date) -> String {
-    String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+    String(RequestNumber.whole((date.timeIntervalSince1970 * 1000).rounded()))
   }
 
   /// The v1 name of a legacy v3 relying-party call.

@@ -105,7 +105,11 @@ public enum SigninCommand {
         backend = .firebase(
           try .emulator(host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key"))
       case .embedded:
-        backend = .embedded(try await options.embeddedBackend(in: directory, trusting: [google, apple]))
+        let embedded = try await options.embeddedBackend(in: directory, trusting: [google, apple])
+        for warning in embedded.storageWarnings {
+          FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        }
+        backend = .embedded(embedded)
       }
     } catch let error as AuthError where error.code == .misconfigured {
       fail(error.message, status: 2)

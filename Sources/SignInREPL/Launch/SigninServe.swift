@@ -22,6 +22,9 @@ enum SigninServe {
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
       exit(error.code == .misconfigured ? 2 : 1)
     }
+    for warning in backend.storageWarnings {
+      FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
     // Unbuffered, so a script reading the first line sees it at once.
     FileHandle.standardOutput.write(
       Data(

@@ -1,0 +1,93 @@
+import Foundation
+import SignInCrypto
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// Item 1 of the third hardening: numbers from a request are range-checked before use, and a
+/// stored value out of range is reported, not trapped on.
+@Suite struct RequestNumberTests {
+  @Test(arguments: [
+    JSONValue.string("1e300"), .string("-1e300"), .number(9.3e18), .string("nan"), .string("inf"),
+    .string("-inf"), .number(1.5), .string("12abc"), .string(""), .string("+"), .string("99999999999999999999"),
+    .bool(true), .null, .array([]), .number(-1),
+  ])
+  func aNumberOutsideItsRangeIsAnInvalidArgument(_ value: JSONValue) {
+    let error = #expect(throws: AuthError.self) {
+      try RequestNumber.integer(value, field: "validSince", in: RequestNumber.epochSeconds)
+    }
+    #expect(error?.serverMessage?.hasPrefix("INVALID_ARGUMENT : Invalid value at 'validSince'") == true)
+  }
+
+  @Test(arguments: [
+    (JSONValue.string("1800000000"), Int64(1_800_000_000)), (.number(1_800_000_000), 1_800_000_000),
+    (.string("0"), 0), (.string("+42"), 42), (.string("253402300799"), 253_402_300_799),
+  ])
+  func aWholeNumberInRangeIsRead(_ value: JSONValue, _ expected: Int64) throws {
+    #expect(try RequestNumber.integer(value, field: "f", in: RequestNumber.epochSeconds) == expected)
+  }
+
+  @Test func anAbsentFieldIsNil() throws {
+    #expect(try RequestNumber.integer(nil, field: "f", in: 0...1) == nil)
+  }
+
+  @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300, 9.3e18, -9.3e18])
+  func aReplyNumberNeverTraps(_ seconds: Double) {
+    _ = RequestNumber.whole(seconds)
+  }
+
+  // Through the admin API, as the review sent them.
+
+  static let project = "/identitytoolkit.googleapis.com/v1/projects/signinkit-local"
+
+  @Test(arguments: [
+    JSONValue.string("1e300"), .string("-1e300"), .number(9.3e18), .string("nan"), .string("inf"),
+  ])
+  func anAdminValidSinceOutOfRangeIsRefusedAndNothingIsStored(_ validSince: JSONValue) async throws {
+    let backend = try EmbeddedBackendTests.backend()
+    let routes = FirebaseEmulatorRoutes(backend: backend)
+    let created = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    let body = try JSONEncoder().encode(
+      JSONValue.object(["localId": .string(created.localID), "validSince": validSince]))
+    let reply = await routes.reply(
+      method: "POST", target: "\(Self.project)/accounts:update", headers: FirebaseEmulatorAdminTests.owner, body: body)
+    #expect(reply.status == 400)
+    #expect(String(decoding: reply.body, as: UTF8.self).contains("INVALID_ARGUMENT"))
+    // The account answers lookups as before: nothing was stored.
+    let lookup = await routes.reply(
+      method: "POST", target: "\(Self.project)/accounts:lookup", headers: FirebaseEmulatorAdminTests.owner,
+      body: Data(#"{"localId":["\#(created.localID)"]}"#.utf8))
+    #expect(lookup.status == 200)
+    _ = try await backend.lookup(LookupRequest(idToken: created.tokens.idToken))
+  }
+
+  @Test func aStoredValidSinceOutOfRangeIsReportedAndRepairedAtOpen() async throws {
+    let folder = ScratchDirectory()
+    let first = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    let created = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    await first.close()
+    // What an older version wrote after accounts:update {"validSince": "1e300"}.
+    let path = folder.url.appendingPathComponent("accounts.json")
+    var text = try String(contentsOf: path, encoding: .utf8)
+    let stored = try #require(text.range(of: #""validSince":[0-9.e+]+"#, options: .regularExpression))
+    text.replaceSubrange(stored, with: #""validSince":1e+300"#)
+    try Data(text.utf8).write(to: path)
+
+    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    #expect(reopened.storageWarnings.count == 1)
+    #expect(reopened.storageWarnings.first?.contains("validSince") == true)
+    #expect(reopened.storageWarnings.first?.contains(created.localID) == true)
+    let routes = FirebaseEmulatorRoutes(backend: reopened)
+    let lookup = await routes.reply(
+      method: "POST", target: "\(Self.project)/accounts:lookup", headers: FirebaseEmulatorAdminTests.owner,
+      body: Data(#"{"localId":["\#(created.localID)"]}"#.utf8))
+    #expect(lookup.status == 200)
+    #expect(String(decoding: lookup.body, as: UTF8.self).contains(#""validSince":"253402300799""#))
+    // Revoked everything, as the stored value meant: the old session is refused.
+    await #expect(throws: AuthError.self) {
+      try await reopened.refresh(RefreshTokenRequest(refreshToken: created.tokens.refreshToken))
+    }
+    await reopened.close()
+  }
+}
