@@ -226,10 +226,17 @@ package final class LoopbackSocket: Sendable {
   }
 
   /// A reply's status line and headers, announcing `contentLength` body bytes; `keepAlive`
-  /// says the connection stays open for the next request.
-  package static func head(status: Int, contentType: String, contentLength: Int, keepAlive: Bool = false) -> Data {
+  /// says the connection stays open for the next request. `headers` are added as given; a
+  /// name or value with a line break is dropped, so a value cannot add a header of its own.
+  package static func head(
+    status: Int, contentType: String, contentLength: Int, keepAlive: Bool = false,
+    headers: [(name: String, value: String)] = []
+  ) -> Data {
     var head = "HTTP/1.1 \(status) \(reasonPhrase(status))\r\nContent-Type: \(contentType)\r\n"
     head += "Content-Length: \(contentLength)\r\nCache-Control: no-store\r\n"
+    for (name, value) in headers where !(name + value).contains(where: { $0 == "\r" || $0 == "\n" }) {
+      head += "\(name): \(value)\r\n"
+    }
     head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
     return Data(head.utf8)
   }
@@ -237,12 +244,15 @@ package final class LoopbackSocket: Sendable {
   private static func reasonPhrase(_ status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 204: "No Content"
     case 400: "Bad Request"
     case 401: "Unauthorized"
     case 404: "Not Found"
     case 405: "Method Not Allowed"
+    case 403: "Forbidden"
     case 408: "Request Timeout"
     case 413: "Content Too Large"
+    case 421: "Misdirected Request"
     case 500: "Internal Server Error"
     case 501: "Not Implemented"
     case 503: "Service Unavailable"

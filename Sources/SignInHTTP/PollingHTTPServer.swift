@@ -39,11 +39,14 @@ package final class PollingHTTPServer: Sendable {
     package var status: Int
     package var contentType: String
     package var body: Data
+    /// Headers beyond Content-Type, Content-Length, Cache-Control and Connection.
+    package var headers: [(name: String, value: String)]
 
-    package init(status: Int, contentType: String, body: Data) {
+    package init(status: Int, contentType: String, body: Data, headers: [(name: String, value: String)] = []) {
       self.status = status
       self.contentType = contentType
       self.body = body
+      self.headers = headers
     }
   }
 
@@ -77,11 +80,21 @@ package final class PollingHTTPServer: Sendable {
   /// until ``stop()``.
   ///
   /// - Throws: ``SocketError`` when the port cannot be bound or the server cannot start.
-  package init(
+  package convenience init(
     port: UInt16 = 0, settings: Settings = Settings(),
     handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response
   ) throws {
-    let socket = try LoopbackSocket.listen(port: port)
+    try self.init(socket: try LoopbackSocket.listen(port: port), settings: settings, handle: handle)
+  }
+
+  /// Serves on `socket`, already listening (so a caller can learn its port first), until
+  /// ``stop()``.
+  ///
+  /// - Throws: ``SocketError`` when the server cannot start; `socket` is then closed.
+  package init(
+    socket: LoopbackSocket, settings: Settings = Settings(),
+    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response
+  ) throws {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
       socket.close()
@@ -370,7 +383,7 @@ private final class EventLoop {
     connection.output = Array(
       LoopbackSocket.head(
         status: response.status, contentType: response.contentType, contentLength: response.body.count,
-        keepAlive: keepAlive) + response.body)
+        keepAlive: keepAlive, headers: response.headers) + response.body)
     connection.written = 0
     connection.phase = .writing
     write(connection)

@@ -17,8 +17,8 @@ struct FirebaseEmulatorAdmin: Sendable {
   typealias Routes = FirebaseEmulatorRoutes
 
   let backend: EmbeddedBackend
-  /// `host:port` of this server, for the links it makes.
-  let host: String
+  /// Where this server is reached: the start of the links it makes.
+  let baseURL: URL
 
   func reply(method: String, projectPath: String, query: [String: String], body: Data) async -> Reply {
     let project = String(projectPath.prefix { $0 != "/" })
@@ -111,11 +111,9 @@ struct FirebaseEmulatorAdmin: Sendable {
     }
     let email = try Routes.string("email", in: fields)
     let code = try await backend.adminActionCode(kind: kind, email: email)
-    var link = URLComponents()
-    link.scheme = "http"
-    link.percentEncodedHost = String(host.prefix { $0 != ":" })
-    link.port = Int(host.split(separator: ":").last ?? "")
-    link.path = "/emulator/action"
+    var link =
+      URLComponents(url: baseURL.appendingPathComponent("emulator/action"), resolvingAgainstBaseURL: false)
+      ?? URLComponents()
     link.queryItems = [
       URLQueryItem(name: "mode", value: mode), URLQueryItem(name: "lang", value: "en"),
       URLQueryItem(name: "oobCode", value: code), URLQueryItem(name: "apiKey", value: "fake-api-key"),

@@ -21,11 +21,22 @@ public struct FirebaseEmulatorRoutes: Sendable {
     public var body: Data
     /// `application/json`, or `text/plain; charset=utf-8` for the action page.
     public var contentType = "application/json"
+    /// Headers beyond the status line's and the body's (CORS).
+    public var headers: [EmulatorRequestPolicy.Header] = []
   }
 
   public let backend: EmbeddedBackend
+  /// Which hosts and origins are served, and where links point.
+  public let policy: EmulatorRequestPolicy
 
-  public init(backend: EmbeddedBackend) { self.backend = backend }
+  /// - Parameters:
+  ///   - backend: the backend the calls reach.
+  ///   - policy: which hosts and origins are served; by default loopback only, on the emulator's
+  ///     port 9099.
+  public init(backend: EmbeddedBackend, policy: EmulatorRequestPolicy = .loopback(port: 9099)) {
+    self.backend = backend
+    self.policy = policy
+  }
 
   /// The reply to one request. Never throws: every failure is a Firebase error reply.
   ///
@@ -34,16 +45,39 @@ public struct FirebaseEmulatorRoutes: Sendable {
   ///   - target: the request target: path and query.
   ///   - headers: the request's headers, names lowercased. `Authorization: Bearer owner` (any
   ///     case, or a `Bearer ya29.…` token) makes the call an administrator's, as the Admin SDKs
-  ///     send it in emulator mode; `Host` is the host of the links an administrator asks for.
-  ///   - body: the request body.
+  ///     send it in emulator mode. `Host` and `Origin` are checked first (``policy``): a foreign
+  ///     one is refused before anything else happens.
+  ///   - body: the request body; one that is not empty must be JSON (`Content-Type:
+  ///     application/json`), except the Secure Token form.
   public func reply(method: String, target: String, headers: [String: String] = [:], body: Data) async -> Reply {
+    switch policy.decide(method: method, headers: headers) {
+    case .refuse(let status, let message):
+      return Self.failure(status, message)
+    case .preflight(let headers):
+      return Reply(status: 204, body: Data(), contentType: "text/plain; charset=utf-8", headers: headers)
+    case .serve(let cors):
+      var reply = await route(method: method, target: target, headers: headers, body: body)
+      reply.headers += cors
+      return reply
+    }
+  }
+
+  private func route(method: String, target: String, headers: [String: String], body: Data) async -> Reply {
     let path = String(target.prefix { $0 != "?" })
+    if !body.isEmpty, Self.jsonAPIs.contains(where: path.hasPrefix),
+      !(headers["content-type"] ?? "").lowercased().hasPrefix("application/json")
+    {
+      return Self.failure(
+        400,
+        "INVALID_ARGUMENT : send the body as JSON with Content-Type: application/json (got "
+          + "\(EmulatorRequestPolicy.printable(headers["content-type"] ?? "no content type")))")
+    }
     if path == "/" || path.isEmpty {
       guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
       return Self.json(["authEmulator": .object(["ready": .bool(true), "signinkit": .bool(true)])])
     }
     if let rest = path.dropPrefix("/identitytoolkit.googleapis.com/v1/projects/") {
-      let admin = FirebaseEmulatorAdmin(backend: backend, host: headers["host"] ?? "127.0.0.1:9099")
+      let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
       guard Self.isAdmin(headers) else {
         return Self.failure(401, "UNAUTHENTICATED : admin calls need the header Authorization: Bearer owner")
       }
@@ -56,11 +90,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
         fields["localId"] != nil || name == "sendOobCode" && fields["returnOobLink"]?.bool == true
       {
         // An administrator's call on the project-less URL (`localId`, `returnOobLink`).
-        let admin = FirebaseEmulatorAdmin(backend: backend, host: headers["host"] ?? "127.0.0.1:9099")
+        let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
         return await admin.reply(
           method: method, projectPath: "\(backend.configuration.projectID)/accounts:\(name)", query: [:], body: body)
       }
-      return await post(name, body: body, requestMethod: method, contentType: headers["content-type"])
+      return await post(name, body: body, requestMethod: method)
     }
     if path == "/identitytoolkit.googleapis.com/v2/accounts:revokeToken" {
       return await revokeToken(body, requestMethod: method)
@@ -82,15 +116,16 @@ public struct FirebaseEmulatorRoutes: Sendable {
     return Self.failure(404, "NOT_FOUND: \(path)")
   }
 
+  /// The paths whose request bodies are JSON; Secure Token also takes a form, as Firebase's does.
+  static let jsonAPIs = [
+    "/identitytoolkit.googleapis.com/", "/www.googleapis.com/identitytoolkit/", "/emulator/v1/",
+  ]
+
   // MARK: - Identity Toolkit
 
-  private func post(_ name: String, body: Data, requestMethod: String, contentType: String? = nil) async -> Reply {
+  private func post(_ name: String, body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
     guard let fields = Self.object(body) else {
-      if let contentType, !contentType.lowercased().hasPrefix("application/json") {
-        return Self.failure(
-          400, "INVALID_ARGUMENT : the body is \(contentType); send a JSON object with Content-Type: application/json")
-      }
       return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
     }
     do {

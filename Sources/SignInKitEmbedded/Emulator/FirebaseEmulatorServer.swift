@@ -42,12 +42,31 @@ public final class FirebaseEmulatorServer: Sendable {
   ///   - readDeadline: how long one request may take to arrive, counted from when its
   ///     connection was opened or answered the previous one; an idle connection is closed then.
   ///   - connectionLimit: how many connections may be open at once.
-  /// - Throws: `AuthError/Code/network` when the port cannot be bound (in use).
+  ///   - publicURL: where clients reach the server when not on `http://127.0.0.1:PORT`; links
+  ///     start with it and its host is served (``EmulatorRequestPolicy``).
+  ///   - allowedOrigins: browser origins served beyond the loopback ones.
+  /// - Throws: `AuthError/Code/network` when the port cannot be bound (in use);
+  ///   `AuthError/Code/misconfigured` for a public URL or origin that is not one.
   public init(
     backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10),
-    connectionLimit: Int = FirebaseEmulatorServer.connectionLimit
+    connectionLimit: Int = FirebaseEmulatorServer.connectionLimit, publicURL: URL? = nil,
+    allowedOrigins: [String] = []
   ) throws {
-    let routes = FirebaseEmulatorRoutes(backend: backend)
+    let socket: LoopbackSocket
+    let routes: FirebaseEmulatorRoutes
+    do {
+      socket = try LoopbackSocket.listen(port: port)
+    } catch let error as SocketError {
+      throw AuthError(.network, error.message)
+    }
+    do {
+      routes = FirebaseEmulatorRoutes(
+        backend: backend,
+        policy: try EmulatorRequestPolicy(port: socket.port, publicURL: publicURL, allowedOrigins: allowedOrigins))
+    } catch let error as PolicyError {
+      socket.close()
+      throw AuthError(.misconfigured, error.message)
+    }
     var settings = PollingHTTPServer.Settings()
     settings.connectionLimit = connectionLimit
     settings.readDeadline = readDeadline
@@ -64,7 +83,7 @@ public final class FirebaseEmulatorServer: Sendable {
         ))
     }
     do {
-      server = try PollingHTTPServer(port: port, settings: settings) { request in
+      server = try PollingHTTPServer(socket: socket, settings: settings) { request in
         Self.response(
           await routes.reply(
             method: request.method, target: request.target, headers: request.headers, body: request.body))
@@ -95,6 +114,8 @@ public final class FirebaseEmulatorServer: Sendable {
   deinit { stop() }
 
   private static func response(_ reply: FirebaseEmulatorRoutes.Reply) -> PollingHTTPServer.Response {
-    PollingHTTPServer.Response(status: reply.status, contentType: reply.contentType, body: reply.body)
+    PollingHTTPServer.Response(
+      status: reply.status, contentType: reply.contentType, body: reply.body,
+      headers: reply.headers.map { ($0.name, $0.value) })
   }
 }

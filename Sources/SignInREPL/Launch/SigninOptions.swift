@@ -39,6 +39,13 @@ public struct SigninOptions: Sendable, Equatable {
   public var serviceAccountFiles: [URL] = []
   /// Accept unsigned custom tokens, as the Firebase emulator does: on for `signin serve`.
   public var acceptsUnsignedCustomTokens = false
+  /// Where clients reach `signin serve` when not on `http://127.0.0.1:PORT` (`--public-url`).
+  public var publicURL: URL?
+  /// Browser origins `signin serve` serves beyond the loopback ones (`--allow-origin`).
+  public var allowedOrigins: [String] = []
+  /// Domains links may continue to beyond the server's own and `localhost`
+  /// (`--authorized-domain`).
+  public var authorizedDomains: [String] = []
 
   /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
   /// follows it. Exit status 2.
@@ -68,11 +75,16 @@ public struct SigninOptions: Sendable, Equatable {
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
                   [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
            signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
-                        [--service-account FILE]
+                        [--service-account FILE] [--public-url URL] [--allow-origin ORIGIN]...
+                        [--authorized-domain DOMAIN]...
                      serve the embedded backend as a Firebase Auth emulator: any client that honours
                      FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too (Ctrl-C stops it).
                      Custom tokens are accepted unsigned, as the emulator does, or signed by the
-                     service account in FILE (a key file from the Google Cloud console)
+                     service account in FILE (a key file from the Google Cloud console).
+                     Browsers are served from loopback origins only, and requests naming another
+                     Host are refused: --allow-origin adds an origin (scheme://host[:port]),
+                     --public-url names where clients reach the server (its links start with it),
+                     --authorized-domain adds a domain that emailed links may continue to
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
                        emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
@@ -149,6 +161,19 @@ public struct SigninOptions: Sendable, Equatable {
       case "--service-account" where serves:
         options.serviceAccountFiles.append(
           URL(fileURLWithPath: try value("--service-account needs a service-account key file (JSON).")))
+      case "--public-url" where serves:
+        let text = try value("--public-url needs a URL, such as https://auth.example.test.")
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+          !(url.host ?? "").isEmpty
+        else {
+          throw UsageError(
+            message: "--public-url \(text) is not an http(s) URL with a host, such as https://auth.example.test.")
+        }
+        options.publicURL = url
+      case "--allow-origin" where serves:
+        options.allowedOrigins.append(try value("--allow-origin needs an origin, such as http://localhost:5173."))
+      case "--authorized-domain" where serves:
+        options.authorizedDomains.append(try value("--authorized-domain needs a domain, such as app.example.test."))
       case "--host" where serves:
         let host = try value("--host needs an address.")
         guard ["127.0.0.1", "localhost"].contains(host) else {
@@ -163,7 +188,9 @@ public struct SigninOptions: Sendable, Equatable {
     if serves {
       guard options.backend == .embedded, options.script == nil, !options.json else {
         throw UsageError(
-          message: "signin serve takes --host, --port, --project, --service-account and --data-dir or --in-memory.")
+          message:
+            "signin serve takes --host, --port, --project, --service-account, --public-url, --allow-origin, "
+            + "--authorized-domain and --data-dir or --in-memory.")
       }
       options.acceptsUnsignedCustomTokens = true
       return .serve(options)

@@ -16,7 +16,8 @@ enum SigninServe {
     do {
       let (google, apple) = try options.identityProviders(in: directory)
       backend = try await options.embeddedBackend(in: directory, trusting: [google, apple])
-      server = try FirebaseEmulatorServer(backend: backend, port: options.port)
+      server = try FirebaseEmulatorServer(
+        backend: backend, port: options.port, publicURL: options.publicURL, allowedOrigins: options.allowedOrigins)
     } catch {
       let error = AuthError.wrapping(error)
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))

@@ -7,7 +7,8 @@ import Testing
 
 /// The admin API the Firebase Admin SDKs call in emulator mode, through the routes (no socket).
 @Suite struct FirebaseEmulatorAdminTests {
-  static let owner = ["authorization": "Bearer owner", "host": "127.0.0.1:9099"]
+  static let owner = ["authorization": "Bearer owner", "host": "127.0.0.1:9099", "content-type": "application/json"]
+  static let json = ["content-type": "application/json"]
   static let projectURL = "/identitytoolkit.googleapis.com/v1/projects/signinkit-local"
 
   let clock = TestDate()
@@ -30,10 +31,12 @@ import Testing
   }
 
   @Test func adminCallsNeedTheOwnerCredentialAndTheServedProject() async throws {
-    let anonymous = try await call("\(Self.projectURL)/accounts", ["email": "a@example.com"], headers: [:])
+    let anonymous = try await call("\(Self.projectURL)/accounts", ["email": "a@example.com"], headers: Self.json)
     #expect(anonymous.status == 401)
     #expect(Self.message(anonymous.json)?.contains("Authorization: Bearer owner") == true)
-    let upperCase = try await call("\(Self.projectURL)/accounts", [:], headers: ["authorization": "BEARER OWNER"])
+    let upperCase = try await call(
+      "\(Self.projectURL)/accounts", [:],
+      headers: ["authorization": "BEARER OWNER", "content-type": "application/json"])
     #expect(upperCase.status == 200)
     let other = try await call(
       "/identitytoolkit.googleapis.com/v1/projects/another/accounts:lookup", ["localId": ["x"]])
@@ -66,7 +69,7 @@ import Testing
     #expect(updated.json["disabled"] as? Bool == true && updated.json["displayName"] == nil)
     #expect(updated.json["customAttributes"] as? String == #"{"admin":true}"#)
     let signIn = await routes.reply(
-      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword",
+      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword", headers: Self.json,
       body: Data(#"{"email":"ada@example.com","password":"correct horse"}"#.utf8))
     #expect(String(decoding: signIn.body, as: UTF8.self).contains("USER_DISABLED"))
 

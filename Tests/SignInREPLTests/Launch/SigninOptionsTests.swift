@@ -105,7 +105,26 @@ import Testing
     #expect(!(try options([])).acceptsUnsignedCustomTokens)
   }
 
+  @Test func serveReadsWhoItServesBeyondLoopback() throws {
+    let request = try SigninOptions.parse([
+      "serve", "--public-url", "https://auth.example.test", "--allow-origin", "http://localhost:5173",
+      "--allow-origin", "https://app.example.test", "--authorized-domain", "app.example.test",
+    ])
+    guard case .serve(let served) = request else {
+      Issue.record("serve did not ask to serve: \(request)")
+      return
+    }
+    #expect(served.publicURL?.absoluteString == "https://auth.example.test")
+    #expect(served.allowedOrigins == ["http://localhost:5173", "https://app.example.test"])
+    #expect(served.authorizedDomains == ["app.example.test"])
+  }
+
   @Test(arguments: [
+    (
+      ["serve", "--public-url", "auth.example.test"],
+      "--public-url auth.example.test is not an http(s) URL with a host, such as https://auth.example.test."
+    ),
+    (["--allow-origin", "http://localhost:5173"], "Unknown option '--allow-origin'."),
     (["serve", "--service-account"], "--service-account needs a service-account key file (JSON)."),
     (["serve", "-c", "quit"], "Unknown option '-c'."),
     (["--service-account", "/tmp/a.json"], "Unknown option '--service-account'."),

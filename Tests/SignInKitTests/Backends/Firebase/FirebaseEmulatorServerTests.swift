@@ -20,7 +20,7 @@ struct FirebaseEmulatorServerTests {
     let (_, server) = try Self.served()
     defer { server.stop() }
     let ready = try await RawHTTPClient.exchange(
-      "GET / HTTP/1.1\r\nConnection: close\r\nHost: x\r\n\r\n", port: server.port)
+      "GET / HTTP/1.1\r\nConnection: close\r\nHost: 127.0.0.1\r\n\r\n", port: server.port)
     #expect(ready.hasPrefix("HTTP/1.1 200 "))
     #expect(ready.contains(#""ready":true"#))
 
@@ -36,6 +36,22 @@ struct FirebaseEmulatorServerTests {
     let again = try await auth.signIn(email: "ada@example.com", password: "correct horse")
     #expect(again.user.uid == result.user.uid)
     await auth.shutdown()
+  }
+
+  @Test func aBrowserPreflightIsAnsweredOnTheWireAndAForeignHostIsNot() async throws {
+    let (_, server) = try Self.served()
+    defer { server.stop() }
+    let preflight = try await RawHTTPClient.exchange(
+      "OPTIONS /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+        + "Origin: http://localhost:5173\r\nAccess-Control-Request-Method: POST\r\nConnection: close\r\n\r\n",
+      port: server.port)
+    #expect(preflight.hasPrefix("HTTP/1.1 204 No Content\r\n"))
+    #expect(preflight.contains("\r\nAccess-Control-Allow-Origin: http://localhost:5173\r\n"))
+    let rebound = try await RawHTTPClient.exchange(
+      "GET /emulator/v1/projects/signinkit-local/oobCodes HTTP/1.1\r\nHost: rebind.attacker.example\r\n"
+        + "Connection: close\r\n\r\n",
+      port: server.port)
+    #expect(rebound.hasPrefix("HTTP/1.1 421 Misdirected Request\r\n"))
   }
 
   @Test func aProviderSignInTravelsAsFirebasesPostBody() async throws {
