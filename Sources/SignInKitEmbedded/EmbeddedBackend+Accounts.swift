@@ -2,16 +2,26 @@ import Foundation
 import SignInKit
 
 extension EmbeddedBackend {
+  /// `accounts:signUp`. With an ID token it links an email and password to that user: adding
+  /// them to an account that has neither (an anonymous or federated one) needs no recent
+  /// sign-in, but replacing an email or password it has follows `accounts:update`'s rule
+  /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the sign-in is recent). Either way the account's
+  /// other sessions are revoked; the caller gets new tokens.
   public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
     if let token = request.idToken {
-      let (uid, provider) = try verifiedUser(of: token)
+      var (uid, provider) = try verifiedUser(of: token)
+      if let account = database.accounts[uid], account.email != nil || account.password != nil {
+        (uid, provider) = try verifiedRecentUser(of: token)
+      }
       let (email, password) = try validated(request.email, request.password)
       let hash = try PasswordHash.make(password, parameters: configuration.scrypt)
       return try commit { database in
         guard !database.accounts.values.contains(where: { $0.email == email && $0.uid != uid })
         else { throw Self.emailExists }
+        if database.accounts[uid]!.email != email { database.accounts[uid]!.emailVerified = false }
         database.accounts[uid]!.email = email
         database.accounts[uid]!.password = hash
+        Self.revokeSessions(of: uid, at: now(), in: &database)
         let tokens = try issueTokens(
           for: uid, provider: provider == .anonymous ? .password : provider, in: &database)
         return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: false)
@@ -61,26 +71,28 @@ extension EmbeddedBackend {
       loginFailures[email, default: []].append(now())
       throw loginFailure(.wrongPassword, "INVALID_PASSWORD", "The password is wrong.")
     }
-    loginFailures[email] = nil
-    try requireSecondFactor(of: account.uid, signingInWith: .password)
     // A hash made at a lower cost than configured is made again now, while the password is known.
     let upgraded =
       hash.isWeaker(than: configuration.scrypt)
       ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
-    return try commit { database in
+    return try finishFirstFactor(.password) { database in
       if let upgraded { database.accounts[account.uid]!.password = upgraded }
-      database.accounts[account.uid]!.lastLoginAt = now()
-      let tokens = try issueTokens(for: account.uid, provider: .password, in: &database)
-      return SignInResponse(localID: account.uid, email: email, tokens: tokens, isNewUser: false)
+      return FirstFactor(uid: account.uid, email: email)
     }
   }
 
-  /// Refuses an attempt that comes too soon after too many failures for `email`; see
-  /// ``Configuration/maxFailedAttempts``.
-  private func checkThrottle(for email: String) throws {
+  /// The key wrong passwords and wrong second-factor codes are counted under: the account's
+  /// email, or its uid when it has none.
+  static func throttleKey(of account: EmbeddedDatabase.Account) -> String {
+    account.email ?? "uid:\(account.uid)"
+  }
+
+  /// Refuses an attempt that comes too soon after too many failures for `key` (an email, or
+  /// ``throttleKey(of:)``); see ``Configuration/maxFailedAttempts``.
+  func checkThrottle(for key: String) throws {
     let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
-    let recent = (loginFailures[email] ?? []).filter { $0 > windowStart }
-    loginFailures[email] = recent.isEmpty ? nil : recent
+    let recent = (loginFailures[key] ?? []).filter { $0 > windowStart }
+    loginFailures[key] = recent.isEmpty ? nil : recent
     guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
     let doublings = min(recent.count - configuration.maxFailedAttempts, 20)
     let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)

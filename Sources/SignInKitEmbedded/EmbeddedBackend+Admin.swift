@@ -115,6 +115,7 @@ extension EmbeddedBackend {
       database.accounts[uid] = nil
       database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
       database.actionCodes = database.actionCodes.filter { $0.value.uid != uid }
+      Self.dropMailWithoutLiveCodes(in: &database)
     }
   }
 
@@ -161,10 +162,13 @@ extension EmbeddedBackend {
     account.federated.removeAll { changes.deleteProviders.contains($0.providerID) }
   }
 
-  /// Claims Firebase keeps for itself: custom claims may not use them.
+  /// Claims custom claims may not use: Firebase's reserved names, and every claim this server
+  /// puts in an ID token itself (`user_id`, `email`, `email_verified`, `name`, `picture`,
+  /// `provider_id`, `phone_number`), so a token's `user_id` can never differ from its `sub`.
   static let reservedClaims: Set<String> = [
     "acr", "amr", "at_hash", "aud", "auth_time", "azp", "cnf", "c_hash", "exp", "firebase", "iat",
-    "iss", "jti", "nbf", "nonce", "sub",
+    "iss", "jti", "nbf", "nonce", "sub", "user_id", "email", "email_verified", "name", "picture",
+    "provider_id", "phone_number",
   ]
 
   /// The claims of a `customAttributes` string: a JSON object of at most 1,000 bytes that uses

@@ -18,6 +18,10 @@ extension EmbeddedBackend {
   /// `none`) or a bare JSON object such as `{"uid":"u1","claims":{"admin":true}}`, as the
   /// Firebase emulator accepts them.
   ///
+  /// A custom token signs in without a second factor, even for an account that has one, as in
+  /// Firebase: the token is the developer's server vouching for the user, and that server does
+  /// its own checks.
+  ///
   /// - Throws: `INVALID_CUSTOM_TOKEN : <why>`, `MISSING_CUSTOM_TOKEN`, `FORBIDDEN_CLAIM : <name>`
   ///   or `USER_DISABLED`, as Firebase does. Nothing is stored for a refused token.
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
@@ -94,10 +98,17 @@ extension EmbeddedBackend {
         expiresAt.timeIntervalSince(issuedAt) <= 3600
       else { throw Self.invalidCustomToken("iat and exp must be at most an hour apart") }
       guard expiresAt > now() else { throw Self.invalidCustomToken("the token has expired") }
+      guard issuedAt <= now().addingTimeInterval(Self.customTokenClockSkew) else {
+        throw Self.invalidCustomToken("iat is in the future; check the signing server's clock")
+      }
     default:
       throw Self.invalidCustomToken("the algorithm \(jwt.algorithm ?? "(none)") is not RS256")
     }
   }
+
+  /// How far a signing server's clock may run ahead of this one: a custom token issued later
+  /// than that is refused, so `iat` cannot stretch a token's life past an hour.
+  static let customTokenClockSkew: TimeInterval = 60
 
   private static func invalidCustomToken(_ why: String) -> AuthError {
     failure(.invalidCustomToken, "INVALID_CUSTOM_TOKEN : \(why)", "The custom token was refused: \(why).")

@@ -9,12 +9,17 @@ extension EmbeddedBackend {
   ///
   /// An account with a second factor answers `AuthError/Code/secondFactorRequired` instead.
   ///
+  /// The link proves the address. When the account it lands in never had that address verified,
+  /// the password on it was set by whoever signed up with the address, perhaps not its owner
+  /// (pre-hijacking): the password is removed and the account's other sessions are revoked, as
+  /// Firebase does for a verified identity-provider sign-in.
+  ///
   /// - Throws: `INVALID_OOB_CODE`/`EXPIRED_OOB_CODE`, `INVALID_EMAIL` (another address),
   ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
-    let (uid, signedIn) = try commit { database -> (String, SignInResponse?) in
+    return try finishFirstFactor(.password) { database in
       let entry = try Self.takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"], now: now(), in: &database)
       guard entry.email == email else {
         throw Self.failure(
@@ -32,6 +37,10 @@ extension EmbeddedBackend {
           throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
         }
         uid = existing.uid
+        if !existing.emailVerified, existing.password != nil {
+          database.accounts[uid]!.password = nil
+          Self.revokeSessions(of: uid, at: now(), in: &database)
+        }
       } else {
         uid = try Self.newUID()
         isNewUser = true
@@ -42,15 +51,7 @@ extension EmbeddedBackend {
       database.accounts[uid]!.emailVerified = true
       database.accounts[uid]!.emailLinkSignIn = true
       // An account with a second factor waits for it; the link is spent either way.
-      guard linking != nil || (database.accounts[uid]!.secondFactors ?? []).isEmpty else { return (uid, nil) }
-      database.accounts[uid]!.lastLoginAt = now()
-      let tokens = try issueTokens(for: uid, provider: .password, in: &database)
-      return (uid, SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: isNewUser))
+      return FirstFactor(uid: uid, email: email, isNewUser: isNewUser, isLink: linking != nil)
     }
-    guard let signedIn else {
-      try requireSecondFactor(of: uid, signingInWith: .password)
-      preconditionFailure("an account with second factors always asks for one")
-    }
-    return signedIn
   }
 }

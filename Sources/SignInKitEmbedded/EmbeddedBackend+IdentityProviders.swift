@@ -48,11 +48,8 @@ extension EmbeddedBackend {
       guard !owner.disabled else {
         throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
       }
-      return try commit { database in
-        database.accounts[owner.uid]!.lastLoginAt = now()
-        let tokens = try issueTokens(for: owner.uid, provider: info.providerID, in: &database)
-        return SignInResponse(localID: owner.uid, email: owner.email, tokens: tokens, isNewUser: false)
-      }
+      // An account with a second factor asks for it here too, as after a password.
+      return try finishFirstFactor(info.providerID) { _ in FirstFactor(uid: owner.uid, email: owner.email) }
     }
     if let email = info.email, database.accounts.values.contains(where: { $0.email == email }) {
       // Firebase answers needConfirmation: one account per email.
@@ -62,13 +59,12 @@ extension EmbeddedBackend {
           + "method, then link \(info.providerID) to it.")
     }
     let uid = try Self.newUID()
-    return try commit { database in
+    return try finishFirstFactor(info.providerID) { database in
       database.accounts[uid] = EmbeddedDatabase.Account(
         uid: uid, email: info.email, displayName: info.displayName, photoURL: info.photoURL,
         emailVerified: claims["email_verified"]?.bool ?? false, federated: [info],
         createdAt: now(), lastLoginAt: now(), validSince: now())
-      let tokens = try issueTokens(for: uid, provider: info.providerID, in: &database)
-      return SignInResponse(localID: uid, email: info.email, tokens: tokens, isNewUser: true)
+      return FirstFactor(uid: uid, email: info.email, isNewUser: true)
     }
   }
 

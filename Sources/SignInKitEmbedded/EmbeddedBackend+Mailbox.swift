@@ -3,7 +3,13 @@ import SignInCrypto
 import SignInKit
 
 extension EmbeddedBackend {
+  /// `accounts:sendOobCode`. The settings' `continueUrl` must be an `http(s)` URL on an
+  /// authorized domain (``Configuration-swift.struct/authorizedDomains``) and `linkDomain` one of
+  /// them, or the call is refused (`INVALID_CONTINUE_URI`, `UNAUTHORIZED_DOMAIN`,
+  /// `INVALID_HOSTING_LINK_DOMAIN`) before anything is sent, so nobody can have a live code
+  /// mailed inside a link to a domain of theirs.
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
+    try checkLinkDestinations(settings)
     switch request {
     case .passwordReset(let email):
       guard let account = database.accounts.values.first(where: { $0.email == email.lowercased() }) else {
@@ -35,6 +41,39 @@ extension EmbeddedBackend {
     }
   }
 
+  /// Refuses settings whose links would lead away from the project's authorized domains.
+  private func checkLinkDestinations(_ settings: ActionCodeSettings?) throws {
+    if let continueURL = settings?.continueURL {
+      guard ["http", "https"].contains(continueURL.scheme?.lowercased() ?? ""), let host = continueURL.host,
+        !host.isEmpty
+      else {
+        throw Self.failure(
+          .misconfigured, "INVALID_CONTINUE_URI",
+          "The continue URL must be an http or https URL with a host, not \(continueURL.absoluteString).")
+      }
+      guard isAuthorizedDomain(host) else {
+        throw Self.failure(
+          .misconfigured, "UNAUTHORIZED_DOMAIN : Domain not allowlisted by project",
+          "The continue URL's domain \(host) is not authorized; add it (signin serve --authorized-domain).")
+      }
+    }
+    if let linkDomain = settings?.linkDomain, !isAuthorizedDomain(linkDomain) {
+      throw Self.failure(
+        .misconfigured, "INVALID_HOSTING_LINK_DOMAIN",
+        "The link domain \(linkDomain) is not one of this project's authorized domains.")
+    }
+  }
+
+  /// Whether links may lead to `host`.
+  func isAuthorizedDomain(_ host: String) -> Bool {
+    let host = host.lowercased()
+    let project = configuration.projectID.lowercased()
+    let domains =
+      ["localhost", "127.0.0.1", "[::1]", "::1", "\(project).firebaseapp.com", "\(project).web.app"]
+      + configuration.authorizedDomains.map { $0.lowercased() }
+    return domains.contains(host)
+  }
+
   /// Sends `request`'s code for `account`: to its email, or to `newEmail` for a change of email.
   private func send(
     _ request: OobCodeRequest, to account: EmbeddedDatabase.Account, newEmail: String? = nil,
@@ -51,18 +90,62 @@ extension EmbeddedBackend {
   /// Makes a one-use code of `kind` for the account `uid`, records its digest and the message
   /// that carries it (to `newEmail` when the code changes the email, else to `email`), and
   /// returns the code.
+  ///
+  /// The tables stay bounded (``Configuration-swift.struct/limits``), in the same transaction:
+  /// expired codes go, an address keeps its newest codes of a kind, and the mailbox its newest
+  /// messages per address, each only while its code can still be used.
+  ///
+  /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the limit of live codes is reached.
   func sendActionCode(
     kind: String, to uid: String, at email: String, newEmail: String? = nil, settings: ActionCodeSettings? = nil
   ) throws -> String {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
     let link = actionLink(kind: kind, code: code, settings: settings)
     try commit { database in
+      let limits = configuration.limits
+      Self.prune(now: now(), limits: limits, in: &database)
+      guard database.actionCodes.count < limits.actionCodes else {
+        throw Self.failure(
+          .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
+          "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
+      }
+      // Oldest first: by expiry, then by when their mail was sent.
+      let sent = Dictionary(
+        database.mailbox.enumerated().map { (Self.digest($0.element.code), $0.offset) }, uniquingKeysWith: { $1 })
+      let same = database.actionCodes.filter { $0.value.email == email && $0.value.kind == kind }
+        .sorted { ($0.value.expiresAt, sent[$0.key] ?? -1) < ($1.value.expiresAt, sent[$1.key] ?? -1) }
+      for (digest, _) in same.prefix(max(0, same.count - limits.codesPerAddress + 1)) {
+        database.actionCodes[digest] = nil
+      }
       database.actionCodes[Self.digest(code)] = .init(
         uid: uid, kind: kind, email: email,
         expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail)
       database.mailbox.append(MailboxMessage(to: newEmail ?? email, kind: kind, code: code, sentAt: now(), link: link))
+      Self.prune(now: now(), limits: limits, in: &database)
     }
     return code
+  }
+
+  /// Drops expired codes, and every message whose code is gone (used, expired or replaced),
+  /// then keeps the mailbox within its limits, newest kept.
+  static func prune(now: Date, limits: Limits, in database: inout EmbeddedDatabase) {
+    database.actionCodes = database.actionCodes.filter { $0.value.expiresAt > now }
+    dropMailWithoutLiveCodes(in: &database)
+    var kept: [MailboxMessage] = []
+    var perAddress: [String: Int] = [:]
+    for message in database.mailbox.reversed() {
+      guard kept.count < limits.mail, perAddress[message.to, default: 0] < limits.mailPerAddress else { continue }
+      perAddress[message.to, default: 0] += 1
+      kept.append(message)
+    }
+    database.mailbox = kept.reversed()
+  }
+
+  /// Drops the messages whose codes can no longer be used (used, expired, replaced, or their
+  /// account deleted): the mailbox never keeps the text of a dead code.
+  static func dropMailWithoutLiveCodes(in database: inout EmbeddedDatabase) {
+    let live = database.actionCodes
+    database.mailbox.removeAll { live[digest($0.code)] == nil }
   }
 
   /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
@@ -109,7 +192,8 @@ extension EmbeddedBackend {
     return response
   }
 
-  /// The messages sent to `email`, oldest first; every message when `email` is `nil`.
+  /// The messages sent to `email` whose codes can still be used, oldest first (the newest few:
+  /// ``Configuration-swift.struct/limits``); every such message when `email` is `nil`.
   public func mailbox(for email: String? = nil) -> [MailboxMessage] {
     guard let email = email?.lowercased() else { return database.mailbox }
     return database.mailbox.filter { $0.to == email }
@@ -136,6 +220,7 @@ extension EmbeddedBackend {
   ) throws -> EmbeddedDatabase.ActionCode {
     let entry = try peekCode(code, kinds: kinds, now: now, in: database)
     database.actionCodes[digest(code)] = nil
+    dropMailWithoutLiveCodes(in: &database)
     return entry
   }
 }

@@ -2,23 +2,72 @@ import Foundation
 import SignInCrypto
 import SignInKit
 
+/// A second-factor step waiting for `uid` until `expiresAt`; `order` counts up as steps start.
+protocol PendingSecondFactor {
+  var uid: String { get }
+  var expiresAt: Date { get }
+  var order: UInt64 { get }
+}
+
 /// A TOTP enrollment started by `mfaEnrollment:start` for `uid`, with its secret.
-struct PendingEnrollment: Sendable {
+struct PendingEnrollment: Sendable, PendingSecondFactor {
   var uid: String
   var secret: [UInt8]
   var expiresAt: Date
+  var order: UInt64
 }
 
 /// A first factor that passed for `uid` (signing in with `provider`), waiting for its second.
-struct PendingSignIn: Sendable {
+struct PendingSignIn: Sendable, PendingSecondFactor {
   var uid: String
   var provider: ProviderID
   var expiresAt: Date
+  var order: UInt64
+  /// Wrong codes tried with it; at ``EmbeddedBackend/secondFactorAttempts`` it is spent.
+  var wrongCodes = 0
+}
+
+/// Who a first factor (a password, an email link, an identity provider) proved the caller to
+/// be, as ``EmbeddedBackend/finishFirstFactor(_:_:)`` takes it.
+struct FirstFactor {
+  var uid: String
+  var email: String?
+  var isNewUser = false
+  /// The first factor joined the signed-in user of an ID token (a link), who signed in already:
+  /// no second factor is asked.
+  var isLink = false
 }
 
 extension EmbeddedBackend {
   /// How long an enrollment may wait for its first code, and a sign-in for its second factor.
   static let secondFactorWindow: TimeInterval = 5 * 60
+  /// Wrong codes one pending sign-in takes before it is spent: a six-digit code cannot be
+  /// guessed by trying them all.
+  static let secondFactorAttempts = 5
+
+  /// The one way a first factor ends: `change` records what it proved (in the same transaction
+  /// whatever follows, so a spent email link stays spent), then an account with a second factor
+  /// answers `AuthError/Code/secondFactorRequired` with a pending credential, and any other gets
+  /// its session. Every first factor goes through here (password, email link, identity
+  /// provider); a custom token does not, as in Firebase, where a custom token is the
+  /// developer's own proof.
+  func finishFirstFactor(
+    _ provider: ProviderID, _ change: (inout EmbeddedDatabase) throws -> FirstFactor
+  ) throws -> SignInResponse {
+    let (factor, response) = try commit { database -> (FirstFactor, SignInResponse?) in
+      let factor = try change(&database)
+      guard factor.isLink || (database.accounts[factor.uid]?.secondFactors ?? []).isEmpty else { return (factor, nil) }
+      database.accounts[factor.uid]!.lastLoginAt = now()
+      let tokens = try issueTokens(for: factor.uid, provider: provider, in: &database)
+      return (
+        factor,
+        SignInResponse(localID: factor.uid, email: factor.email, tokens: tokens, isNewUser: factor.isNewUser)
+      )
+    }
+    guard let response else { throw try secondFactorChallenge(for: factor.uid, signingInWith: provider) }
+    if let account = database.accounts[factor.uid] { loginFailures[Self.throttleKey(of: account)] = nil }
+    return response
+  }
 
   /// Identity Platform's TOTP second factor, as its v2 endpoints behave: enrolling needs a
   /// verified email, codes are RFC 6238 (HMAC-SHA1, 6 digits, 30 s, one step of leeway either
@@ -40,7 +89,9 @@ extension EmbeddedBackend {
       let secret = try Crypto.randomBytes(20)
       let session = Base64URL.encode(try Crypto.randomBytes(24))
       let deadline = now().addingTimeInterval(Self.secondFactorWindow)
-      pendingEnrollments[session] = PendingEnrollment(uid: uid, secret: secret, expiresAt: deadline)
+      try makeRoom(in: &pendingEnrollments, for: uid)
+      pendingEnrollments[session] = PendingEnrollment(
+        uid: uid, secret: secret, expiresAt: deadline, order: nextPendingOrder())
       return .secret(
         TOTPSecret(
           secretKey: Base32.encode(secret, padded: false), enrollmentDeadline: deadline, sessionInfo: session))
@@ -51,11 +102,13 @@ extension EmbeddedBackend {
         throw Self.failure(
           .invalidCredential, "INVALID_SESSION_INFO", "The enrollment expired or is not this user's; start it again.")
       }
-      guard OneTimePassword.matches(code, secret: pending.secret, at: now()) else { throw Self.wrongCode }
+      guard let step = OneTimePassword.matchedStep(code, secret: pending.secret, at: now()) else {
+        throw Self.wrongCode
+      }
       pendingEnrollments[sessionInfo] = nil
       let factor = EmbeddedDatabase.SecondFactor(
         enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName,
-        secret: Base32.encode(pending.secret, padded: false), enrolledAt: now())
+        secret: Base32.encode(pending.secret, padded: false), enrolledAt: now(), lastUsedStep: step)
       return try commit { database in
         database.accounts[uid]!.secondFactors = (database.accounts[uid]!.secondFactors ?? []) + [factor]
         Self.revokeSessions(of: uid, at: now(), in: &database)
@@ -75,38 +128,78 @@ extension EmbeddedBackend {
       }
 
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
-      guard let pending = pendingSignIns[pendingCredential] else {
+      guard let pending = pendingSignIns[pendingCredential], let account = database.accounts[pending.uid] else {
         throw Self.failure(
           .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
       }
-      guard
-        let factor = database.accounts[pending.uid]?.secondFactors?.first(where: { $0.enrollmentID == enrollmentID })
-      else {
+      guard let factor = account.secondFactors?.first(where: { $0.enrollmentID == enrollmentID }) else {
         throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That second factor is not enrolled here.")
       }
-      guard OneTimePassword.matches(code, secret: Base32.decode(factor.secret) ?? [], at: now()) else {
+      // Wrong codes count toward the account's throttle, as wrong passwords do.
+      let key = Self.throttleKey(of: account)
+      try checkThrottle(for: key)
+      guard
+        let step = OneTimePassword.matchedStep(
+          code, secret: Base32.decode(factor.secret) ?? [], at: now(), after: factor.lastUsedStep)
+      else {
+        loginFailures[key, default: []].append(now())
+        pendingSignIns[pendingCredential]!.wrongCodes += 1
+        guard pendingSignIns[pendingCredential]!.wrongCodes < Self.secondFactorAttempts else {
+          pendingSignIns[pendingCredential] = nil
+          throw Self.failure(
+            .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
+            "Too many wrong codes for this sign-in. Sign in again to get another try.")
+        }
         throw Self.wrongCode
       }
       pendingSignIns[pendingCredential] = nil
-      return try commit { database in
+      let response: SecondFactorResponse = try commit { database in
         database.accounts[pending.uid]!.lastLoginAt = now()
+        database.accounts[pending.uid]!.secondFactors = database.accounts[pending.uid]!.secondFactors!.map {
+          var used = $0
+          if used.enrollmentID == enrollmentID { used.lastUsedStep = step }
+          return used
+        }
         return .tokens(try issueTokens(for: pending.uid, provider: pending.provider, in: &database), uid: pending.uid)
       }
+      loginFailures[key] = nil
+      return response
     }
   }
 
-  /// Throws `AuthError/Code/secondFactorRequired` when `uid` has second factors, after
-  /// recording the pending sign-in its second step completes.
-  func requireSecondFactor(of uid: String, signingInWith provider: ProviderID) throws {
-    guard let factors = database.accounts[uid]?.secondFactors, !factors.isEmpty else { return }
+  /// Records a pending sign-in for `uid`, which its second step completes, and returns the
+  /// `AuthError/Code/secondFactorRequired` that carries it.
+  private func secondFactorChallenge(for uid: String, signingInWith provider: ProviderID) throws -> AuthError {
     // First factors that never finish must not pile up.
     expirePendingSecondFactors()
+    try makeRoom(in: &pendingSignIns, for: uid)
     let pending = Base64URL.encode(try Crypto.randomBytes(24))
     pendingSignIns[pending] = PendingSignIn(
-      uid: uid, provider: provider, expiresAt: now().addingTimeInterval(Self.secondFactorWindow))
-    throw AuthError.secondFactorRequired(
+      uid: uid, provider: provider, expiresAt: now().addingTimeInterval(Self.secondFactorWindow),
+      order: nextPendingOrder())
+    return AuthError.secondFactorRequired(
       SecondFactorChallenge(
         factors: database.accounts[uid]!.info.secondFactors, firstFactor: provider, pendingCredential: pending))
+  }
+
+  /// Makes room in `table` for one more entry of `uid`: its oldest entries beyond the
+  /// configured number per account go.
+  ///
+  /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the table is full.
+  private func makeRoom<Entry: PendingSecondFactor>(in table: inout [String: Entry], for uid: String) throws {
+    let own = table.filter { $0.value.uid == uid }.sorted { $0.value.order < $1.value.order }
+    let limits = configuration.limits
+    for (key, _) in own.prefix(max(0, own.count - limits.pendingPerAccount + 1)) { table[key] = nil }
+    guard table.count < limits.pending else {
+      throw Self.failure(
+        .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
+        "\(limits.pending) second-factor steps are waiting; try again in a few minutes.")
+    }
+  }
+
+  private func nextPendingOrder() -> UInt64 {
+    pendingOrder &+= 1
+    return pendingOrder
   }
 
   private func expirePendingSecondFactors() {

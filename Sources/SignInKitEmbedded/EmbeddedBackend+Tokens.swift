@@ -52,7 +52,9 @@ extension EmbeddedBackend {
     if let name = account.displayName { claims["name"] = .string(name) }
     if let photo = account.photoURL { claims["picture"] = .string(photo.absoluteString) }
     if provider == .anonymous { claims["provider_id"] = .string("anonymous") }
-    for (name, value) in (sessionClaims ?? [:]).merging(account.customClaims ?? [:], uniquingKeysWith: { $1 }) {
+    // Claims stored before a name was reserved never override the server's own.
+    for (name, value) in (sessionClaims ?? [:]).merging(account.customClaims ?? [:], uniquingKeysWith: { $1 })
+    where !Self.reservedClaims.contains(name) {
       claims[name] = value
     }
     let signing = try signing.get()

@@ -9,7 +9,10 @@ import SignInKit
 /// Accounts, refresh tokens and action codes live in `directory` (or only in memory when it is
 /// `nil`), written atomically after every change, so a crash leaves the old or the new data.
 /// A lock file keeps a second process out of the same directory. Passwords are stored as scrypt
-/// hashes with a per-user salt; refresh tokens and action codes only as SHA-256 digests.
+/// hashes with a per-user salt; refresh tokens and action codes only as SHA-256 digests. The
+/// mailbox holds the text of a code only while the code can still be used (at most five
+/// messages per address), so a developer can read it; a used, expired or replaced code leaves
+/// it.
 /// ID tokens are RS256 JWTs with a `kid` and Firebase's claims, signed by a key generated on
 /// first start and kept in the directory; ``jwks`` publishes its public half.
 ///
@@ -59,8 +62,14 @@ public actor EmbeddedBackend: AuthBackend {
     /// Accept unsigned custom tokens (`alg` `none`, or a bare JSON object), as the Firebase
     /// emulator does. `signin serve` turns it on; leave it off anywhere else.
     public var acceptUnsignedCustomTokens = false
+    /// Domains an emailed link may continue to (`continueUrl`) or be hosted on (`linkDomain`),
+    /// beyond the ones every project has: `localhost`, `127.0.0.1` and the project's
+    /// `<projectID>.firebaseapp.com` and `<projectID>.web.app`, as Firebase's console lists them.
+    public var authorizedDomains: [String] = []
     /// Reaches IdP userinfo endpoints, for credentials that carry only an access token.
     public var transport: any HTTPTransport = URLSessionTransport()
+    /// How large the tables that unauthenticated calls fill may grow.
+    public var limits = Limits()
     /// The key an in-memory backend signs its ID tokens with, instead of one made on first
     /// use (RSA-2048 generation costs a few hundred milliseconds). A backend in a directory
     /// always uses the key kept there. For the package's own tests, which share one key.
@@ -96,6 +105,30 @@ public actor EmbeddedBackend: AuthBackend {
       self.actionCodeLifetime = actionCodeLifetime
       self.scrypt = scrypt
     }
+  }
+
+  /// How large the tables that unauthenticated calls fill may grow: action codes and the mail
+  /// that carries them (`sendOobCode` needs no account for a sign-in link), and pending
+  /// second-factor steps. Expired entries are purged in the transaction that would add more; a
+  /// newer entry of one address or account replaces its oldest; past a table's limit, the call
+  /// is refused with `TOO_MANY_ATTEMPTS_TRY_LATER`.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct Limits: Sendable, Equatable {
+    /// Live action codes one address keeps per kind.
+    public var codesPerAddress = 5
+    /// Live action codes in all.
+    public var actionCodes = 10_000
+    /// Messages the mailbox keeps per address (only those whose codes can still be used).
+    public var mailPerAddress = 5
+    /// Messages the mailbox keeps in all.
+    public var mail = 1_000
+    /// Pending enrollments, and pending second-factor sign-ins, one account keeps.
+    public var pendingPerAccount = 3
+    /// Pending enrollments, and pending second-factor sign-ins, in all.
+    public var pending = 10_000
+
+    public init() {}
   }
 
   /// Where an IdP's ID tokens come from and which keys sign them.
@@ -187,6 +220,8 @@ public actor EmbeddedBackend: AuthBackend {
   var pendingEnrollments: [String: PendingEnrollment] = [:]
   /// First factors that passed and wait for a second, by `mfaPendingCredential`; in memory only.
   var pendingSignIns: [String: PendingSignIn] = [:]
+  /// The `order` of the newest pending second-factor step.
+  var pendingOrder: UInt64 = 0
   /// The trusted IdPs' key sets, by issuer: seeded from the configuration, refetched from each
   /// IdP's `jwksURI` when a token names a key the set lacks.
   let identityKeys: JSONWebKeySetCache

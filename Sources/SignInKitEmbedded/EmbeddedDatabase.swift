@@ -42,6 +42,9 @@ struct EmbeddedDatabase: Codable, Sendable {
     var displayName: String?
     var secret: String
     var enrolledAt: Date
+    /// The TOTP time step of the last code accepted, so that no code works twice (RFC 6238
+    /// §5.2); `nil` before the first.
+    var lastUsedStep: UInt64?
   }
 
   struct RefreshToken: Codable, Sendable {

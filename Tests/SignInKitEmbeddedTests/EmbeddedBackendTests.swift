@@ -26,6 +26,8 @@ final class ScratchDirectory: Sendable {
   static let fast = {
     var configuration = EmbeddedBackend.Configuration(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
     configuration.signingKey = TestSigningKey.shared
+    // The tests' app continues its emailed links to its own site.
+    configuration.authorizedDomains = ["example.com"]
     return configuration
   }()
 

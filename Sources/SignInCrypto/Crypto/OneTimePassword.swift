@@ -32,13 +32,27 @@ package enum OneTimePassword {
   package static func matches(
     _ code: String, secret: [UInt8], at date: Date, period: Int = 30, digits: Int = 6, window: Int = 1
   ) -> Bool {
+    matchedStep(code, secret: secret, at: date, period: period, digits: digits, window: window) != nil
+  }
+
+  /// The time step whose code `code` is, among the steps at `date` and `window` either side and
+  /// after `lastUsed`, or `nil`. A verifier keeps the step it accepted and passes it as
+  /// `lastUsed` next time, so a code is never accepted twice (RFC 6238 §5.2). Every candidate is
+  /// computed and compared in constant time.
+  package static func matchedStep(
+    _ code: String, secret: [UInt8], at date: Date, period: Int = 30, digits: Int = 6, window: Int = 1,
+    after lastUsed: UInt64? = nil
+  ) -> UInt64? {
     let current = Int64(step(at: date, period: period))
-    var found = false
+    var matched: UInt64?
     for delta in -Int64(window)...Int64(window) where current + delta >= 0 {
-      let expected = hotp(secret: secret, counter: UInt64(current + delta), digits: digits)
-      found = equalInConstantTime(Array(expected.utf8), Array(code.utf8)) || found
+      let counter = UInt64(current + delta)
+      let expected = hotp(secret: secret, counter: counter, digits: digits)
+      if equalInConstantTime(Array(expected.utf8), Array(code.utf8)), lastUsed.map({ counter > $0 }) ?? true {
+        matched = counter
+      }
     }
-    return found
+    return matched
   }
 
   private static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -4,12 +4,15 @@ import SignInKitEmbedded
 
 extension SigninOptions {
   /// The embedded Google and Apple IdPs, their keys kept in `directory/idp` (so start-up does
-  /// not make RSA keys every time), or made for this process with ``inMemory``.
+  /// not make RSA keys every time), or made for this process with ``inMemory``. The data folder
+  /// is made here, or checked to be the user's own and not writable by others (a folder planted
+  /// under a shared `/tmp` with a signing key in it is refused).
   func identityProviders(in directory: URL) throws -> (
     google: EmbeddedIdentityProvider, apple: EmbeddedIdentityProvider
   ) {
     let keys = inMemory ? nil : directory.appendingPathComponent("idp")
     if let keys {
+      try PrivateFolder.create(at: directory)
       try PrivateFolder.create(at: keys)
     }
     return (
@@ -29,6 +32,7 @@ extension SigninOptions {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.projectID = project
     configuration.acceptUnsignedCustomTokens = acceptsUnsignedCustomTokens
+    configuration.authorizedDomains = authorizedDomains + (publicURL?.host.map { [$0] } ?? [])
     for file in serviceAccountFiles {
       guard let data = FileManager.default.contents(atPath: file.path) else {
         throw AuthError(.misconfigured, "The service-account file \(file.path) cannot be read. Check the path.")

@@ -138,6 +138,9 @@ struct AuthSecondFactorTests {
       try await harness.auth.signIn(email: "ada@example.com", link: link)
     }
     let challenge = try #require(error?.secondFactor)
+    // The enrollment used this step's code; a code works once (RFC 6238 §5.2), so the app shows
+    // the next one.
+    harness.clock.advance(by: .seconds(30))
     let result = try await harness.auth.resolveSignIn(
       challenge, enrollmentID: challenge.factors[0].enrollmentID, code: try Self.code(secret, harness))
     #expect(result.user.uid == user.uid)

@@ -27,6 +27,43 @@ import Testing
     #expect(try Data(contentsOf: folder.appendingPathComponent("file")) == Data("kept".utf8))
   }
 
+  // Item 12 of the third hardening: a folder someone else made is not used.
+
+  @Test func aFolderOfAnotherUserIsRefusedWithTheFix() throws {
+    let directory = try TemporaryDirectory()
+    let planted = directory.url.appendingPathComponent("planted")
+    try PrivateFolder.create(at: planted)
+    // As if another user had made it: the folder's owner is not the one asked for.
+    let error = try #require(throws: AuthError.self) { try PrivateFolder.create(at: planted, owner: geteuid() &+ 1) }
+    #expect(error.code == .storage)
+    #expect(error.message.contains("belongs to another user"))
+    #expect(error.message.contains(planted.path))
+  }
+
+  @Test(arguments: [0o777, 0o770, 0o722])
+  func aFolderOthersCanWriteIsRefusedWithTheFix(_ mode: Int) throws {
+    let directory = try TemporaryDirectory()
+    let shared = directory.url.appendingPathComponent("shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: shared.path)
+    let error = try #require(throws: AuthError.self) { try PrivateFolder.create(at: shared) }
+    #expect(error.message.contains("chmod go-w \(shared.path)"))
+    // A folder inside it is checked too.
+    try FileManager.default.createDirectory(
+      at: shared.appendingPathComponent("backend"), withIntermediateDirectories: false)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: mode], ofItemAtPath: shared.appendingPathComponent("backend").path)
+    #expect(throws: AuthError.self) { try PrivateFolder.create(at: shared.appendingPathComponent("backend")) }
+  }
+
+  @Test func aSharedParentLikeTmpIsFine() throws {
+    let directory = try TemporaryDirectory()
+    let parent = directory.url.appendingPathComponent("tmp-like")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: false)
+    try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: parent.path)
+    try PrivateFolder.create(at: parent.appendingPathComponent("mine/data"))
+  }
+
   @Test func aFileInTheWayIsAStorageErrorThatNamesIt() throws {
     let directory = try TemporaryDirectory()
     let file = directory.url.appendingPathComponent("taken")

@@ -139,6 +139,8 @@ struct Harness {
     configuration.tokenLifetime = tokenLifetime
     configuration.scrypt = ScryptParameters(n: 1 << 10, r: 8, p: 1)
     configuration.signingKey = TestSigningKey.shared
+    // The tests' app continues its emailed links to its own site.
+    configuration.authorizedDomains = ["example.com"]
     return configuration
   }
 

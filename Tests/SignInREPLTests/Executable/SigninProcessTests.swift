@@ -55,6 +55,22 @@ struct SigninProcessTests {
     #expect(second.output.contains("providers: password"))
   }
 
+  @Test func aDataFolderOthersCanWriteIsRefusedWithTheFix() async throws {
+    let data = Scratch()
+    try FileManager.default.createDirectory(at: data.url, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: data.url.path)
+    for arguments in [
+      ["--data-dir", data.url.path, "-c", "whoami"], ["serve", "--port", "0", "--data-dir", data.url.path],
+    ] {
+      let run = try await Self.signin(arguments)
+      #expect(run.status == 1, "\(run.output)")
+      #expect(run.output.contains("chmod go-w \(data.url.path)"))
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: data.url.appendingPathComponent("backend").path), "nothing was made in it"
+    )
+  }
+
   @Test func scriptsFromStandardInputRunEveryLine() async throws {
     let run = try await Self.signin(
       ["--in-memory"],

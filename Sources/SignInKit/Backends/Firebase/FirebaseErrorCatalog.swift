@@ -61,6 +61,8 @@ enum FirebaseErrorCatalog {
     "MISSING_OOB_CODE": Meaning(.invalidActionCode, "Enter the code from the email."),
     "INVALID_CONTINUE_URI": Meaning(.misconfigured, "The continue URL is invalid. Check the app's configuration."),
     "MISSING_CONTINUE_URI": Meaning(.misconfigured, "The request needs a continue URL. Check the app's configuration."),
+    "INVALID_HOSTING_LINK_DOMAIN": Meaning(
+      .misconfigured, "The link domain is not one of the project's. Check the app's ActionCodeSettings.linkDomain."),
     "UNAUTHORIZED_DOMAIN": Meaning(
       .misconfigured, "The continue URL's domain is not authorized. Add it in the Firebase console."),
     "INVALID_CODE": Meaning(
