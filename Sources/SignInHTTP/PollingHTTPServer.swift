@@ -23,8 +23,13 @@ import SignInConcurrency
 ///   to close it. Each request must arrive within ``Settings/readDeadline`` of the connection
 ///   becoming ready for it; past that, a half-sent request gets a 408 and an idle connection
 ///   is closed.
+/// - Each reply must be written within ``Settings/writeDeadline``: a client that asks for replies
+///   and never reads them is reset and its reply's memory freed, so it cannot hold a place (or
+///   ``stopped()``) for good.
 /// - Beyond ``Settings/connectionLimit`` open connections, a new one gets
-///   ``Settings/overloaded`` and is closed.
+///   ``Settings/overloaded`` and is closed. The limit never exceeds what the process's descriptor
+///   limit leaves room for (``effectiveConnectionLimit(_:descriptorLimit:)``), and a failing
+///   `accept` (no descriptor left after all) pauses accepting briefly instead of spinning.
 /// - ``stop()`` stops accepting and closes the connections that have no request in flight;
 ///   requests in flight are answered and their connections closed. ``stopped()`` waits for
 ///   that.
@@ -58,6 +63,10 @@ package final class PollingHTTPServer: Sendable {
     package var concurrentRequests = 64
     package var limits = HTTPRequestParser.Limits()
     package var readDeadline: Duration = .seconds(10)
+    /// How long a whole reply may take to be written, from its first byte.
+    package var writeDeadline: Duration = .seconds(30)
+    /// How long accepting pauses after `accept` fails for want of descriptors or memory.
+    package var acceptPause: Duration = .milliseconds(100)
     /// The reply to a request the parser refused, or one that did not arrive in time (408).
     package var rejected: @Sendable (HTTPRequestParser.Rejection) -> Response = { rejection in
       Response(
@@ -95,6 +104,10 @@ package final class PollingHTTPServer: Sendable {
     socket: LoopbackSocket, settings: Settings = Settings(),
     handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response
   ) throws {
+    var limited = settings
+    limited.connectionLimit = Self.effectiveConnectionLimit(
+      settings.connectionLimit, descriptorLimit: SocketCalls.descriptorLimit())
+    let settings = limited
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
       socket.close()
@@ -121,6 +134,14 @@ package final class PollingHTTPServer: Sendable {
   }
 
   deinit { stop() }
+
+  /// The connection limit a process with `descriptorLimit` descriptors can keep: `requested`,
+  /// but at most the descriptor limit less a reserve (a quarter, at most 64) for the listening
+  /// socket, the wake-up pipe, files and whatever else the process opens; at least one.
+  package static func effectiveConnectionLimit(_ requested: Int, descriptorLimit: Int) -> Int {
+    let reserve = min(64, descriptorLimit / 4)
+    return max(1, min(requested, descriptorLimit - reserve))
+  }
 
   static func setNonBlocking(_ descriptor: Int32) {
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -206,6 +227,8 @@ private final class EventLoop {
   var nextID = 0
   var isListening = true
   var stopping = false
+  /// Accepting pauses until then after `accept` failed for want of descriptors.
+  var acceptPause = AcceptPause()
 
   init(
     socket: LoopbackSocket, wakeRead: Int32, mailbox: PollingHTTPServer.Mailbox,
@@ -221,7 +244,9 @@ private final class EventLoop {
   func run() {
     while !(stopping && connections.isEmpty) {
       var watched = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-      if isListening { watched.append(pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)) }
+      let listening = isListening && !acceptPause.isPaused(at: clock.now)
+      // Not listening (paused or stopped), its place in `watched` holds -1, which poll skips.
+      watched.append(pollfd(fd: listening ? socket.descriptor : -1, events: Int16(POLLIN), revents: 0))
       var order: [Connection] = []
       for connection in connections.values {
         switch connection.phase {
@@ -235,9 +260,7 @@ private final class EventLoop {
       if ready < 0, errno != EINTR { break }
       if watched[0].revents != 0 { drainWakeUps() }
       takeMail()
-      let listening = isListening
-      let first = listening ? 2 : 1
-      for (index, connection) in order.enumerated() where watched[first + index].revents != 0 {
+      for (index, connection) in order.enumerated() where watched[2 + index].revents != 0 {
         guard connections[connection.id] != nil else { continue }
         switch connection.phase {
         case .reading: read(connection)
@@ -260,12 +283,16 @@ private final class EventLoop {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Milliseconds until the nearest read deadline; -1 (forever) when nothing is reading.
+  /// Milliseconds until the nearest read or write deadline, or the end of an accept pause; -1
+  /// (forever) when there is none.
   private func timeout() -> Int32 {
-    let deadlines = connections.values.compactMap { connection -> ContinuousClock.Instant? in
-      if case .reading = connection.phase { return connection.deadline }
-      return nil
+    var deadlines = connections.values.compactMap { connection -> ContinuousClock.Instant? in
+      switch connection.phase {
+      case .reading, .writing: connection.deadline
+      case .queued, .answering: nil
+      }
     }
+    if let resumes = acceptPause.resumesAt { deadlines.append(resumes) }
     guard let nearest = deadlines.min() else { return -1 }
     let left = clock.now.duration(to: nearest)
     guard left > .zero else { return 0 }
@@ -307,7 +334,14 @@ private final class EventLoop {
     var hasReadReadyConnections = false
     while true {
       let descriptor = SocketCalls.accept(socket.descriptor)
-      guard descriptor >= 0 else { return }  // EAGAIN: none left; other errors: try at the next wake-up
+      guard descriptor >= 0 else {
+        // EAGAIN: none left. Out of descriptors or memory, the listening socket stays readable:
+        // pause rather than spin on it while connections being served finish.
+        if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) {
+          acceptPause.failed(at: clock.now, for: settings.acceptPause)
+        }
+        return
+      }
       PollingHTTPServer.setNonBlocking(descriptor)
       if connections.count >= settings.connectionLimit, !hasReadReadyConnections {
         hasReadReadyConnections = true
@@ -386,6 +420,7 @@ private final class EventLoop {
         keepAlive: keepAlive, headers: response.headers) + response.body)
     connection.written = 0
     connection.phase = .writing
+    connection.deadline = clock.now.advanced(by: settings.writeDeadline)
     write(connection)
   }
 
@@ -411,8 +446,15 @@ private final class EventLoop {
 
   private func expireDeadlines() {
     let now = clock.now
-    for connection in Array(connections.values) {
-      guard case .reading = connection.phase, connection.deadline <= now else { continue }
+    acceptPause.expire(at: now)
+    for connection in Array(connections.values) where connection.deadline <= now {
+      if case .writing = connection.phase {
+        // The client stopped reading: reset, so neither its reply nor the kernel's copy is kept.
+        connections[connection.id] = nil
+        LoopbackSocket.reset(connection.descriptor)
+        continue
+      }
+      guard case .reading = connection.phase else { continue }
       if connection.parser.hasStarted {
         connection.closesAfterWrite = true
         send(
@@ -428,6 +470,23 @@ private final class EventLoop {
   private func drop(_ connection: Connection) {
     connections[connection.id] = nil
     systemClose(connection.descriptor)
+  }
+}
+
+/// Accepting paused after `accept` failed for want of descriptors, until ``resumesAt``.
+package struct AcceptPause: Equatable {
+  package private(set) var resumesAt: ContinuousClock.Instant?
+
+  package init() {}
+
+  package func isPaused(at now: ContinuousClock.Instant) -> Bool { resumesAt.map { now < $0 } ?? false }
+
+  package mutating func failed(at now: ContinuousClock.Instant, for pause: Duration) {
+    resumesAt = now.advanced(by: pause)
+  }
+
+  package mutating func expire(at now: ContinuousClock.Instant) {
+    if let resumesAt, resumesAt <= now { self.resumesAt = nil }
   }
 }
 

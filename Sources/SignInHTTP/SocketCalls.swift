@@ -39,6 +39,19 @@ package enum SocketCalls {
     #endif
   }
 
+  /// How many descriptors this process may have open (the soft `RLIMIT_NOFILE`), at most
+  /// `Int32.max`.
+  package static func descriptorLimit() -> Int {
+    var limit = rlimit()
+    #if canImport(Darwin)
+      let status = getrlimit(RLIMIT_NOFILE, &limit)
+    #else
+      let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    #endif
+    guard status == 0 else { return 256 }
+    return Int(min(limit.rlim_cur, rlim_t(Int32.max)))
+  }
+
   /// The IPv4 address 127.0.0.1:`port`.
   package static func loopbackAddress(port: UInt16) -> sockaddr_in {
     var address = sockaddr_in()

@@ -107,6 +107,64 @@ struct PollingHTTPServerTests {
     #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
   }
 
+  // Item 13 of the third hardening: a reply has a write deadline.
+
+  /// A server whose replies are 64 MiB, far more than the socket buffers hold, and must be
+  /// written within `writeDeadline`.
+  static func largeReplies(writeDeadline: Duration) throws -> PollingHTTPServer {
+    var settings = withoutIdleDeadline()
+    settings.writeDeadline = writeDeadline
+    let body = Data(count: 64 << 20)
+    return try PollingHTTPServer(settings: settings) { _ in
+      PollingHTTPServer.Response(status: 200, contentType: "application/octet-stream", body: body)
+    }
+  }
+
+  @Test func aClientThatNeverReadsItsReplyIsResetAtTheWriteDeadline() async throws {
+    let server = try Self.largeReplies(writeDeadline: .seconds(1))
+    defer { server.stop() }
+    let stuck = try RawHTTPClient(port: server.port)
+    stuck.send("GET /large HTTP/1.1\r\n\r\n")
+    // Without reading a byte, the client sees the server give up on it.
+    #expect(await stuck.resetWithoutReading(), "the server still holds the connection")
+    // And the server serves others meanwhile and after.
+    let reply = try await RawHTTPClient.exchange("GET /small HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+    #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
+  }
+
+  @Test func aClientThatNeverReadsCannotHoldAShutdown() async throws {
+    let server = try Self.largeReplies(writeDeadline: .seconds(1))
+    let stuck = try RawHTTPClient(port: server.port)
+    stuck.send("GET /large HTTP/1.1\r\n\r\n")
+    // The reply is being written when the server is asked to stop.
+    #expect(await stuck.replyStartedWithoutReading())
+    server.stop()
+    // Returns once the stuck reply's deadline passes (the suite's time limit would catch a hang).
+    await server.stopped()
+    withExtendedLifetime(stuck) {}
+  }
+
+  // Item 14: the descriptor limit.
+
+  @Test(arguments: [
+    (1024, 20_000, 1024), (1024, 256, 192), (1024, 64, 48), (1024, 8, 6), (1024, 1, 1), (4, 256, 4),
+  ])
+  func theConnectionLimitLeavesRoomInTheDescriptorLimit(_ requested: Int, _ descriptors: Int, _ expected: Int) {
+    #expect(PollingHTTPServer.effectiveConnectionLimit(requested, descriptorLimit: descriptors) == expected)
+  }
+
+  @Test func aFailedAcceptPausesAcceptingInsteadOfSpinning() {
+    let start = ContinuousClock.now
+    var pause = AcceptPause()
+    #expect(!pause.isPaused(at: start))
+    pause.failed(at: start, for: .milliseconds(100))
+    #expect(pause.isPaused(at: start.advanced(by: .milliseconds(99))))
+    #expect(pause.resumesAt == start.advanced(by: .milliseconds(100)))
+    pause.expire(at: start.advanced(by: .milliseconds(100)))
+    #expect(!pause.isPaused(at: start.advanced(by: .milliseconds(100))))
+    #expect(pause.resumesAt == nil)
+  }
+
   @Test func aRejectedRequestGetsItsStatusAndTheConnectionCloses() async throws {
     var settings = PollingHTTPServer.Settings()
     settings.limits = HTTPRequestParser.Limits(bodyBytes: 16)

@@ -51,6 +51,37 @@ final class RawHTTPClient: Sendable {
     return true
   }
 
+  /// Whether the server resets the connection (or it hangs up) within 60 s, found without
+  /// reading anything, so nothing the server sent is drained meanwhile.
+  func resetWithoutReading() async -> Bool {
+    // No events asked for: poll reports hang-ups and errors anyway, and leaves the data
+    // waiting to be read alone.
+    await waitWithoutReading(for: 0, until: POLLERR | POLLHUP)
+  }
+
+  /// Whether the server's reply has started to arrive within 60 s, found without reading it.
+  func replyStartedWithoutReading() async -> Bool {
+    await waitWithoutReading(for: POLLIN, until: POLLIN)
+  }
+
+  private func waitWithoutReading(for events: Int32, until wanted: Int32) async -> Bool {
+    let descriptor = descriptor
+    return await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var watched = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+        let end = ContinuousClock.now.advanced(by: .seconds(60))
+        while ContinuousClock.now < end {
+          watched.revents = 0
+          let ready = poll(&watched, 1, 1000)
+          if ready > 0, watched.revents & Int16(wanted) != 0 {
+            return continuation.resume(returning: true)
+          }
+        }
+        continuation.resume(returning: false)
+      }
+    }
+  }
+
   /// Everything the server sends until it closes the connection (or 60 s pass).
   func replyUntilClosed() async -> String {
     let descriptor = descriptor
