@@ -14,7 +14,7 @@ let package = Package(
   name: "SignInKit",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "SignInKit", targets: ["SignInKit"]),
+    .library(name: "SignInKit", targets: ["SignInKitEmbedded"]),
     .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
     .library(name: "SignInKitEmbedded", targets: ["SignInKitEmbedded"]),
     .plugin(name: "ServiceInfoPlugin", targets: ["ServiceInfoPlugin"]),
@@ -120,10 +120,11 @@ let package = Package(
 if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
   for (name, folder, dependencies) in [
     ("fuzz-jwt", "JWTFuzzer", ["SignInCrypto"]),
-    ("fuzz-rest", "RESTFuzzer", ["SignInKit"]),
+    ("fuzz-rest", "RESTFuzzer", ["SignInKitEmbedded"]),
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
     ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInHTTP"]),
+    ("fuzz-emulator-request", "EmulatorRequestFuzzer", ["SignInKitEmbedded", "SignInCrypto"]),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

@@ -137,13 +137,13 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
     return Self.isLoopback(host)
   }
 
-  static func isLoopback(_ name: String) -> Bool {
+  package static func isLoopback(_ name: String) -> Bool {
     ["127.0.0.1", "localhost", "[::1]"].contains(name)
   }
 
   /// The lowercased name of `authority` (`host`, `host:port`, `[v6]` or `[v6]:port`), or `nil`
   /// when it is not shaped like one: a port must be digits only.
-  static func hostName(of authority: String) -> String? {
+  package static func hostName(of authority: String) -> String? {
     let authority = authority.lowercased()
     let name: Substring
     let port: Substring?
@@ -165,7 +165,7 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
 
   /// `scheme://host[:port]`, lowercased, or `nil` when `origin` is not one (a path, a query,
   /// `null`).
-  static func normalizedOrigin(_ origin: String) -> String? {
+  package static func normalizedOrigin(_ origin: String) -> String? {
     let origin = origin.lowercased()
     guard let range = origin.range(of: "://") else { return nil }
     let scheme = origin[..<range.lowerBound]

@@ -9,15 +9,15 @@ import SignInKit
 /// traps whatever a stored value holds.
 ///
 /// - Concurrency: stateless; any isolation.
-enum RequestNumber {
+package enum RequestNumber {
   /// Seconds since 1970 that a date may hold here: 0 through the end of 9999.
-  static let epochSeconds: ClosedRange<Int64> = 0...253_402_300_799
+  package static let epochSeconds: ClosedRange<Int64> = 0...253_402_300_799
 
   /// An int64 as Google's JSON APIs take one: a JSON number with no fraction, or a string of
   /// decimal digits (with an optional sign), within `range`; `nil` when the field is absent.
   ///
   /// - Throws: `INVALID_ARGUMENT : Invalid value at '<field>' …` for anything else.
-  static func integer(_ value: JSONValue?, field: String, in range: ClosedRange<Int64>) throws -> Int64? {
+  package static func integer(_ value: JSONValue?, field: String, in range: ClosedRange<Int64>) throws -> Int64? {
     guard let value else { return nil }
     let parsed: Int64?
     switch value {
@@ -39,18 +39,18 @@ enum RequestNumber {
   }
 
   /// An integer query parameter (`maxResults`), as ``integer(_:field:in:)`` reads a string.
-  static func integer(query value: String?, field: String, in range: ClosedRange<Int64>) throws -> Int64? {
+  package static func integer(query value: String?, field: String, in range: ClosedRange<Int64>) throws -> Int64? {
     try integer(value.map(JSONValue.string), field: field, in: range)
   }
 
   /// A date from a field of seconds since 1970 (`validSince`).
-  static func date(_ value: JSONValue?, field: String) throws -> Date? {
+  package static func date(_ value: JSONValue?, field: String) throws -> Date? {
     try integer(value, field: field, in: epochSeconds).map { Date(timeIntervalSince1970: TimeInterval($0)) }
   }
 
   /// `seconds` as a whole number for a reply: rounded down and kept within Int64 (a value that
   /// is not a number is 0), so a stored value out of range cannot trap here.
-  static func whole(_ seconds: Double) -> Int64 {
+  package static func whole(_ seconds: Double) -> Int64 {
     guard seconds.isFinite else { return seconds.isNaN ? 0 : (seconds > 0 ? .max : .min) }
     let rounded = seconds.rounded(.down)
     if rounded >= 9.2e18 { return .max }
