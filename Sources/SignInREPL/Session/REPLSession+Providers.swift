@@ -51,9 +51,16 @@ extension REPLSession {
   func appleProvider(idToken: String?, rawNonce: String?) async throws -> any SignInProvider {
     if let idToken, let rawNonce { return AppleProvider(identityToken: idToken, rawNonce: rawNonce) }
     let idp = try identityProvider(.apple)
-    let email = try await chooseAccount(at: idp)
-    return AppleProvider { hashedNonce in
-      AppleProvider.Authorization(identityToken: try idp.idToken(email: email, nonce: hashedNonce))
+    return Self.embeddedApple(idp, email: try await chooseAccount(at: idp))
+  }
+
+  /// The embedded Apple IdP signing in `email`: the identity token for the hashed nonce, and a
+  /// fresh authorization code, as Apple's sheet returns them.
+  static func embeddedApple(_ idp: EmbeddedIdentityProvider, email: String) -> AppleProvider {
+    AppleProvider { hashedNonce in
+      AppleProvider.Authorization(
+        identityToken: try idp.idToken(email: email, nonce: hashedNonce),
+        authorizationCode: try idp.authorizationCode(email: email), userIdentifier: idp.subject(for: email))
     }
   }
 

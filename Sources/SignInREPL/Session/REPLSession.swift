@@ -184,8 +184,17 @@ public actor REPLSession {
           fields: fields)
       }
     case .deleteAccount:
-      try await auth.deleteAccount()
-      await say("account deleted")
+      // An account that signs in with Apple revokes Apple's token first, as the App Store asks.
+      if let apple = auth.currentUser?.providers.first(where: { $0.providerID == .apple }), let email = apple.email,
+        backend.acceptsEmbeddedIdentityProviders
+      {
+        try await auth.deleteAccount(
+          reauthenticatingWith: Self.embeddedApple(try identityProvider(.apple), email: email))
+        await say("Apple's token revoked; account deleted")
+      } else {
+        try await auth.deleteAccount()
+        await say("account deleted")
+      }
     case .signOut:
       try await auth.signOut()
       await say("signed out")

@@ -43,6 +43,9 @@ struct SigninCommandTranscriptTests {
     Case(script: "apple", stdin: "tim@example.com\n", shows: ["signed in as tim@example.com"], status: 0),
     Case(script: "apple", stdin: "nobody\n", shows: ["'nobody' is not an email"], status: 1),
     Case(
+      script: "apple; delete-account; apple", stdin: "tim@example.com\ntim@example.com\n",
+      shows: ["Apple's token revoked; account deleted", "signed in as tim@example.com"], status: 0),
+    Case(
       script: "anonymous; link email ada@example.com; whoami", stdin: password,
       shows: ["linked email: ada@example.com", "providers: password"], status: 0),
     Case(script: "link email ada@example.com", stdin: password, shows: ["error (no-current-user)"], status: 1),
