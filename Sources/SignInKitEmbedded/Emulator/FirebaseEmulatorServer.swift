@@ -22,6 +22,11 @@ import SignInKit
 /// request gets its 400/408/413/501 in Firebase's error envelope and the connection is closed;
 /// the server goes on serving. ``shutDown()`` answers the requests in flight before it returns.
 ///
+/// Web pages are kept out (``EmulatorRequestPolicy``): a request whose `Host` is not a loopback
+/// name (or `publicURL`'s host) gets a 421, one from an origin that is not loopback (or in
+/// `allowedOrigins`) a 403, both before any work; allowed origins get CORS headers and their
+/// preflights answered.
+///
 /// - Concurrency: `Sendable`; requests are served concurrently, the backend (an actor) orders
 ///   their effects.
 public final class FirebaseEmulatorServer: Sendable {

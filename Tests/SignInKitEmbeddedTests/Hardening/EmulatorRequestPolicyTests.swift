@@ -34,14 +34,20 @@ import Testing
 
   // MARK: Item 2: the Host header and the links
 
-  @Test(arguments: ["a b:80", "x%zz:80", "<script>:1", "h:-5", "evil.example:9099", "127.0.0.1.evil.example"])
-  func aForeignOrMalformedHostIsRefusedAndNeverBecomesALink(_ host: String) async throws {
+  /// An administrator asking, with `host` as the Host header, for a password-reset link for an
+  /// account that exists.
+  func askForResetLink(host: String) async throws -> (status: Int, text: String, headers: [String: String]) {
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     var headers = FirebaseEmulatorAdminTests.owner
     headers["host"] = host
-    let reply = await send(
+    return await send(
       "\(Self.project)/accounts:sendOobCode",
       #"{"requestType":"PASSWORD_RESET","email":"ada@example.com","returnOobLink":true}"#, headers: headers)
+  }
+
+  @Test(arguments: ["a b:80", "x%zz:80", "<script>:1", "h:-5", "evil.example:9099", "127.0.0.1.evil.example"])
+  func aForeignOrMalformedHostIsRefusedAndNeverBecomesALink(_ host: String) async throws {
+    let reply = try await askForResetLink(host: host)
     #expect(reply.status == 421)
     #expect(reply.text.contains("PERMISSION_DENIED"))
     #expect(!reply.text.contains("oobLink"))
@@ -49,12 +55,7 @@ import Testing
 
   @Test(arguments: ["127.0.0.1:9099", "localhost:9099", "[::1]:80", "LOCALHOST", "127.0.0.1"])
   func aLoopbackHostIsServedAndTheLinkIsTheServersOwnAddress(_ host: String) async throws {
-    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
-    var headers = FirebaseEmulatorAdminTests.owner
-    headers["host"] = host
-    let reply = await send(
-      "\(Self.project)/accounts:sendOobCode",
-      #"{"requestType":"PASSWORD_RESET","email":"ada@example.com","returnOobLink":true}"#, headers: headers)
+    let reply = try await askForResetLink(host: host)
     #expect(reply.status == 200)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.text.utf8)) as? [String: Any])
     let link = try #require(json["oobLink"] as? String)
