@@ -181,6 +181,21 @@ extension ScriptedBackend {
     }
   }
 
+  /// Second factors are not scripted here: recorded, then refused as a backend without them
+  /// refuses them.
+  public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
+    try await begin(.secondFactor, request)
+    throw AuthError(
+      .operationNotAllowed,
+      "This backend has no second factors; use FirebaseBackend (Identity Platform) or EmbeddedBackend.")
+  }
+
+  /// Recorded, and otherwise nothing: like Firebase's REST API, which has no call that revokes
+  /// one refresh token, the refresh token keeps working at the backend after a sign-out.
+  public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
+    try await begin(.revokeRefreshToken, request)
+  }
+
   /// Revokes Apple's token: any non-empty code works once, for a user linked to Apple.
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
     try await begin(.revokeToken, request)

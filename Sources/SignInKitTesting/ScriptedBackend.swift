@@ -23,12 +23,7 @@ import SignInKit
 /// - Concurrency: `Sendable`, lock-guarded, any isolation.
 public final class ScriptedBackend: AuthBackend {
   /// The backend calls, one per `AuthBackend` method.
-  ///
-  /// - Concurrency: `Sendable` value.
-  public enum Call: String, Sendable, Hashable, CaseIterable {
-    case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, refresh, lookup,
-      update, delete, sendOobCode, resetPassword, revokeToken
-  }
+  public typealias Call = AuthBackendCall
 
   /// What the next call of a kind does before (or instead of) its normal reply.
   ///

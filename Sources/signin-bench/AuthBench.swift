@@ -8,46 +8,16 @@ import Synchronization
 /// disk, and a password sign-in against raw scrypt.
 enum AuthBench {
   /// Counts the refreshes that reach the backend.
-  final class CountingBackend: AuthBackend {
-    let wrapped: EmbeddedBackend
+  final class CountingBackend: AuthBackendDecorator {
+    let wrapped: any AuthBackend
     let refreshes = Atomic<Int>(0)
     init(wrapped: EmbeddedBackend) { self.wrapped = wrapped }
-    func signUp(_ request: SignUpRequest) async throws -> SignInResponse { try await wrapped.signUp(request) }
-    func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
-      try await wrapped.signInWithPassword(request)
-    }
-    func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
-      try await wrapped.signInWithIdp(request)
-    }
-    func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
-      try await wrapped.signInWithCustomToken(request)
-    }
-    func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
-      refreshes.add(1, ordering: .relaxed)
-      return try await wrapped.refresh(request)
-    }
-    func lookup(_ request: LookupRequest) async throws -> AccountInfo { try await wrapped.lookup(request) }
-    func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
-      try await wrapped.update(request)
-    }
-    func delete(_ request: DeleteAccountRequest) async throws { try await wrapped.delete(request) }
-    func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
-      try await wrapped.sendOobCode(request, settings: settings)
-    }
-    func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
-      try await wrapped.secondFactor(request)
-    }
-    func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
-      try await wrapped.signInWithEmailLink(request)
-    }
-    func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
-      try await wrapped.resetPassword(request)
-    }
-    func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
-      try await wrapped.revokeRefreshToken(request)
-    }
-    func revokeToken(_ request: RevokeTokenRequest) async throws {
-      try await wrapped.revokeToken(request)
+
+    func intercept<Result: Sendable>(
+      _ call: AuthBackendCall, forward: () async throws -> Result
+    ) async throws -> Result {
+      if call == .refresh { refreshes.add(1, ordering: .relaxed) }
+      return try await forward()
     }
   }
 

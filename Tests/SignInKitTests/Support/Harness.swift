@@ -16,7 +16,7 @@ enum BackendKind: String, CaseIterable, Sendable {
 
 /// `FirebaseBackend` talking to an embedded backend served on loopback; admin actions go to the
 /// embedded backend directly, as the emulator's own utility endpoints would.
-final class ServedBackend: AuthBackend, BackendControls {
+final class ServedBackend: AuthBackendDecorator, BackendControls {
   let embedded: EmbeddedBackend
   let server: FirebaseEmulatorServer
   let firebase: FirebaseBackend
@@ -29,39 +29,12 @@ final class ServedBackend: AuthBackend, BackendControls {
 
   deinit { server.stop() }
 
-  func signUp(_ request: SignUpRequest) async throws -> SignInResponse { try await firebase.signUp(request) }
-  func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
-    try await firebase.signInWithPassword(request)
-  }
-  func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
-    try await firebase.signInWithIdp(request)
-  }
-  func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
-    try await firebase.signInWithCustomToken(request)
-  }
-  func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse { try await firebase.refresh(request) }
-  func lookup(_ request: LookupRequest) async throws -> AccountInfo { try await firebase.lookup(request) }
-  func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
-    try await firebase.update(request)
-  }
-  func delete(_ request: DeleteAccountRequest) async throws { try await firebase.delete(request) }
-  func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
-    try await firebase.sendOobCode(request, settings: settings)
-  }
-  func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
-    try await firebase.secondFactor(request)
-  }
-  func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
-    try await firebase.signInWithEmailLink(request)
-  }
-  func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
-    try await firebase.resetPassword(request)
-  }
-  func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
-    try await firebase.revokeRefreshToken(request)
-  }
-  func revokeToken(_ request: RevokeTokenRequest) async throws {
-    try await firebase.revokeToken(request)
+  var wrapped: any AuthBackend { firebase }
+
+  func intercept<Result: Sendable>(
+    _ call: AuthBackendCall, forward: () async throws -> Result
+  ) async throws -> Result {
+    try await forward()
   }
 
   func codes(sentTo email: String) async -> [String] {

@@ -38,33 +38,10 @@ import Testing
     #expect(await embedded.emails().isEmpty)
   }
 
-  /// One call of each kind through `backend`; a call the scripted backend refuses still arrived.
-  static func callOnce(_ call: ScriptedBackend.Call, through backend: any AuthBackend) async {
-    let email = "ada@example.com"
-    switch call {
-    case .signUp: _ = try? await backend.signUp(SignUpRequest(email: email, password: "correct horse"))
-    case .signInWithPassword:
-      _ = try? await backend.signInWithPassword(PasswordSignInRequest(email: email, password: "correct horse"))
-    case .signInWithIdp:
-      _ = try? await backend.signInWithIdp(
-        IdpSignInRequest(credential: ProviderCredential(providerID: .google, idToken: "a.b.c")))
-    case .signInWithCustomToken: _ = try? await backend.signInWithCustomToken(CustomTokenSignInRequest(token: "t"))
-    case .signInWithEmailLink:
-      _ = try? await backend.signInWithEmailLink(EmailLinkSignInRequest(email: email, oobCode: "c"))
-    case .refresh: _ = try? await backend.refresh(RefreshTokenRequest(refreshToken: "r"))
-    case .lookup: _ = try? await backend.lookup(LookupRequest(idToken: "i"))
-    case .update: _ = try? await backend.update(UpdateAccountRequest(idToken: "i", displayName: "Ada"))
-    case .delete: try? await backend.delete(DeleteAccountRequest(idToken: "i"))
-    case .sendOobCode: _ = try? await backend.sendOobCode(.passwordReset(email: email))
-    case .resetPassword: _ = try? await backend.resetPassword(ResetPasswordRequest(oobCode: "c"))
-    case .revokeToken: try? await backend.revokeToken(.apple(authorizationCode: "c", idToken: "i"))
-    }
-  }
-
   @Test(arguments: ScriptedBackend.Call.allCases)
   func everyCallReachesTheWrappedBackend(_ call: ScriptedBackend.Call) async {
     let scripted = ScriptedBackend()
-    await Self.callOnce(call, through: DelayedBackend(scripted, delay: .zero, clock: ManualClock()))
+    await call.makeOnce(on: DelayedBackend(scripted, delay: .zero, clock: ManualClock()))
     #expect(scripted.calls.map(\.call) == [call])
   }
 
