@@ -1,17 +1,17 @@
 /// The REPL's commands: names, usage lines and one-line help, and the closest name to a typo.
 ///
 /// - Concurrency: stateless, any isolation.
-public enum CommandCatalog {
+package enum CommandCatalog {
   /// One command's documentation.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Entry: Sendable, Equatable {
-    public let name: String
-    public let usage: String
-    public let summary: String
+  package struct Entry: Sendable, Equatable {
+    package let name: String
+    package let usage: String
+    package let summary: String
   }
 
-  public static let entries: [Entry] = [
+  package static let entries: [Entry] = [
     Entry(name: "signup", usage: "signup EMAIL", summary: "Create an account; asks for a password twice."),
     Entry(name: "signin", usage: "signin EMAIL", summary: "Sign in with email and password."),
     Entry(name: "anonymous", usage: "anonymous", summary: "Sign in without an account."),
@@ -71,13 +71,13 @@ public enum CommandCatalog {
   ]
 
   /// The entry named `name` (`exit` is `quit`).
-  public static func entry(named name: String) -> Entry? {
+  package static func entry(named name: String) -> Entry? {
     let name = name == "exit" ? "quit" : name
     return entries.first { $0.name == name }
   }
 
   /// The command name closest to `typo` by edit distance, when it is close enough to be a typo.
-  public static func suggestion(for typo: String) -> String? {
+  package static func suggestion(for typo: String) -> String? {
     let typo = typo.lowercased()
     let scored = entries.map { ($0.name, editDistance(typo, $0.name)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }

@@ -1,7 +1,7 @@
 /// Why a line could not be turned into a command, in words that say what to type instead.
 ///
 /// - Concurrency: `Sendable` value.
-public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No such command; `suggestion` is the closest one, if any is close. The word is never shown:
   /// a line that is not a command may be a password typed at the wrong prompt.
   case unknownCommand(String, suggestion: String?)
@@ -14,7 +14,7 @@ public enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The line is longer than ``CommandLexer/maximumLineLength``.
   case lineTooLong(Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownCommand(_, let suggestion):
       "Unknown command (not repeated here, in case it was a password); nothing was run or kept."

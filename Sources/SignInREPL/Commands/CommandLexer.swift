@@ -3,13 +3,13 @@
 /// `;` outside quotes separates commands (`signin -c 'signup a@b.co; whoami'`).
 ///
 /// - Concurrency: stateless functions, any isolation.
-public enum CommandLexer {
+package enum CommandLexer {
   /// Longer lines are refused whole, so a pasted 1 MB blob cannot run as commands.
-  public static let maximumLineLength = 64 * 1024
+  package static let maximumLineLength = 64 * 1024
 
   /// The commands of `line`, each as its words; empty commands and `#` comments are dropped.
   /// - Throws: ``CommandError/unbalancedQuote(_:)`` or ``CommandError/lineTooLong(_:)``.
-  public static func commands(in line: String) throws(CommandError) -> [[String]] {
+  package static func commands(in line: String) throws(CommandError) -> [[String]] {
     guard line.utf8.count <= maximumLineLength else {
       throw .lineTooLong(line.utf8.count)
     }

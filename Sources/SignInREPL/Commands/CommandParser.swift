@@ -5,10 +5,10 @@ import SignInKit
 /// well-formed values, or a ``CommandError`` that shows the usage line.
 ///
 /// - Concurrency: stateless functions, any isolation.
-public enum CommandParser {
+package enum CommandParser {
   /// Every command on `line` (separated by `;`), parsed.
   /// - Throws: the first ``CommandError``; nothing on the line runs then.
-  public static func parse(line: String) throws(CommandError) -> [REPLCommand] {
+  package static func parse(line: String) throws(CommandError) -> [REPLCommand] {
     var commands: [REPLCommand] = []
     for words in try CommandLexer.commands(in: line) {
       commands.append(try parse(words: words))
@@ -17,7 +17,7 @@ public enum CommandParser {
   }
 
   /// One command from its words (the first is the command's name).
-  public static func parse(words: [String]) throws(CommandError) -> REPLCommand {
+  package static func parse(words: [String]) throws(CommandError) -> REPLCommand {
     guard let first = words.first else { throw .usage("help [COMMAND]") }
     let name = first.lowercased()
     guard let entry = CommandCatalog.entry(named: name) else {

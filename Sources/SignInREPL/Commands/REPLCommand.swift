@@ -4,7 +4,7 @@ import SignInKit
 /// One command of the `signin` REPL, parsed and checked, ready to dispatch.
 ///
 /// - Concurrency: `Sendable` value.
-public enum REPLCommand: Sendable, Equatable {
+package enum REPLCommand: Sendable, Equatable {
   case signUp(email: String)
   case signIn(email: String)
   case anonymous
@@ -57,7 +57,7 @@ public enum REPLCommand: Sendable, Equatable {
 extension REPLCommand {
   /// Whether the command line holds a secret (an identity token, a client secret, a one-time
   /// code that proves access to the mailbox), so it must not be kept in history.
-  public var carriesSecret: Bool {
+  package var carriesSecret: Bool {
     switch self {
     case .apple(let idToken, _): idToken != nil
     case .google(let options): options.clientSecret != nil
@@ -70,16 +70,16 @@ extension REPLCommand {
 /// The options of the `google` command.
 ///
 /// - Concurrency: `Sendable` value.
-public struct GoogleOptions: Sendable, Equatable {
+package struct GoogleOptions: Sendable, Equatable {
   /// Sign in at this OpenID issuer instead of the embedded IdP.
-  public var issuer: String?
-  public var clientID: String?
-  public var clientSecret: String?
+  package var issuer: String?
+  package var clientID: String?
+  package var clientSecret: String?
   /// Use the device authorization grant rather than a browser on this machine.
-  public var device = false
-  public var deviceEndpoint: URL?
+  package var device = false
+  package var deviceEndpoint: URL?
 
-  public init(
+  package init(
     issuer: String? = nil, clientID: String? = nil, clientSecret: String? = nil, device: Bool = false,
     deviceEndpoint: URL? = nil
   ) {
@@ -91,5 +91,5 @@ public struct GoogleOptions: Sendable, Equatable {
   }
 
   /// Whether any option was given.
-  public var isEmpty: Bool { self == GoogleOptions() }
+  package var isEmpty: Bool { self == GoogleOptions() }
 }

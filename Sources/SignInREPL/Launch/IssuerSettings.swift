@@ -1,12 +1,12 @@
 /// A real OpenID issuer and this app's client there.
 ///
 /// - Concurrency: `Sendable` value.
-public struct IssuerSettings: Sendable, Equatable {
-  public var issuer: String
-  public var clientID: String
-  public var clientSecret: String?
+package struct IssuerSettings: Sendable, Equatable {
+  package var issuer: String
+  package var clientID: String
+  package var clientSecret: String?
 
-  public init(issuer: String, clientID: String, clientSecret: String? = nil) {
+  package init(issuer: String, clientID: String, clientSecret: String? = nil) {
     self.issuer = issuer
     self.clientID = clientID
     self.clientSecret = clientSecret

@@ -11,9 +11,9 @@ import SignInKitEmbedded
 ///   restore, the printers and `Auth`'s own tasks prefer, so `signin` starts on one thread
 ///   instead of waking the runtime's pool for every step. Interactive commands and the
 ///   servers' connections run on the pool as usual.
-public enum SigninCommand {
+package enum SigninCommand {
   /// Runs `signin` with `arguments` (without the program name) on the calling thread, and exits.
-  public static func main(_ arguments: [String], environment: [String: String]) -> Never {
+  package static func main(_ arguments: [String], environment: [String: String]) -> Never {
     let executor = LaunchThreadExecutor()
     Task(executorPreference: executor) { await run(arguments, environment: environment, on: executor) }
     executor.run()

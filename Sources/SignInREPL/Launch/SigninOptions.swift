@@ -12,9 +12,9 @@ import SignInKit
 /// ```
 ///
 /// - Concurrency: `Sendable` value.
-public struct SigninOptions: Sendable, Equatable {
+package struct SigninOptions: Sendable, Equatable {
   /// The identity service `signin` talks to.
-  public enum Backend: String, Sendable, CaseIterable {
+  package enum Backend: String, Sendable, CaseIterable {
     /// Offline, in this process, kept in the data folder.
     case embedded
     /// Firebase Authentication (`FIREBASE_AUTH_EMULATOR_HOST` is honoured).
@@ -24,7 +24,7 @@ public struct SigninOptions: Sendable, Equatable {
   }
 
   /// What the command line asks `signin` to do.
-  public enum Request: Sendable, Equatable {
+  package enum Request: Sendable, Equatable {
     case run(SigninOptions)
     /// `signin serve`: the embedded backend as a Firebase Auth emulator on loopback.
     case serve(SigninOptions)
@@ -33,45 +33,45 @@ public struct SigninOptions: Sendable, Equatable {
   }
 
   /// The port `signin serve` listens on (the Firebase Auth emulator's); 0 picks a free one.
-  public var port: UInt16 = 9099
+  package var port: UInt16 = 9099
   /// Service-account key files whose signed custom tokens the backend accepts
   /// (`--service-account`).
-  public var serviceAccountFiles: [URL] = []
+  package var serviceAccountFiles: [URL] = []
   /// Accept unsigned custom tokens, as the Firebase emulator does: on for `signin serve`.
-  public var acceptsUnsignedCustomTokens = false
+  package var acceptsUnsignedCustomTokens = false
   /// Where clients reach `signin serve` when not on `http://127.0.0.1:PORT` (`--public-url`).
-  public var publicURL: URL?
+  package var publicURL: URL?
   /// Browser origins `signin serve` serves beyond the loopback ones (`--allow-origin`).
-  public var allowedOrigins: [String] = []
+  package var allowedOrigins: [String] = []
   /// Domains links may continue to beyond the server's own and `localhost`
   /// (`--authorized-domain`).
-  public var authorizedDomains: [String] = []
+  package var authorizedDomains: [String] = []
 
   /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
   /// follows it. Exit status 2.
-  public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+  package struct UsageError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
   }
 
-  public var backend = Backend.embedded
-  public var dataDirectory: URL?
-  public var inMemory = false
+  package var backend = Backend.embedded
+  package var dataDirectory: URL?
+  package var inMemory = false
   /// The project id; ``projectGiven`` tells whether the command line set it.
-  public var project = "signinkit-local"
-  public var projectGiven = false
-  public var json = false
+  package var project = "signinkit-local"
+  package var projectGiven = false
+  package var json = false
   /// Commands separated by `;` to run before exiting; `nil` reads commands from standard input.
-  public var script: String?
-  public var latency: Duration = .zero
-  public var configFile: URL?
-  public var apiKey: String?
+  package var script: String?
+  package var latency: Duration = .zero
+  package var configFile: URL?
+  package var apiKey: String?
   /// Real OpenID issuers to sign in at, by provider (`--idp`).
-  public var issuers: [ProviderID: IssuerSettings] = [:]
+  package var issuers: [ProviderID: IssuerSettings] = [:]
 
-  public init() {}
+  package init() {}
 
-  public static let usage = """
+  package static let usage = """
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
                   [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
            signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
@@ -107,7 +107,7 @@ public struct SigninOptions: Sendable, Equatable {
 
   /// Parses the arguments after the program name. `--help` and `--version` win wherever they
   /// appear before an error.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Request {
     var options = SigninOptions()
     var remaining = arguments[...]
     let serves = remaining.first == "serve"

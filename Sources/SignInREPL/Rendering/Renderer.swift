@@ -10,12 +10,12 @@ import SignInKit
 /// garbled or lost.
 ///
 /// - Concurrency: `@UIStateActor`; every line is written in the actor's order.
-@UIStateActor public final class Renderer {
-  public let json: Bool
-  public let style: TextStyle
-  public var isWatching = true
+@UIStateActor package final class Renderer {
+  package let json: Bool
+  package let style: TextStyle
+  package var isWatching = true
   /// Whether the signed-in user's changes (``Auth/users``) are printed; off by default.
-  public var isWatchingUsers = false
+  package var isWatchingUsers = false
   private var lastState: AuthState?
   private let output: @Sendable (String) -> Void
   private let clock: any Clock<Duration>
@@ -36,7 +36,7 @@ import SignInKit
   ///   - style: colour, for a terminal; JSON output is never coloured.
   ///   - clock: paces the spinner.
   ///   - output: where text goes (standard output unless a test captures it).
-  public nonisolated init(
+  package nonisolated init(
     json: Bool, style: TextStyle = .plain, clock: any Clock<Duration> = ContinuousClock(),
     output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
   ) {
@@ -47,7 +47,7 @@ import SignInKit
   }
 
   /// A command's result line.
-  public func say(_ text: String, fields: [String: String] = [:]) {
+  package func say(_ text: String, fields: [String: String] = [:]) {
     if json {
       var object = fields
       object["type"] = "result"
@@ -59,12 +59,12 @@ import SignInKit
   }
 
   /// A failed command's error.
-  public func show(_ error: AuthError) {
+  package func show(_ error: AuthError) {
     write(json ? TranscriptFormatter.json(for: error) : TranscriptFormatter.line(for: error), styled: style.error)
   }
 
   /// A usage problem (unknown command, wrong arguments).
-  public func show(_ error: CommandError) {
+  package func show(_ error: CommandError) {
     write(
       json
         ? TranscriptFormatter.encode(["type": "error", "code": "usage", "message": error.description])
@@ -72,7 +72,7 @@ import SignInKit
   }
 
   /// A state from the stream, when watching; an unchanged state is not repeated.
-  public func show(_ state: AuthState) {
+  package func show(_ state: AuthState) {
     defer {
       lastState = state
       let waiters = stateWaiters
@@ -84,17 +84,17 @@ import SignInKit
   }
 
   /// Shows every state of `states` as it comes, until the stream ends.
-  public func show(_ states: AsyncStream<AuthState>) async {
+  package func show(_ states: AsyncStream<AuthState>) async {
     for await state in states { show(state) }
   }
 
   /// Shows every value of `users` as it comes (when watching users), until the stream ends.
-  public func show(_ users: AsyncStream<User?>) async {
+  package func show(_ users: AsyncStream<User?>) async {
     for await user in users { show(user: user) }
   }
 
   /// The signed-in user after a change of identity or profile, when watching users.
-  public func show(user: User?) {
+  package func show(user: User?) {
     guard isWatchingUsers else { return }
     if json {
       write(TranscriptFormatter.json(forUser: user), styled: style.live)
@@ -104,12 +104,12 @@ import SignInKit
   }
 
   /// Shows every event of `events` as it comes, until the stream ends.
-  public func show(_ events: AsyncStream<AuthEvent>) async {
+  package func show(_ events: AsyncStream<AuthEvent>) async {
     for await event in events { show(event) }
   }
 
   /// An event from the stream, when watching and worth a line.
-  public func show(_ event: AuthEvent) {
+  package func show(_ event: AuthEvent) {
     guard isWatching, !json, let line = TranscriptFormatter.line(for: event) else { return }
     if case .failed = event { return }  // the command that failed reports it
     if case .signedIn = event { return }  // the state line says it
@@ -122,7 +122,7 @@ import SignInKit
   /// state, and on a busy machine a sign-out followed at once by a sign-in was never shown.
   ///
   /// - Important: the states stream must be feeding ``show(_:)``, or this waits for ever.
-  public func waitUntilShowing(_ current: @UIStateActor () -> AuthState) async {
+  package func waitUntilShowing(_ current: @UIStateActor () -> AuthState) async {
     while lastState != current() {
       await withCheckedContinuation { stateWaiters.append($0) }
     }
@@ -131,27 +131,27 @@ import SignInKit
   // MARK: - The live line
 
   /// Draws the prompt line being edited, with the cursor at `column`.
-  public func showPrompt(_ text: String, column: Int) {
+  package func showPrompt(_ text: String, column: Int) {
     live = .prompt(text: text, column: column)
     draw()
   }
 
   /// Ends the prompt line: the cursor goes to a new line and the line stays as typed.
-  public func endPrompt() {
+  package func endPrompt() {
     guard case .prompt(let text, _) = live else { return }
     live = nil
     output("\r" + text + "\u{1B}[K\n")
   }
 
   /// Clears the screen and draws the live line at the top.
-  public func clearScreen() {
+  package func clearScreen() {
     output("\u{1B}[H\u{1B}[2J")
     draw()
   }
 
   /// Shows a spinner on the bottom line until ``endActivity()``; it gives way to any prompt
   /// the command shows (a password, say) and comes back after it.
-  public func beginActivity() {
+  package func beginActivity() {
     spinnerTask?.cancel()
     let clock = clock
     spinnerTask = Task { @UIStateActor [weak self] in
@@ -166,7 +166,7 @@ import SignInKit
   }
 
   /// Removes the spinner.
-  public func endActivity() {
+  package func endActivity() {
     spinnerTask?.cancel()
     spinnerTask = nil
     if case .spinner = live {

@@ -8,24 +8,24 @@
 /// terminal, `TERM` is not `dumb`, and `NO_COLOR` is unset or empty (no-color.org).
 ///
 /// - Concurrency: `Sendable` value.
-public struct TextStyle: Sendable, Equatable {
-  public let isColoured: Bool
+package struct TextStyle: Sendable, Equatable {
+  package let isColoured: Bool
 
-  public init(isColoured: Bool) { self.isColoured = isColoured }
+  package init(isColoured: Bool) { self.isColoured = isColoured }
 
   /// The style for standard output in `environment`.
-  public static func forStandardOutput(environment: [String: String]) -> TextStyle {
+  package static func forStandardOutput(environment: [String: String]) -> TextStyle {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     return TextStyle(
       isColoured: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
   }
 
-  public static let plain = TextStyle(isColoured: false)
+  package static let plain = TextStyle(isColoured: false)
 
-  public func error(_ text: String) -> String { paint(text, "31") }
-  public func live(_ text: String) -> String { paint(text, "36") }
-  public func prompt(_ text: String) -> String { paint(text, "1") }
-  public func quiet(_ text: String) -> String { paint(text, "2") }
+  package func error(_ text: String) -> String { paint(text, "31") }
+  package func live(_ text: String) -> String { paint(text, "36") }
+  package func prompt(_ text: String) -> String { paint(text, "1") }
+  package func quiet(_ text: String) -> String { paint(text, "2") }
 
   private func paint(_ text: String, _ code: String) -> String {
     isColoured ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

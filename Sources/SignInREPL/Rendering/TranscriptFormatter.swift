@@ -5,9 +5,9 @@ import SignInKit
 /// one JSON object per line for programs (`--json`). Never contains a token or password.
 ///
 /// - Concurrency: stateless functions, any isolation.
-public enum TranscriptFormatter {
+package enum TranscriptFormatter {
   /// A state in plain words.
-  public static func line(for state: AuthState) -> String {
+  package static func line(for state: AuthState) -> String {
     switch state {
     case .restoring: "restoring the previous sign-in…"
     case .signingIn(let provider): "signing in with \(name(of: provider))…"
@@ -22,7 +22,7 @@ public enum TranscriptFormatter {
   }
 
   /// An event in plain words; `nil` for events the state line already says.
-  public static func line(for event: AuthEvent) -> String? {
+  package static func line(for event: AuthEvent) -> String? {
     switch event {
     case .initialState: nil
     case .signedIn(let user, let isNewUser): "signed in as \(who(user))\(isNewUser ? " (new user)" : "")"
@@ -34,19 +34,19 @@ public enum TranscriptFormatter {
   }
 
   /// An error in plain words, with what to do (the error's message says it).
-  public static func line(for error: AuthError) -> String {
+  package static func line(for error: AuthError) -> String {
     "error (\(error.code)): \(error.message)"
   }
 
   /// One JSON object for the signed-in user after a change (`{"type":"user","uid":…}`), or
   /// `{"type":"user","user":null}` when signed out.
-  public static func json(forUser user: User?) -> String {
+  package static func json(forUser user: User?) -> String {
     guard let user else { return encode(["type": "user", "user": NSNull()]) }
     return encode(["type": "user", "uid": user.uid, "email": user.email ?? "", "anonymous": user.isAnonymous])
   }
 
   /// One JSON object for a state.
-  public static func json(for state: AuthState) -> String {
+  package static func json(for state: AuthState) -> String {
     var object: [String: Any] = ["type": "state"]
     switch state {
     case .restoring: object["state"] = "restoring"
@@ -71,7 +71,7 @@ public enum TranscriptFormatter {
   }
 
   /// One JSON object for an error.
-  public static func json(for error: AuthError) -> String {
+  package static func json(for error: AuthError) -> String {
     encode(["type": "error", "code": error.code.rawValue, "message": error.message])
   }
 

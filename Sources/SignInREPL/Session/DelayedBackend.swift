@@ -7,12 +7,12 @@ import SignInKit
 /// ``AuthError/Code/cancelled`` and the call never reaches the wrapped backend.
 ///
 /// - Concurrency: `Sendable`; calls run concurrently, each waiting on its own task.
-public struct DelayedBackend: AuthBackendDecorator {
-  public let wrapped: any AuthBackend
-  public let delay: Duration
+package struct DelayedBackend: AuthBackendDecorator {
+  package let wrapped: any AuthBackend
+  package let delay: Duration
   let clock: any Clock<Duration>
 
-  public init(_ wrapped: any AuthBackend, delay: Duration, clock: any Clock<Duration> = ContinuousClock()) {
+  package init(_ wrapped: any AuthBackend, delay: Duration, clock: any Clock<Duration> = ContinuousClock()) {
     self.wrapped = wrapped
     self.delay = delay
     self.clock = clock
@@ -26,7 +26,7 @@ public struct DelayedBackend: AuthBackendDecorator {
     }
   }
 
-  public func intercept<Result: Sendable>(
+  package func intercept<Result: Sendable>(
     _ call: AuthBackendCall, forward: () async throws -> Result
   ) async throws -> Result {
     try await wait()

@@ -2,13 +2,13 @@
 /// 1 when one failed, 2 when one was misused (unknown command, wrong arguments).
 ///
 /// - Concurrency: `Sendable` value.
-public struct ExitStatus: Sendable, Equatable {
-  public private(set) var anyFailed = false
-  public private(set) var anyMisused = false
+package struct ExitStatus: Sendable, Equatable {
+  package private(set) var anyFailed = false
+  package private(set) var anyMisused = false
 
-  public init() {}
+  package init() {}
 
-  public var code: Int32 { anyMisused ? 2 : anyFailed ? 1 : 0 }
+  package var code: Int32 { anyMisused ? 2 : anyFailed ? 1 : 0 }
 
   mutating func record(succeeded: Bool) { if !succeeded { anyFailed = true } }
   mutating func recordMisuse() { anyMisused = true }

@@ -1,7 +1,7 @@
 /// Where a command's extra input comes from: a password, or the account chosen at an IdP.
 ///
 /// - Concurrency: `Sendable`; one command reads at a time.
-public protocol InputSource: Sendable {
+package protocol InputSource: Sendable {
   /// Whether a person is typing (passwords are then asked twice, and choices are listed).
   var isTerminal: Bool { get }
   /// The next line, after showing `prompt` at a terminal; `nil` at end of input or when the

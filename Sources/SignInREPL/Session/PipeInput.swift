@@ -12,19 +12,19 @@ import Foundation
 /// read never holds a cooperative thread.
 ///
 /// - Concurrency: `Sendable`; reads are serialized on its queue.
-public final class PipeInput: InputSource {
+package final class PipeInput: InputSource {
   private let queue = DispatchQueue(label: "signin.input")
-  public let isTerminal = false
+  package let isTerminal = false
 
-  public init() {}
+  package init() {}
 
   /// The next line without its newline, or `nil` at end of input. Prompts are not shown:
   /// nobody is there to read them.
-  public func line(prompt: String = "") async -> String? {
+  package func line(prompt: String = "") async -> String? {
     await withCheckedContinuation { continuation in
       queue.async { continuation.resume(returning: readLine(strippingNewline: true)) }
     }
   }
 
-  public func secret(prompt: String) async -> String? { await line(prompt: prompt) }
+  package func secret(prompt: String) async -> String? { await line(prompt: prompt) }
 }

@@ -7,22 +7,22 @@ import SignInKitEmbedded
 /// Firebase's, accepts any; production Firebase needs real Google and Apple sign-in).
 ///
 /// - Concurrency: `Sendable` value.
-public enum REPLBackend: Sendable {
+package enum REPLBackend: Sendable {
   case embedded(EmbeddedBackend)
   case firebase(FirebaseBackend)
 
   /// One code the backend "emailed".
   ///
   /// - Concurrency: `Sendable` value.
-  public struct SentCode: Sendable, Equatable {
-    public let kind: String
-    public let to: String
-    public let code: String
+  package struct SentCode: Sendable, Equatable {
+    package let kind: String
+    package let to: String
+    package let code: String
     /// The link the email carries, when the backend says.
-    public let link: String?
+    package let link: String?
   }
 
-  public var auth: any AuthBackend {
+  package var auth: any AuthBackend {
     switch self {
     case .embedded(let backend): backend
     case .firebase(let backend): backend
@@ -30,7 +30,7 @@ public enum REPLBackend: Sendable {
   }
 
   /// Whether `google` and `apple` can sign in with the embedded identity providers.
-  public var acceptsEmbeddedIdentityProviders: Bool {
+  package var acceptsEmbeddedIdentityProviders: Bool {
     switch self {
     case .embedded: true
     case .firebase(let backend): backend.emulatorHost != nil
@@ -38,7 +38,7 @@ public enum REPLBackend: Sendable {
   }
 
   /// The codes sent to `email` (or to anyone), oldest first.
-  public func mailbox(for email: String?) async throws -> [SentCode] {
+  package func mailbox(for email: String?) async throws -> [SentCode] {
     switch self {
     case .embedded(let backend):
       return await backend.mailbox(for: email).map { SentCode(kind: $0.kind, to: $0.to, code: $0.code, link: $0.link) }
@@ -51,7 +51,7 @@ public enum REPLBackend: Sendable {
 
   /// The emails of known accounts (at `provider` when given); Firebase does not list them to
   /// clients, so there it is empty.
-  public func knownEmails(signedInWith provider: ProviderID? = nil) async -> [String] {
+  package func knownEmails(signedInWith provider: ProviderID? = nil) async -> [String] {
     switch self {
     case .embedded(let backend): await backend.emails(signedInWith: provider)
     case .firebase: []
@@ -59,7 +59,7 @@ public enum REPLBackend: Sendable {
   }
 
   /// Releases what the backend holds (the embedded backend's directory lock).
-  public func close() async {
+  package func close() async {
     if case .embedded(let backend) = self { await backend.close() }
   }
 }

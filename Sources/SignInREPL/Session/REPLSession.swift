@@ -7,8 +7,8 @@ import SignInKitEmbedded
 /// so every command works offline.
 ///
 /// - Concurrency: actor; commands run one at a time, in order.
-public actor REPLSession {
-  public nonisolated let auth: Auth
+package actor REPLSession {
+  package nonisolated let auth: Auth
   let backend: REPLBackend
   let renderer: Renderer
   let input: any InputSource
@@ -24,7 +24,7 @@ public actor REPLSession {
   /// finish the sign-in on (the REPL itself finishes it with `signin-link`).
   static let defaultContinueURL = URL(string: "http://localhost/finish-sign-in")!
 
-  public init(
+  package init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
     apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource,
     issuers: [ProviderID: IssuerSettings] = [:], googleRefreshTokenFile: URL? = nil
@@ -40,7 +40,7 @@ public actor REPLSession {
   }
 
   /// Runs `command`. Returns `false` when it failed (the error is already shown).
-  public func run(_ command: REPLCommand) async -> Bool {
+  package func run(_ command: REPLCommand) async -> Bool {
     do {
       try await execute(command)
       return true

@@ -2,17 +2,17 @@
 /// file. Commands run one after another; a failed command does not stop the ones after it.
 ///
 /// - Concurrency: `Sendable` value; ``run(script:)`` and ``run(lines:)`` run on the caller's task.
-public struct ScriptLoop: Sendable {
+package struct ScriptLoop: Sendable {
   let session: REPLSession
   let renderer: Renderer
 
-  public init(session: REPLSession, renderer: Renderer) {
+  package init(session: REPLSession, renderer: Renderer) {
     self.session = session
     self.renderer = renderer
   }
 
   /// Runs `script`, commands separated by `;`, up to `quit`.
-  public func run(script: String) async -> ExitStatus {
+  package func run(script: String) async -> ExitStatus {
     var status = ExitStatus()
     _ = await runLine(script, status: &status)
     return status
@@ -20,7 +20,7 @@ public struct ScriptLoop: Sendable {
 
   /// Runs every line `input` gives, up to end of input or `quit`. A command that asks for a
   /// password or an account takes the next line.
-  public func run(lines input: PipeInput) async -> ExitStatus {
+  package func run(lines input: PipeInput) async -> ExitStatus {
     var status = ExitStatus()
     while let line = await input.line(), await runLine(line, status: &status) {}
     return status

@@ -6,17 +6,17 @@ import SignInKit
 /// streams never garble what is being typed.
 ///
 /// - Concurrency: `@UIStateActor`; one read at a time (the REPL's loop, or the running command).
-@UIStateActor public final class TerminalInput: InputSource {
+@UIStateActor package final class TerminalInput: InputSource {
   /// What reading a command line ended with.
-  public enum CommandLine: Sendable, Equatable {
+  package enum CommandLine: Sendable, Equatable {
     case line(String)
     /// Ctrl-C; `hadText` says whether a half-typed line was abandoned.
     case interrupted(hadText: Bool)
     case endOfInput
   }
 
-  public nonisolated let isTerminal = true
-  public private(set) var history: CommandHistory
+  package nonisolated let isTerminal = true
+  package private(set) var history: CommandHistory
   private let keyboard: KeyboardInput
   private let renderer: Renderer
   private let columns: @Sendable () -> Int
@@ -26,7 +26,7 @@ import SignInKit
   /// - Parameters:
   ///   - columns: the terminal's current width.
   ///   - knownEmails: emails Tab completes after `signin`, `mailbox` and the like.
-  public nonisolated init(
+  package nonisolated init(
     keyboard: KeyboardInput, renderer: Renderer, history: CommandHistory,
     columns: @escaping @Sendable () -> Int,
     knownEmails: @escaping @Sendable () async -> [String] = { [] }
@@ -39,21 +39,21 @@ import SignInKit
   }
 
   /// Reads a command line at `prompt` with history and completion.
-  public func commandLine(prompt: String) async -> CommandLine {
+  package func commandLine(prompt: String) async -> CommandLine {
     await edit(prompt: prompt, echo: true, useHistory: true)
   }
 
   /// Keeps `line` in the history (the REPL calls it for lines that parsed as commands).
-  public func remember(_ line: String) {
+  package func remember(_ line: String) {
     history.add(line)
   }
 
-  public func line(prompt: String) async -> String? {
+  package func line(prompt: String) async -> String? {
     guard case .line(let line) = await edit(prompt: prompt, echo: true, useHistory: false) else { return nil }
     return line
   }
 
-  public func secret(prompt: String) async -> String? {
+  package func secret(prompt: String) async -> String? {
     guard case .line(let line) = await edit(prompt: prompt, echo: false, useHistory: false) else { return nil }
     return line
   }

@@ -7,21 +7,21 @@ import SignInKit
 ///
 /// - Concurrency: `Sendable` value; ``run()`` runs on the caller's task and each command in a
 ///   child task it cancels on Ctrl-C.
-public struct TerminalLoop: Sendable {
-  public static let prompt = "signin> "
+package struct TerminalLoop: Sendable {
+  package static let prompt = "signin> "
   let session: REPLSession
   let renderer: Renderer
   let input: TerminalInput
   let keyboard: KeyboardInput
 
-  public init(session: REPLSession, renderer: Renderer, input: TerminalInput, keyboard: KeyboardInput) {
+  package init(session: REPLSession, renderer: Renderer, input: TerminalInput, keyboard: KeyboardInput) {
     self.session = session
     self.renderer = renderer
     self.input = input
     self.keyboard = keyboard
   }
 
-  public func run() async -> ExitStatus {
+  package func run() async -> ExitStatus {
     var status = ExitStatus()
     var interruptedAtEmptyPrompt = false
     while true {

@@ -2,19 +2,19 @@
 /// arguments (sub-commands, flags, provider ids, and known emails).
 ///
 /// - Concurrency: stateless functions, any isolation.
-public enum CommandCompleter {
+package enum CommandCompleter {
   /// What Tab can do with the word before the cursor.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Completion: Sendable, Equatable {
+  package struct Completion: Sendable, Equatable {
     /// The partial word being completed (the characters it replaces).
-    public let word: String
+    package let word: String
     /// Every candidate that starts with `word`, sorted.
-    public let candidates: [String]
+    package let candidates: [String]
 
     /// The text to put in place of `word`: the only candidate and a space, or the longest
     /// prefix the candidates share.
-    public var replacement: String {
+    package var replacement: String {
       if candidates.count == 1 { return candidates[0] + " " }
       guard var prefix = candidates.first else { return word }
       for candidate in candidates.dropFirst() {
@@ -25,7 +25,7 @@ public enum CommandCompleter {
   }
 
   /// Completes the last word of `line` (the text before the cursor).
-  public static func complete(_ line: String, knownEmails: [String]) -> Completion {
+  package static func complete(_ line: String, knownEmails: [String]) -> Completion {
     let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let endsWithSpace = line.last == " " || line.isEmpty
     let word = endsWithSpace ? "" : (words.last ?? "")

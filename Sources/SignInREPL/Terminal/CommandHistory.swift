@@ -8,13 +8,13 @@ import SignInKit
 /// newest ``limit`` lines when it is opened.
 ///
 /// - Concurrency: `Sendable` value; one owner writes the file.
-public struct CommandHistory: Sendable {
-  public static let limit = 1000
-  public private(set) var lines: [String]
-  public let file: URL?
+package struct CommandHistory: Sendable {
+  package static let limit = 1000
+  package private(set) var lines: [String]
+  package let file: URL?
 
   /// The history in `file` (created on the first line), or an in-memory one when `nil`.
-  public init(file: URL?) {
+  package init(file: URL?) {
     self.file = file
     guard let file, let data = try? Data(contentsOf: file) else {
       lines = []
@@ -26,7 +26,7 @@ public struct CommandHistory: Sendable {
   }
 
   /// `$XDG_STATE_HOME/signinkit/history`, or `~/.local/state/signinkit/history`.
-  public static func defaultFile(environment: [String: String]) -> URL {
+  package static func defaultFile(environment: [String: String]) -> URL {
     let stateHome =
       environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (NSHomeDirectory() + "/.local/state")
@@ -34,7 +34,7 @@ public struct CommandHistory: Sendable {
   }
 
   /// Adds `line` unless it is blank or repeats the previous line.
-  public mutating func add(_ line: String) {
+  package mutating func add(_ line: String) {
     let line = line.trimmingCharacters(in: .whitespaces)
     guard !line.isEmpty, !line.contains("\n"), line != lines.last else { return }
     lines.append(line)

@@ -1,7 +1,7 @@
 /// One key press at the line editor, decoded from the bytes a terminal sends.
 ///
 /// - Concurrency: `Sendable` value.
-public enum Key: Sendable, Equatable {
+package enum Key: Sendable, Equatable {
   case character(Character)
   case enter
   case tab

@@ -4,7 +4,7 @@
 /// when its last byte arrives.
 ///
 /// - Concurrency: `Sendable` value; one decoder per input.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private enum Phase: Sendable {
     case ground
     case escape
@@ -15,10 +15,10 @@ public struct KeyDecoder: Sendable {
 
   private var phase = Phase.ground
 
-  public init() {}
+  package init() {}
 
   /// The key completed by `byte`, or `nil` while a sequence is still arriving.
-  public mutating func feed(_ byte: UInt8) -> Key? {
+  package mutating func feed(_ byte: UInt8) -> Key? {
     switch phase {
     case .ground:
       return ground(byte)

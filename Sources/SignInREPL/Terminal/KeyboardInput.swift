@@ -16,7 +16,7 @@ import SignInKit
 /// queued; at the prompt Ctrl-C is an ordinary key for the line editor.
 ///
 /// - Concurrency: `Sendable`; its state is guarded by a lock. One reader at a time.
-public final class KeyboardInput: Sendable {
+package final class KeyboardInput: Sendable {
   private struct State: Sendable {
     var bytes: [UInt8] = []
     var readIndex = 0
@@ -28,10 +28,10 @@ public final class KeyboardInput: Sendable {
 
   private let state = Locked(State())
 
-  public init() {}
+  package init() {}
 
   /// Starts the thread that reads `descriptor` until end of input.
-  public func startReading(from descriptor: Int32) {
+  package func startReading(from descriptor: Int32) {
     let thread = Thread { [self] in
       var buffer = [UInt8](repeating: 0, count: 256)
       while true {
@@ -46,7 +46,7 @@ public final class KeyboardInput: Sendable {
   }
 
   /// Queues bytes as if typed (what the reading thread calls).
-  public func push(_ bytes: some Collection<UInt8>) {
+  package func push(_ bytes: some Collection<UInt8>) {
     var interrupts: [@Sendable () -> Void] = []
     let resume: (CheckedContinuation<UInt8?, Never>, UInt8)? = state.withLock { state in
       for byte in bytes {
@@ -63,7 +63,7 @@ public final class KeyboardInput: Sendable {
   }
 
   /// Ends input: waiting and later reads get `nil` once the queued bytes are used up.
-  public func finish() {
+  package func finish() {
     let waiter = state.withLock { state -> CheckedContinuation<UInt8?, Never>? in
       state.isFinished = true
       guard state.readIndex >= state.bytes.count else { return nil }
@@ -78,7 +78,7 @@ public final class KeyboardInput: Sendable {
   /// A Ctrl-C typed after the editor's last byte was taken but before a handler was set (right
   /// after the Enter that started a command) is waiting in the queue: setting a handler takes it
   /// out and calls the handler for it at once, so it cancels the command it was meant for.
-  public func setInterruptHandler(_ handler: (@Sendable () -> Void)?) {
+  package func setInterruptHandler(_ handler: (@Sendable () -> Void)?) {
     let queuedInterrupt = state.withLock { state -> Bool in
       state.onInterrupt = handler
       guard handler != nil, let index = state.bytes[state.readIndex...].firstIndex(of: 0x03) else { return false }
@@ -89,14 +89,14 @@ public final class KeyboardInput: Sendable {
   }
 
   /// Calls the interrupt handler if one is set, as Ctrl-C would (for SIGINT).
-  public func interrupt() {
+  package func interrupt() {
     let handler = state.withLock { $0.onInterrupt }
     handler?()
   }
 
   /// The next byte; `nil` at end of input, or when the calling task is cancelled (the queue
   /// stays usable and the byte stays queued for the next reader).
-  public func next() async -> UInt8? {
+  package func next() async -> UInt8? {
     let id = state.withLock { state -> UInt64 in
       state.nextWaiterID += 1
       return state.nextWaiterID

@@ -3,9 +3,9 @@
 /// to show), so every editing rule is testable without a terminal.
 ///
 /// - Concurrency: `Sendable` value.
-public struct LineEditor: Sendable {
+package struct LineEditor: Sendable {
   /// What a key did to the line.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     case editing
     case submitted(String)
     /// Ctrl-D on an empty line.
@@ -18,8 +18,8 @@ public struct LineEditor: Sendable {
     case clearScreenRequested
   }
 
-  public private(set) var text: [Character] = []
-  public private(set) var cursor = 0
+  package private(set) var text: [Character] = []
+  package private(set) var cursor = 0
   private let history: [String]
   /// Index into `history` while walking it; `history.count` is the line being typed.
   private var historyIndex: Int
@@ -27,15 +27,15 @@ public struct LineEditor: Sendable {
   private var draft: [Character] = []
 
   /// - Parameter history: earlier lines, oldest first; up and down walk them.
-  public init(history: [String] = []) {
+  package init(history: [String] = []) {
     self.history = history
     historyIndex = history.count
   }
 
   /// The text before the cursor.
-  public var textBeforeCursor: String { String(text[..<cursor]) }
+  package var textBeforeCursor: String { String(text[..<cursor]) }
 
-  public mutating func apply(_ key: Key) -> Outcome {
+  package mutating func apply(_ key: Key) -> Outcome {
     switch key {
     case .character(let character):
       text.insert(character, at: cursor)
@@ -81,7 +81,7 @@ public struct LineEditor: Sendable {
   }
 
   /// Replaces the `count` characters before the cursor with `replacement` (a completion).
-  public mutating func replace(charactersBeforeCursor count: Int, with replacement: String) {
+  package mutating func replace(charactersBeforeCursor count: Int, with replacement: String) {
     let start = max(0, cursor - count)
     text.replaceSubrange(start..<cursor, with: Array(replacement))
     cursor = start + replacement.count
@@ -90,7 +90,7 @@ public struct LineEditor: Sendable {
   /// The prompt and the part of the line that fits in `width` columns, and the cursor's column
   /// in it. A line wider than the terminal scrolls sideways to keep the cursor in view. With
   /// `echo` off (a password) only the prompt shows.
-  public func display(prompt: String, width: Int, echo: Bool = true) -> (text: String, column: Int) {
+  package func display(prompt: String, width: Int, echo: Bool = true) -> (text: String, column: Int) {
     guard echo else { return (prompt, prompt.count) }
     let room = max(1, width - prompt.count - 1)
     let start = cursor > room ? cursor - room : 0

@@ -9,12 +9,12 @@
 /// processing stays on, so `\n` still starts a new line.
 ///
 /// - Concurrency: `Sendable` value; call ``restore()`` from one place at exit.
-public struct TerminalMode: Sendable {
+package struct TerminalMode: Sendable {
   private let descriptor: Int32
   private let original: termios
 
   /// Puts `descriptor` in raw mode, or returns `nil` when it is not a terminal.
-  public static func raw(_ descriptor: Int32) -> TerminalMode? {
+  package static func raw(_ descriptor: Int32) -> TerminalMode? {
     var original = termios()
     guard isatty(descriptor) == 1, tcgetattr(descriptor, &original) == 0 else { return nil }
     var raw = original
@@ -30,13 +30,13 @@ public struct TerminalMode: Sendable {
   }
 
   /// Puts the terminal back as it was.
-  public func restore() {
+  package func restore() {
     var original = original
     tcsetattr(descriptor, TCSAFLUSH, &original)
   }
 
   /// The terminal's width in columns (80 when it does not say).
-  public static func columns(of descriptor: Int32) -> Int {
+  package static func columns(of descriptor: Int32) -> Int {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
     return Int(size.ws_col)
