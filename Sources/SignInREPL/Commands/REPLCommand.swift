@@ -1,95 +1,65 @@
 import Foundation
 import SignInKit
 
-/// One command of the `signin` REPL, parsed and checked, ready to dispatch.
+/// One command of the `signin` REPL, in one place: its name, usage line and help, how its words
+/// parse (``init(arguments:)``), what Tab offers after it, whether its line holds a secret, and
+/// what it does (``run(in:)``). ``CommandCatalog/commands`` lists every command; help, completion,
+/// parsing and dispatch all read that list.
 ///
-/// - Concurrency: `Sendable` value.
-package enum REPLCommand: Sendable, Equatable {
-  case signUp(email: String)
-  case signIn(email: String)
-  case anonymous
-  /// Sign in with a custom token.
-  case customToken(String)
-  /// Google (or any OpenID issuer) sign-in; without options, the configured or embedded IdP.
-  case google(GoogleOptions = GoogleOptions())
-  /// Sign in with Apple; with a token and its raw nonce, that token.
-  case apple(idToken: String? = nil, rawNonce: String? = nil)
-  case linkEmail(String)
-  /// Add the email of a sign-in link to the signed-in user.
-  case linkEmailLink(email: String, link: String)
-  /// Email a sign-in link.
-  case sendSignInLink(email: String, continueURL: URL?)
-  /// Sign in with a sign-in link.
-  case signInWithLink(email: String, link: String)
-  case linkProvider(ProviderID)
-  case unlink(ProviderID)
-  case restore
-  case whoami
-  case token(force: Bool, claims: Bool, reveal: Bool)
-  case refresh
-  case reload
-  case profile(name: String?, photo: URL?)
-  case changeEmail(String)
-  case changePassword
-  case verifyEmail
-  case applyCode(String)
-  /// Enrol an authenticator app (TOTP) as a second factor, named `name`.
-  case enrollTOTP(name: String?)
-  /// Remove the second factor with this enrollment id.
-  case unenrollSecondFactor(String)
-  /// Say what an action code is for and for whom, without using it.
-  case checkCode(String)
-  /// Email a new address a link that makes it the account's email.
-  case verifyNewEmail(String)
-  case resetPassword(email: String)
-  case confirmReset(code: String)
-  case mailbox(email: String?)
-  case deleteAccount
-  case signOut
-  case state
-  case watch(Bool)
-  /// Print the signed-in user whenever it changes (``Auth/users``), or stop.
-  case watchUsers(Bool)
-  case quit
-  case help(String?)
+/// - Concurrency: `Sendable` values; ``run(in:)`` runs isolated to the session, one command at a
+///   time.
+package protocol REPLCommand: Sendable, Equatable {
+  /// The word that starts it (`signup`).
+  static var name: String { get }
+  /// The usage line, shown by `help` and after a misuse (`signup EMAIL`).
+  static var usage: String { get }
+  /// One line of help.
+  static var summary: String { get }
+
+  /// The command from the words after its name.
+  ///
+  /// - Throws: ``CommandError/usage(_:)`` with ``usage`` when they are wrong.
+  init(arguments: [String]) throws(CommandError)
+
+  /// What Tab offers for the next word, after `arguments` (the words typed after the name).
+  static func completions(after arguments: [String], knownEmails: [String]) -> [String]
+
+  /// Whether the line holds a secret (an identity token, a client secret, a one-time code that
+  /// proves access to the mailbox), so it must not be kept in history.
+  var carriesSecret: Bool { get }
+
+  /// Runs it; prompts and output go through `session`.
+  func run(in session: isolated REPLSession) async throws
 }
 
 extension REPLCommand {
-  /// Whether the command line holds a secret (an identity token, a client secret, a one-time
-  /// code that proves access to the mailbox), so it must not be kept in history.
-  package var carriesSecret: Bool {
-    switch self {
-    case .apple(let idToken, _): idToken != nil
-    case .google(let options): options.clientSecret != nil
-    case .applyCode, .confirmReset, .customToken, .checkCode, .signInWithLink, .linkEmailLink: true
-    default: false
-    }
+  package static func completions(after arguments: [String], knownEmails: [String]) -> [String] { [] }
+
+  package var carriesSecret: Bool { false }
+
+  /// The misuse error of this command: its usage line.
+  static var usageError: CommandError { .usage(usage) }
+
+  /// No arguments.
+  static func none(_ arguments: [String]) throws(CommandError) {
+    guard arguments.isEmpty else { throw usageError }
+  }
+
+  /// Exactly one argument, not a flag.
+  static func one(_ arguments: [String]) throws(CommandError) -> String {
+    guard arguments.count == 1, !arguments[0].isEmpty, !arguments[0].hasPrefix("--") else { throw usageError }
+    return arguments[0]
+  }
+
+  /// Exactly one argument, an email address.
+  static func email(_ arguments: [String]) throws(CommandError) -> String {
+    let value = try one(arguments)
+    guard value.contains("@") else { throw usageError }
+    return value
   }
 }
 
-/// The options of the `google` command.
-///
-/// - Concurrency: `Sendable` value.
-package struct GoogleOptions: Sendable, Equatable {
-  /// Sign in at this OpenID issuer instead of the embedded IdP.
-  package var issuer: String?
-  package var clientID: String?
-  package var clientSecret: String?
-  /// Use the device authorization grant rather than a browser on this machine.
-  package var device = false
-  package var deviceEndpoint: URL?
-
-  package init(
-    issuer: String? = nil, clientID: String? = nil, clientSecret: String? = nil, device: Bool = false,
-    deviceEndpoint: URL? = nil
-  ) {
-    self.issuer = issuer
-    self.clientID = clientID
-    self.clientSecret = clientSecret
-    self.device = device
-    self.deviceEndpoint = deviceEndpoint
-  }
-
-  /// Whether any option was given.
-  package var isEmpty: Bool { self == GoogleOptions() }
+extension REPLCommand {
+  /// Whether `other` is the same command with the same arguments.
+  package func isSame(as other: any REPLCommand) -> Bool { (other as? Self) == self }
 }

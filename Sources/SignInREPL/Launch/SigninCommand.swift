@@ -165,7 +165,7 @@ package enum SigninCommand {
     // Restore the previous sign-in: in the background at an interactive prompt (usable at once),
     // before the first command otherwise, so scripts are deterministic.
     let interactive = options.script == nil && terminalInput != nil
-    let restore = Task(executorPreference: executor) { _ = await session.run(.restore) }
+    let restore = Task(executorPreference: executor) { _ = await session.run(RestoreCommand()) }
     if !interactive { await restore.value }
 
     let status: ExitStatus

@@ -15,7 +15,7 @@ package struct ExitStatus: Sendable, Equatable {
 }
 
 /// The commands of `line`; a usage error is shown, recorded in `status`, and gives `nil`.
-func parseReportingMisuse(_ line: String, renderer: Renderer, status: inout ExitStatus) async -> [REPLCommand]? {
+func parseReportingMisuse(_ line: String, renderer: Renderer, status: inout ExitStatus) async -> [any REPLCommand]? {
   do {
     return try CommandParser.parse(line: line)
   } catch {

@@ -30,7 +30,7 @@ package struct ScriptLoop: Sendable {
   private func runLine(_ line: String, status: inout ExitStatus) async -> Bool {
     guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &status) else { return true }
     for command in commands {
-      if command == .quit { return false }
+      if command is QuitCommand { return false }
       status.record(succeeded: await session.run(command))
       // The command's final state is printed before the next command starts.
       let store = session.auth.stateStore

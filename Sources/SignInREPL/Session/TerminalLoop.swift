@@ -42,7 +42,7 @@ package struct TerminalLoop: Sendable {
         guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &status) else { continue }
         if !commands.isEmpty, !commands.contains(where: \.carriesSecret) { await input.remember(line) }
         for command in commands {
-          if command == .quit { return status }
+          if command is QuitCommand { return status }
           let (succeeded, cancelled) = await runCancellable(command)
           status.record(succeeded: succeeded)
           if cancelled { break }  // the rest of the line is abandoned with it
@@ -62,7 +62,7 @@ package struct TerminalLoop: Sendable {
   /// A Ctrl-C that arrives as the command is finishing (its output is on screen, its task has
   /// not returned yet) cancels nothing: it is handed to the line editor, as if typed at the
   /// prompt, so it abandons the line being typed there as a person expects.
-  private func runCancellable(_ command: REPLCommand) async -> (Bool, Bool) {
+  private func runCancellable(_ command: any REPLCommand) async -> (Bool, Bool) {
     let session = session
     let pending = Locked<(interrupted: Bool, task: Task<Bool, Never>?)>((false, nil))
     keyboard.setInterruptHandler {

@@ -35,30 +35,10 @@ package enum CommandCompleter {
   }
 
   private static func candidates(after words: [String], knownEmails: [String]) -> [String] {
-    guard let command = words.first else {
-      return CommandCatalog.entries.map(\.name) + ["exit"]
+    guard let name = words.first else {
+      return CommandCatalog.commands.map { $0.name } + ["exit"]
     }
-    let position = words.count
-    switch (command, position) {
-    case ("help", 1): return CommandCatalog.entries.map(\.name)
-    case ("signin", 1), ("signup", 1), ("reset-password", 1), ("mailbox", 1), ("email", 1), ("send-link", 1),
-      ("signin-link", 1):
-      return knownEmails
-    case ("link", 1): return ["email", "google", "apple"]
-    case ("link", 2) where words[1] == "email": return knownEmails
-    case ("unlink", 1): return ["google.com", "apple.com", "password"]
-    case ("watch", 1): return ["on", "off"]
-    case ("google", _)
-    where !["--issuer", "--client-id", "--client-secret", "--device-endpoint"].contains(words.last ?? ""):
-      return ["--issuer", "--client-id", "--client-secret", "--device", "--device-endpoint"].filter {
-        !words.contains($0)
-      }
-    case ("apple", _) where words.last != "--id-token" && words.last != "--nonce":
-      return ["--id-token", "--nonce"].filter { !words.contains($0) }
-    case ("token", _): return ["--force", "--claims", "--reveal"].filter { !words.contains($0) }
-    case ("profile", _) where words.last != "--name" && words.last != "--photo":
-      return ["--name", "--photo"].filter { !words.contains($0) }
-    default: return []
-    }
+    guard let command = CommandCatalog.command(named: name) else { return [] }
+    return command.completions(after: Array(words.dropFirst()), knownEmails: knownEmails)
   }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import SignInKit
+
+/// `google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]`: Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser).
+///
+/// - Concurrency: `Sendable` value; ``run(in:)`` runs on the session's actor.
+package struct GoogleCommand: REPLCommand {
+  package static let name = "google"
+  package static let usage =
+    "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]"
+  package static let summary = "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser)."
+
+  package let options: GoogleOptions
+}
+
+extension GoogleCommand {
+  package init(arguments: [String]) throws(CommandError) {
+    var options = GoogleOptions()
+    var rest = arguments[...]
+    while let flag = rest.popFirst() {
+      if flag == "--device", !options.device {
+        options.device = true
+        continue
+      }
+      guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw Self.usageError }
+      switch flag {
+      case "--issuer" where options.issuer == nil && value.hasPrefix("http"): options.issuer = value
+      case "--client-id" where options.clientID == nil: options.clientID = value
+      case "--client-secret" where options.clientSecret == nil: options.clientSecret = value
+      case "--device-endpoint" where options.deviceEndpoint == nil && value.hasPrefix("http"):
+        options.deviceEndpoint = URL(string: value)
+      default: throw Self.usageError
+      }
+    }
+    self.options = options
+  }
+
+  package static func completions(after arguments: [String], knownEmails: [String]) -> [String] {
+    let needsValue = ["--issuer", "--client-id", "--client-secret", "--device-endpoint"]
+    guard !needsValue.contains(arguments.last ?? "") else { return [] }
+    return (needsValue + ["--device"]).filter { !arguments.contains($0) }
+  }
+
+  package var carriesSecret: Bool { options.clientSecret != nil }
+
+  package func run(in session: isolated REPLSession) async throws {
+    let provider = try await session.googleProvider(options)
+    let result = try await session.withSecondFactor { try await session.auth.signIn(with: provider) }
+    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+  }
+}
