@@ -106,7 +106,23 @@ let package = Package(
       dependencies: ["ServiceInfo", "SignInKitTesting", "SignInTestSupport", "signin-doctor", "signin-quickstart"],
       exclude: ["Fixtures"], swiftSettings: strict),
     // Test plumbing shared by the test targets (launching processes, blocking calls off the pool).
-    .target(name: "SignInTestSupport", path: "Tests/Support/SignInTestSupport", swiftSettings: strict),
+    .target(
+      name: "SignInTestSupport", dependencies: ["SignInConcurrency", "SignInHTTP"],
+      path: "Tests/Support/SignInTestSupport",
+      swiftSettings: strict),
+    // Each internal layer's own tests.
+    .testTarget(
+      name: "SignInConcurrencyTests", dependencies: ["SignInConcurrency", "SignInKitTesting", "SignInTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "SignInCryptoTests",
+      dependencies: [
+        "SignInCrypto", "SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms)),
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "SignInHTTPTests", dependencies: ["SignInHTTP", "SignInConcurrency", "SignInTestSupport"],
+      swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(
       name: "embedded-writer", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency"],

@@ -3,6 +3,7 @@ import SignInConcurrency
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 /// Sign in with Apple as the App Store asks: what Apple returned reaches the app, the token is

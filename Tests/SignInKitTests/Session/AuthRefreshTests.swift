@@ -1,5 +1,6 @@
 import Foundation
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 @testable import SignInKit

@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 @testable import SignInKit

@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInKitTesting
+import SignInTestSupport
 import Synchronization
 import Testing
 

@@ -1,7 +1,6 @@
 import SignInConcurrency
+import SignInTestSupport
 import Testing
-
-@testable import SignInKit
 
 @Suite(.timeLimit(.minutes(3)))
 struct BroadcasterTests {

@@ -3,8 +3,6 @@ import SignInKitTesting
 import Synchronization
 import Testing
 
-@testable import SignInKit
-
 @Suite(.timeLimit(.minutes(3)))
 struct SingleFlightTests {
   @Test func concurrentCallersShareOneRunAndItsResult() async throws {
@@ -48,7 +46,7 @@ struct SingleFlightTests {
       Task {
         try await flight.run {
           try await clock.sleep(for: .seconds(1))
-          throw AuthError(.network, "offline")
+          throw Offline()
         }
       }
     }
@@ -56,7 +54,7 @@ struct SingleFlightTests {
     await clock.sleepers(atLeast: 1)
     clock.advance(by: .seconds(1))
     for caller in callers {
-      await #expect(throws: AuthError(.network, "offline")) { try await caller.value }
+      await #expect(throws: Offline()) { try await caller.value }
     }
   }
 
@@ -100,3 +98,6 @@ struct SingleFlightTests {
     await #expect(throws: CancellationError.self) { try await caller.value }
   }
 }
+
+/// What the flights above fail with.
+private struct Offline: Error, Equatable {}

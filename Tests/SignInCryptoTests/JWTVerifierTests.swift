@@ -3,8 +3,6 @@ import SignInConcurrency
 import SignInCrypto
 import Testing
 
-@testable import SignInKit
-
 @Suite struct JWTVerifierTests {
   static let key = try! RSAPrivateKey.generate()
   static let otherKey = try! RSAPrivateKey.generate()

@@ -1,11 +1,10 @@
 import SignInConcurrency
-import SignInKit
 
 /// Collects every value of a stream on its own task, so a test can wait for a condition on what
 /// arrived without sleeping or polling.
-final class Recorder<Value: Sendable>: Sendable {
+package final class Recorder<Value: Sendable>: Sendable {
   private struct State {
-    var values: [Value] = []
+    package var values: [Value] = []
     var isFinished = false
     var waiters = ConditionWaiters<[Value]>()
   }
@@ -16,7 +15,7 @@ final class Recorder<Value: Sendable>: Sendable {
   private init() {}
 
   /// Starts consuming `stream`.
-  static func start(_ stream: AsyncStream<Value>) -> Recorder {
+  package static func start(_ stream: AsyncStream<Value>) -> Recorder {
     let recorder = Recorder()
     recorder.task.withLock {
       $0 = Task {
@@ -27,12 +26,12 @@ final class Recorder<Value: Sendable>: Sendable {
     return recorder
   }
 
-  var values: [Value] { state.withLock { $0.values } }
-  var isFinished: Bool { state.withLock { $0.isFinished } }
+  package var values: [Value] { state.withLock { $0.values } }
+  package var isFinished: Bool { state.withLock { $0.isFinished } }
 
   /// Suspends until `predicate` holds for the values so far, the stream ended, or the calling
   /// task is cancelled (a test past its time limit).
-  func wait(until predicate: @escaping @Sendable ([Value]) -> Bool) async {
+  package func wait(until predicate: @escaping @Sendable ([Value]) -> Bool) async {
     let id = state.withLock { $0.waiters.reserve() }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -48,10 +47,10 @@ final class Recorder<Value: Sendable>: Sendable {
   }
 
   /// Suspends until the stream has ended.
-  func waitForFinish() async { await task.withLock { $0 }?.value }
+  package func waitForFinish() async { await task.withLock { $0 }?.value }
 
   /// Stops consuming: the subscription ends.
-  func cancel() { task.withLock { $0 }?.cancel() }
+  package func cancel() { task.withLock { $0 }?.cancel() }
 
   private func append(_ value: Value) {
     let due = state.withLock { state in
@@ -72,5 +71,5 @@ final class Recorder<Value: Sendable>: Sendable {
 
 extension Recorder where Value: Equatable {
   /// Suspends until `value` has arrived.
-  func wait(for value: Value) async { await wait { $0.contains(value) } }
+  package func wait(for value: Value) async { await wait { $0.contains(value) } }
 }

@@ -11,11 +11,11 @@ import SignInHTTP
 /// and reads whatever comes back until the server closes. Every blocking read runs on a thread
 /// of its own, never on the cooperative pool or a width-limited dispatch queue (on 2 cores
 /// blocked dispatch workers are added about once a second), and reads give up after 60 s.
-final class RawHTTPClient: Sendable {
-  let descriptor: Int32
+package final class RawHTTPClient: Sendable {
+  package let descriptor: Int32
 
   /// Connects to `127.0.0.1:port`.
-  init(port: UInt16) throws {
+  package init(port: UInt16) throws {
     let descriptor = SocketCalls.openStreamSocket()
     var address = SocketCalls.loopbackAddress(port: port)
     let connected = withUnsafePointer(to: &address) {
@@ -36,10 +36,10 @@ final class RawHTTPClient: Sendable {
 
   /// Sends `text` as UTF-8; `false` once the server has closed.
   @discardableResult
-  func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+  package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
   @discardableResult
-  func send(_ bytes: [UInt8]) -> Bool {
+  package func send(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let sent = bytes[offset...].withUnsafeBytes {
@@ -53,14 +53,14 @@ final class RawHTTPClient: Sendable {
 
   /// Whether the server resets the connection (or it hangs up) within 60 s, found without
   /// reading anything, so nothing the server sent is drained meanwhile.
-  func resetWithoutReading() async -> Bool {
+  package func resetWithoutReading() async -> Bool {
     // No events asked for: poll reports hang-ups and errors anyway, and leaves the data
     // waiting to be read alone.
     await waitWithoutReading(for: 0, until: POLLERR | POLLHUP)
   }
 
   /// Whether the server's reply has started to arrive within 60 s, found without reading it.
-  func replyStartedWithoutReading() async -> Bool {
+  package func replyStartedWithoutReading() async -> Bool {
     await waitWithoutReading(for: POLLIN, until: POLLIN)
   }
 
@@ -83,7 +83,7 @@ final class RawHTTPClient: Sendable {
   }
 
   /// Everything the server sends until it closes the connection (or 60 s pass).
-  func replyUntilClosed() async -> String {
+  package func replyUntilClosed() async -> String {
     let descriptor = descriptor
     return await withCheckedContinuation { continuation in
       Thread.detachNewThread {
@@ -105,13 +105,13 @@ final class RawHTTPClient: Sendable {
   /// the server has counted the connection out; closing from this side alone promises no such
   /// order (the FIN can be handled on another core after a new client's handshake).
   @discardableResult
-  func leave(requesting target: String = "/") async -> String {
+  package func leave(requesting target: String = "/") async -> String {
     send("GET \(target) HTTP/1.1\r\nConnection: close\r\n\r\n")
     return await replyUntilClosed()
   }
 
   /// Sends one request and returns the whole reply.
-  static func exchange(_ request: String, port: UInt16) async throws -> String {
+  package static func exchange(_ request: String, port: UInt16) async throws -> String {
     let client = try RawHTTPClient(port: port)
     client.send(request)
     return await client.replyUntilClosed()

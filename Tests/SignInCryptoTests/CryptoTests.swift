@@ -3,8 +3,6 @@ import SignInConcurrency
 import SignInCrypto
 import Testing
 
-@testable import SignInKit
-
 func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
 @Suite struct CryptoTests {
@@ -211,21 +209,5 @@ func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.
     withoutCRT["p"] = nil
     let crtError = #expect(throws: CryptoError.self) { try RSAPrivateKey(jwk: withoutCRT) }
     #expect(crtError?.message.contains("p, q, dp, dq and qi") == true)
-  }
-}
-
-@Suite struct RSAPrivateKeyFileTests {
-  @Test func processesStartingAtOnceShareOneKeyAndNoneIsOverwritten() throws {
-    let directory = try TemporaryDirectory()
-    let url = directory.url.appendingPathComponent("key.pem")
-    let keys = Locked<[RSAPrivateKey]>([])
-    DispatchQueue.concurrentPerform(iterations: 6) { _ in
-      if let key = try? RSAPrivateKey.loadOrCreate(at: url) { keys.withLock { $0.append(key) } }
-    }
-    let loaded = keys.withLock { $0 }
-    #expect(loaded.count == 6)
-    #expect(Set(loaded.map(\.der)).count == 1)
-    #expect(try RSAPrivateKey.loadOrCreate(at: url) == loaded[0])
-    #expect(try directory.files() == ["key.pem"])
   }
 }

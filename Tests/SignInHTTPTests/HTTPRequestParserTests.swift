@@ -2,8 +2,6 @@ import Foundation
 import SignInHTTP
 import Testing
 
-@testable import SignInKit
-
 /// The request parser every loopback server shares: whatever a local process sends, it answers
 /// with a request or a 4xx/5xx rejection, never a trap, and never buffers past its limits.
 @Suite struct HTTPRequestParserTests {

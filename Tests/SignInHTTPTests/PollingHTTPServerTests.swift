@@ -1,7 +1,6 @@
 import Foundation
 import SignInConcurrency
 import SignInHTTP
-import SignInKitTesting
 import SignInTestSupport
 import Testing
 
