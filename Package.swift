@@ -121,7 +121,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "SignInHTTPTests", dependencies: ["SignInHTTP", "SignInConcurrency", "SignInTestSupport"],
+      name: "SignInHTTPTests",
+      dependencies: ["SignInHTTP", "SignInConcurrency", "SignInTestSupport", "SignInKitTesting"],
       swiftSettings: strict),
     // A helper process for the crash test: writes accounts until SIGKILLed.
     .executableTarget(

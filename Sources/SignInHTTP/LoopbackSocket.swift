@@ -7,22 +7,16 @@ import SignInConcurrency
   import Darwin
 #endif
 
-/// A TCP listening socket on 127.0.0.1 and the little HTTP/1.1 it needs: read one request
-/// (request line, headers, `Content-Length` body) through ``HTTPRequestParser`` within a
-/// deadline, write one reply, close. Used by the OAuth loopback redirect listener (RFC 8252 §7.3)
-/// and by test servers.
+/// A TCP listening socket on 127.0.0.1, for ``PollingHTTPServer``, and the HTTP/1.1 reply head
+/// it writes.
 ///
-/// - Concurrency: `Sendable`; ``accept()`` blocks its calling thread, so call it from a
-///   dedicated thread. ``close()`` wakes a blocked ``accept()`` and may be called from anywhere,
-///   any number of times: the descriptor is closed once, and not while the thread of
-///   ``serveConnections(limit:ended:_:)`` may still pass it to `accept`. (Closed under that
-///   thread's feet, the number could be reused by another socket, whose connections the old
-///   thread would then take.)
+/// - Concurrency: `Sendable`; ``close()`` may be called from anywhere, any number of times: the
+///   descriptor is closed once.
 package final class LoopbackSocket: Sendable {
   /// One HTTP request as read from a connection.
   ///
   /// - Concurrency: `Sendable` value.
-  package struct Request: Sendable {
+  package struct Request: Sendable, Equatable {
     package let method: String
     /// Path and query, as sent.
     package let target: String
@@ -52,23 +46,7 @@ package final class LoopbackSocket: Sendable {
 
   package let descriptor: Int32
   package let port: UInt16
-  /// Closed (shut down) once; released (the descriptor closed) once, by ``close()`` or, while
-  /// connections are being accepted, by the accepting thread when it leaves.
-  private struct Lifetime {
-    var isClosed = false
-    var isAccepting = false
-    var isReleased = false
-
-    /// Whether the caller should close the descriptor now: closed, not released yet, and no
-    /// thread accepting on it.
-    mutating func claimRelease() -> Bool {
-      guard isClosed, !isReleased, !isAccepting else { return false }
-      isReleased = true
-      return true
-    }
-  }
-
-  private let lifetime = Locked(Lifetime())
+  private let isClosed = Locked(false)
 
   private init(descriptor: Int32, port: UInt16) {
     self.descriptor = descriptor
@@ -99,131 +77,16 @@ package final class LoopbackSocket: Sendable {
     return LoopbackSocket(descriptor: descriptor, port: UInt16(bigEndian: address.sin_port))
   }
 
-  /// The next connection, or `nil` once the socket is closed.
-  ///
-  /// A failed `accept` (a client that reset before it was accepted, or no descriptor left) is
-  /// retried: only ``close()`` ends the loop.
-  package func accept() -> Int32? {
-    while true {
-      if lifetime.withLock({ $0.isClosed }) { return nil }
-      let connection = SocketCalls.accept(descriptor)
-      if connection >= 0 { return connection }
-      let code = errno
-      if lifetime.withLock({ $0.isClosed }) { return nil }
-      if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
-        // Out of descriptors or memory: let connections being served finish first.
-        var none = pollfd(fd: -1, events: 0, revents: 0)
-        _ = poll(&none, 0, 10)
-      }
-    }
-  }
-
-  /// Stops listening; a blocked ``accept()`` returns `nil`.
+  /// Stops listening; calling it again does nothing.
   package func close() {
-    let releases = lifetime.withLock { lifetime -> Bool in
-      guard !lifetime.isClosed else { return false }
-      lifetime.isClosed = true
-      // Wakes a blocked `accept`; later ones fail at once. The descriptor stays ours.
-      shutdown(descriptor, Int32(SHUT_RDWR))
-      return lifetime.claimRelease()
+    let closes = isClosed.withLock { isClosed in
+      defer { isClosed = true }
+      return !isClosed
     }
-    if releases { systemClose(descriptor) }
+    if closes { systemClose(descriptor) }
   }
 
-  // The accepting thread holds `self`, so by now it has left and released or never ran.
   deinit { close() }
-
-  /// What reading one request from a connection came to.
-  ///
-  /// - Concurrency: `Sendable` value.
-  package enum ReadOutcome: Sendable {
-    case request(Request)
-    /// Not a request this server reads: answer with its status and close.
-    case rejected(HTTPRequestParser.Rejection)
-    /// The peer closed (or reset) the connection before a whole request arrived.
-    case closed
-    /// The whole request did not arrive within the deadline.
-    case timedOut
-  }
-
-  /// Reads one request from `connection` within `deadline` (for the whole request, not per
-  /// read, so a client that trickles one byte at a time cannot hold the connection longer).
-  package static func readRequest(
-    from connection: Int32, limits: HTTPRequestParser.Limits = .init(), deadline: Duration = .seconds(10)
-  ) -> ReadOutcome {
-    var parser = HTTPRequestParser(limits: limits)
-    var chunk = [UInt8](repeating: 0, count: 8192)
-    let clock = ContinuousClock()
-    let end = clock.now.advanced(by: deadline)
-    while true {
-      let left = clock.now.duration(to: end)
-      guard left > .zero else { return .timedOut }
-      var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(clamping: max(1, Int64((left.seconds * 1000).rounded(.up))))
-      let ready = poll(&descriptor, 1, milliseconds)
-      if ready < 0, errno == EINTR { continue }
-      if ready < 0 { return .closed }
-      if ready == 0 { continue }
-      let count = recv(connection, &chunk, chunk.count, 0)
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { return .closed }
-      switch parser.consume(chunk[..<count]) {
-      case .needsMore: continue
-      case .request(let request): return .request(request)
-      case .rejected(let rejection): return .rejected(rejection)
-      }
-    }
-  }
-
-  /// Serves connections until the socket is closed: one thread accepts, and each accepted
-  /// connection is handed to `handle` on a thread of its own, so a slow or idle client never
-  /// delays another. At most `limit` connections are served at once; one beyond that is closed
-  /// at once. `handle` owns the connection and must close it. `ended` runs once on the accepting
-  /// thread after the socket was closed (connections still being served may go on).
-  package func serveConnections(
-    limit: Int, ended: @escaping @Sendable () -> Void = {}, _ handle: @escaping @Sendable (Int32) -> Void
-  ) {
-    let active = Locked(0)
-    lifetime.withLock { $0.isAccepting = true }
-    Thread.detachNewThread { [self] in
-      defer {
-        let releases = lifetime.withLock { lifetime in
-          lifetime.isAccepting = false
-          return lifetime.claimRelease()
-        }
-        if releases { systemClose(descriptor) }
-      }
-      while let connection = accept() {
-        let admitted = active.withLock { count in
-          guard count < limit else { return false }
-          count += 1
-          return true
-        }
-        guard admitted else {
-          Self.close(connection)
-          continue
-        }
-        Thread.detachNewThread {
-          handle(connection)
-          active.withLock { $0 -= 1 }
-        }
-      }
-      ended()
-    }
-  }
-
-  /// Answers a refused request with its status and reason (plain text), and closes.
-  package static func reject(_ rejection: HTTPRequestParser.Rejection, on connection: Int32) {
-    respond(
-      on: connection, status: rejection.status, contentType: "text/plain; charset=utf-8",
-      body: Data((rejection.reason + "\n").utf8))
-  }
-
-  /// Writes a complete reply on `connection` and closes it.
-  package static func respond(on connection: Int32, status: Int, contentType: String, body: Data) {
-    sendAll(head(status: status, contentType: contentType, contentLength: body.count) + body, on: connection)
-    systemClose(connection)
-  }
 
   /// A reply's status line and headers, announcing `contentLength` body bytes; `keepAlive`
   /// says the connection stays open for the next request. `headers` are added as given; a
@@ -260,20 +123,6 @@ package final class LoopbackSocket: Sendable {
     }
   }
 
-  /// Writes all of `bytes`; `false` when the peer has gone.
-  @discardableResult
-  package static func sendAll(_ bytes: Data, on connection: Int32) -> Bool {
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let sent = SocketCalls.send(connection, raw.baseAddress! + offset, raw.count - offset)
-        if sent <= 0 { return false }
-        offset += sent
-      }
-      return true
-    }
-  }
-
   /// Closes `connection` with a TCP reset instead of an orderly close (linger 0), as a server
   /// or middlebox that drops a connection does.
   package static func reset(_ connection: Int32) {
@@ -281,9 +130,6 @@ package final class LoopbackSocket: Sendable {
     _ = setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
     systemClose(connection)
   }
-
-  /// Closes a connection accepted from this socket.
-  package static func close(_ connection: Int32) { systemClose(connection) }
 }
 
 // The C calls, named apart from the methods above that shadow them inside the type.

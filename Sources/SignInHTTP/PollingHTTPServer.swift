@@ -7,7 +7,10 @@ import SignInConcurrency
   import Darwin
 #endif
 
-/// An HTTP/1.1 server on 127.0.0.1 with persistent connections.
+/// The one HTTP/1.1 server on 127.0.0.1 in SignInKit: under `signin serve`, the OAuth loopback
+/// redirect listener and the test server. A handler answers each request; the connection rules
+/// (deadlines, limits, keep-alive, refusals) are ``HTTPConnectionStateMachine``'s, and time is
+/// the injected clock's, so a test moves deadlines with a manual clock instead of waiting.
 ///
 /// One thread polls the listening socket and every connection, so an idle or slow client costs
 /// a descriptor and a parser, never a thread: a thousand idle connections do not stop the next
@@ -16,26 +19,26 @@ import SignInConcurrency
 /// is written by the polling thread without blocking, so a client that stops reading holds up
 /// only itself.
 ///
-/// - Requests are read with ``HTTPRequestParser`` (the one the OAuth redirect listener uses,
-///   fuzzed), within its limits; a rejection is answered with its status and the connection
-///   closed.
+/// - Requests are read with ``HTTPRequestParser`` (fuzzed), within its limits; a rejection is
+///   answered with ``Settings/rejected`` and the connection closed.
 /// - A connection is kept open after a reply (pipelined bytes included) unless the client asked
 ///   to close it. Each request must arrive within ``Settings/readDeadline`` of the connection
 ///   becoming ready for it; past that, a half-sent request gets a 408 and an idle connection
 ///   is closed.
-/// - Each reply must be written within ``Settings/writeDeadline``: a client that asks for replies
+/// - Each reply must drain within ``Settings/writeDeadline``: a client that asks for replies
 ///   and never reads them is reset and its reply's memory freed, so it cannot hold a place (or
 ///   ``stopped()``) for good.
 /// - Beyond ``Settings/connectionLimit`` open connections, a new one gets
 ///   ``Settings/overloaded`` and is closed. The limit never exceeds what the process's descriptor
 ///   limit leaves room for (``effectiveConnectionLimit(_:descriptorLimit:)``), and a failing
 ///   `accept` (no descriptor left after all) pauses accepting briefly instead of spinning.
-/// - ``stop()`` stops accepting and closes the connections that have no request in flight;
-///   requests in flight are answered and their connections closed. ``stopped()`` waits for
-///   that.
+/// - ``stop()`` stops accepting and closes the connections that have no request in flight (and
+///   those held open); requests in flight are answered and their connections closed.
+///   ``stopped()`` waits for that.
 ///
 /// - Concurrency: `Sendable`. The polling thread owns every connection; `handle` runs in tasks
-///   on the global executor and may run concurrently with itself.
+///   on the global executor and may run concurrently with itself. Deadlines are kept by a task
+///   that sleeps on the clock and wakes the polling thread.
 package final class PollingHTTPServer: Sendable {
   /// A reply to write.
   ///
@@ -46,13 +49,37 @@ package final class PollingHTTPServer: Sendable {
     package var body: Data
     /// Headers beyond Content-Type, Content-Length, Cache-Control and Connection.
     package var headers: [(name: String, value: String)]
+    /// How it goes out on the wire; ``Delivery/whole`` but in tests of broken networks.
+    package var delivery: Delivery
 
-    package init(status: Int, contentType: String, body: Data, headers: [(name: String, value: String)] = []) {
+    package init(
+      status: Int, contentType: String, body: Data, headers: [(name: String, value: String)] = [],
+      delivery: Delivery = .whole
+    ) {
       self.status = status
       self.contentType = contentType
       self.body = body
       self.headers = headers
+      self.delivery = delivery
     }
+  }
+
+  /// How a reply goes out on the wire: whole, or broken the ways networks break it.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package enum Delivery: Sendable, Equatable {
+    /// Headers and body at once; then the next request, or an orderly close.
+    case whole
+    /// Headers announcing the whole body, then only its first `bytes`, then an orderly close.
+    case truncated(bytes: Int)
+    /// A TCP reset as soon as the request is read: no status line at all.
+    case reset
+    /// The body in chunks of `bytes`, each after a pause of `pause` on the server's clock:
+    /// slow, but complete.
+    case trickled(bytes: Int, pause: Duration)
+    /// Headers and the first `bytes` of the body, then silence on an open connection until the
+    /// server stops.
+    case stalled(bytes: Int)
   }
 
   /// Limits and the wording of the replies the server makes itself.
@@ -63,8 +90,11 @@ package final class PollingHTTPServer: Sendable {
     package var concurrentRequests = 64
     package var limits = HTTPRequestParser.Limits()
     package var readDeadline: Duration = .seconds(10)
-    /// How long a whole reply may take to be written, from its first byte.
+    /// How long a reply's bytes may take to drain.
     package var writeDeadline: Duration = .seconds(30)
+    /// Whether a connection stays open for the next request after a reply (HTTP/1.1's
+    /// default); `false` closes each after its reply, as a one-shot server does.
+    package var keepsAlive = true
     /// How long accepting pauses after `accept` fails for want of descriptors or memory.
     package var acceptPause: Duration = .milliseconds(100)
     /// The reply to a request the parser refused, or one that did not arrive in time (408).
@@ -88,26 +118,27 @@ package final class PollingHTTPServer: Sendable {
   /// Listens on 127.0.0.1:`port` (0 picks a free one; read it back from ``port``) and serves
   /// until ``stop()``.
   ///
+  /// - Parameter clock: keeps the deadlines and pauses.
   /// - Throws: ``SocketError`` when the port cannot be bound or the server cannot start.
   package convenience init(
-    port: UInt16 = 0, settings: Settings = Settings(),
-    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response
+    port: UInt16 = 0, settings: Settings = Settings(), clock: any Clock<Duration> = ContinuousClock(),
+    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response?
   ) throws {
-    try self.init(socket: try LoopbackSocket.listen(port: port), settings: settings, handle: handle)
+    try self.init(socket: try LoopbackSocket.listen(port: port), settings: settings, clock: clock, handle: handle)
   }
 
   /// Serves on `socket`, already listening (so a caller can learn its port first), until
-  /// ``stop()``.
+  /// ``stop()``. A handler that answers `nil` holds the connection open without a reply until
+  /// the server stops (what a hung backend looks like to a client).
   ///
   /// - Throws: ``SocketError`` when the server cannot start; `socket` is then closed.
   package init(
-    socket: LoopbackSocket, settings: Settings = Settings(),
-    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response
+    socket: LoopbackSocket, settings: Settings = Settings(), clock: any Clock<Duration> = ContinuousClock(),
+    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response?
   ) throws {
     var limited = settings
     limited.connectionLimit = Self.effectiveConnectionLimit(
       settings.connectionLimit, descriptorLimit: SocketCalls.descriptorLimit())
-    let settings = limited
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
       socket.close()
@@ -116,10 +147,18 @@ package final class PollingHTTPServer: Sendable {
     for descriptor in [socket.descriptor] + ends { Self.setNonBlocking(descriptor) }
     self.port = socket.port
     mailbox = Mailbox(wakeWrite: ends[1])
-    let (wakeRead, mailbox) = (ends[0], mailbox)
+    Self.start(socket: socket, wakeRead: ends[0], mailbox: mailbox, settings: limited, clock: clock, handle: handle)
+  }
+
+  /// Starts the polling thread with the clock's own type, so instants can be kept.
+  private static func start<C: Clock<Duration>>(
+    socket: LoopbackSocket, wakeRead: Int32, mailbox: Mailbox, settings: Settings, clock: C,
+    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response?
+  ) {
     // The loop is made on its thread and never leaves it.
     Thread.detachNewThread {
-      EventLoop(socket: socket, wakeRead: wakeRead, mailbox: mailbox, settings: settings, handle: handle).run()
+      EventLoop(socket: socket, wakeRead: wakeRead, mailbox: mailbox, settings: settings, clock: clock, handle: handle)
+        .run()
     }
   }
 
@@ -131,6 +170,25 @@ package final class PollingHTTPServer: Sendable {
   /// connection closed. Returns at once when the calling task is cancelled.
   package func stopped() async {
     await mailbox.state.wait(on: \.stoppedWaiters, observing: \.isStopped) { $0 }
+  }
+
+  /// What the polling thread last counted: the connections open, and those with part of a
+  /// request read.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct Census: Sendable, Equatable {
+    package var open = 0
+    package var partialRequests = 0
+  }
+
+  /// The census after the polling thread's last round.
+  package var census: Census { mailbox.state.withLock { $0.census } }
+
+  /// Suspends until the census satisfies `condition` (an empty one once the server stopped):
+  /// for a test that must know what the server has read or counted out before it moves the
+  /// clock. Returns early when the calling task is cancelled.
+  package func census(until condition: @escaping @Sendable (Census) -> Bool) async {
+    await mailbox.state.wait(on: \.censusWaiters, observing: \.census, until: condition)
   }
 
   deinit { stop() }
@@ -155,10 +213,14 @@ package final class PollingHTTPServer: Sendable {
   /// - Concurrency: `Sendable`; ``Locked``-guarded, plus a pipe that wakes the polling thread.
   final class Mailbox: Sendable {
     struct State: Sendable {
-      var replies: [(connection: Int, response: Response)] = []
+      var replies: [(connection: Int, response: Response?)] = []
       var stopRequested = false
       var isStopped = false
       var stoppedWaiters = ConditionWaiters<Bool>()
+      var census = Census()
+      var censusWaiters = ConditionWaiters<Census>()
+      /// The timer's task has woken the thread: its deadline came.
+      var timerFired = false
     }
 
     let state = Locked(State())
@@ -177,40 +239,37 @@ package final class PollingHTTPServer: Sendable {
         _ = systemWrite(wakeWrite, &byte, 1)
       }
     }
+
+    /// Wakes the polling thread for a deadline that came.
+    func timerFired() { post { $0.timerFired = true } }
+
+    /// Records the census, and resumes the tests waiting on it.
+    func report(_ census: Census) {
+      let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        guard state.census != census else { return [] }
+        state.census = census
+        return state.censusWaiters.takeSatisfied(by: census)
+      }
+      for waiter in due { waiter.resume() }
+    }
   }
 }
 
-/// The polling thread's world: every connection and what it is waiting for. It is made on that
-/// thread and only that thread touches it.
-private final class EventLoop {
+/// The polling thread's world: every connection's socket and state machine, and the timer that
+/// wakes it for the nearest deadline. It is made on that thread and only that thread touches it.
+private final class EventLoop<C: Clock<Duration>> {
   typealias Response = PollingHTTPServer.Response
+  typealias Machine = HTTPConnectionStateMachine<C.Instant>
 
   final class Connection {
-    enum Phase {
-      /// Waiting for (the rest of) a request, until `deadline`.
-      case reading
-      /// A whole request arrived; waiting for a free slot.
-      case queued(LoopbackSocket.Request)
-      /// `handle` is answering it.
-      case answering
-      /// Writing `output` from `written`.
-      case writing
-    }
-
     let descriptor: Int32
     let id: Int
-    var parser: HTTPRequestParser
-    var phase = Phase.reading
-    var deadline: ContinuousClock.Instant
-    var output: [UInt8] = []
-    var written = 0
-    var closesAfterWrite = false
+    var machine: Machine
 
-    init(descriptor: Int32, id: Int, limits: HTTPRequestParser.Limits, deadline: ContinuousClock.Instant) {
+    init(descriptor: Int32, id: Int, machine: Machine) {
       self.descriptor = descriptor
       self.id = id
-      self.parser = HTTPRequestParser(limits: limits)
-      self.deadline = deadline
+      self.machine = machine
     }
   }
 
@@ -218,27 +277,36 @@ private final class EventLoop {
   let wakeRead: Int32
   let mailbox: PollingHTTPServer.Mailbox
   let settings: PollingHTTPServer.Settings
-  let handle: @Sendable (LoopbackSocket.Request) async -> Response
-  let clock = ContinuousClock()
+  let machineSettings: Machine.Settings
+  let clock: C
+  let handle: @Sendable (LoopbackSocket.Request) async -> Response?
 
   var connections: [Int: Connection] = [:]
-  var queue: [Int] = []
+  /// Connections whose request waits for a free handler, in arrival order.
+  var queue: [(id: Int, request: LoopbackSocket.Request)] = []
   var answering = 0
   var nextID = 0
   var isListening = true
   var stopping = false
   /// Accepting pauses until then after `accept` failed for want of descriptors.
-  var acceptPause = AcceptPause()
+  var acceptPause = AcceptPause<C.Instant>()
+  /// The task sleeping until the nearest deadline, and that deadline.
+  var timer: (deadline: C.Instant, task: Task<Void, Never>)?
 
   init(
     socket: LoopbackSocket, wakeRead: Int32, mailbox: PollingHTTPServer.Mailbox,
-    settings: PollingHTTPServer.Settings, handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response
+    settings: PollingHTTPServer.Settings, clock: C,
+    handle: @escaping @Sendable (LoopbackSocket.Request) async -> Response?
   ) {
     self.socket = socket
     self.wakeRead = wakeRead
     self.mailbox = mailbox
     self.settings = settings
+    self.clock = clock
     self.handle = handle
+    machineSettings = Machine.Settings(
+      limits: settings.limits, readDeadline: settings.readDeadline, writeDeadline: settings.writeDeadline,
+      rejected: settings.rejected)
   }
 
   func run() {
@@ -249,54 +317,73 @@ private final class EventLoop {
       watched.append(pollfd(fd: listening ? socket.descriptor : -1, events: Int16(POLLIN), revents: 0))
       var order: [Connection] = []
       for connection in connections.values {
-        switch connection.phase {
-        case .reading: watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
-        case .writing: watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLOUT), revents: 0))
-        case .queued, .answering: continue
+        if connection.machine.isReading {
+          watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
+        } else if !connection.machine.pendingOutput.isEmpty {
+          watched.append(pollfd(fd: connection.descriptor, events: Int16(POLLOUT), revents: 0))
+        } else {
+          continue
         }
         order.append(connection)
       }
-      let ready = poll(&watched, nfds_t(watched.count), timeout())
+      armTimer()
+      let ready = poll(&watched, nfds_t(watched.count), -1)
       if ready < 0, errno != EINTR { break }
       if watched[0].revents != 0 { drainWakeUps() }
       takeMail()
       for (index, connection) in order.enumerated() where watched[2 + index].revents != 0 {
         guard connections[connection.id] != nil else { continue }
-        switch connection.phase {
-        case .reading: read(connection)
-        case .writing: write(connection)
-        case .queued, .answering: break
+        if connection.machine.isReading {
+          read(connection)
+        } else {
+          write(connection)
         }
       }
       // After the connections: one a client closed frees its place before a new one is counted.
       if listening, isListening, watched[1].revents != 0 { acceptAll() }
       expireDeadlines()
       startQueued()
+      mailbox.report(
+        PollingHTTPServer.Census(
+          open: connections.count,
+          partialRequests: connections.values.count { $0.machine.isReading && $0.machine.hasRequestInProgress }))
     }
+    timer?.task.cancel()
     if isListening { socket.close() }
     let waiters = mailbox.state.withLock { state in
       state.isStopped = true
-      return state.stoppedWaiters.takeSatisfied(by: true)
+      state.census = PollingHTTPServer.Census()
+      return state.stoppedWaiters.takeSatisfied(by: true) + state.censusWaiters.takeAll()
     }
     systemClose(wakeRead)
     systemClose(mailbox.wakeWrite)
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Milliseconds until the nearest read or write deadline, or the end of an accept pause; -1
-  /// (forever) when there is none.
-  private func timeout() -> Int32 {
-    var deadlines = connections.values.compactMap { connection -> ContinuousClock.Instant? in
-      switch connection.phase {
-      case .reading, .writing: connection.deadline
-      case .queued, .answering: nil
-      }
-    }
+  /// Sleeps a task on the clock until the nearest deadline (a connection's or the end of an
+  /// accept pause), which then wakes the polling thread; a nearer deadline replaces it.
+  private func armTimer() {
+    var deadlines = connections.values.compactMap(\.machine.deadline)
     if let resumes = acceptPause.resumesAt { deadlines.append(resumes) }
-    guard let nearest = deadlines.min() else { return -1 }
-    let left = clock.now.duration(to: nearest)
-    guard left > .zero else { return 0 }
-    return Int32(clamping: Int64((left.seconds * 1000).rounded(.up)))
+    guard let nearest = deadlines.min() else {
+      timer?.task.cancel()
+      timer = nil
+      return
+    }
+    if let timer, timer.deadline == nearest { return }
+    timer?.task.cancel()
+    let (clock, mailbox) = (clock, mailbox)
+    timer = (
+      nearest,
+      Task {
+        do {
+          try await clock.sleep(until: nearest, tolerance: nil)
+        } catch {
+          return  // replaced by a nearer deadline, or the server stopped
+        }
+        mailbox.timerFired()
+      }
+    )
   }
 
   private func drainWakeUps() {
@@ -305,14 +392,21 @@ private final class EventLoop {
   }
 
   private func takeMail() {
-    let (replies, stopRequested) = mailbox.state.withLock { state in
-      defer { state.replies = [] }
-      return (state.replies, state.stopRequested)
+    let (replies, stopRequested, timerFired) = mailbox.state.withLock { state in
+      defer {
+        state.replies = []
+        state.timerFired = false
+      }
+      return (state.replies, state.stopRequested, state.timerFired)
     }
+    // A timer that fired is spent: the next deadline needs a new one, even if it is the same.
+    if timerFired { timer = nil }
     for (id, response) in replies {
       answering -= 1
       guard let connection = connections[id] else { continue }
-      send(response, on: connection)
+      perform(
+        connection.machine.replied(response, keepAlive: settings.keepsAlive && !stopping, at: clock.now),
+        on: connection)
     }
     if stopRequested, !stopping { beginStopping() }
   }
@@ -324,7 +418,7 @@ private final class EventLoop {
       socket.close()
     }
     for connection in Array(connections.values) {
-      if case .reading = connection.phase { drop(connection) }
+      perform(connection.machine.stopping(), on: connection)
     }
   }
 
@@ -359,15 +453,14 @@ private final class EventLoop {
       }
       nextID += 1
       connections[nextID] = Connection(
-        descriptor: descriptor, id: nextID, limits: settings.limits,
-        deadline: clock.now.advanced(by: settings.readDeadline))
+        descriptor: descriptor, id: nextID, machine: Machine(settings: machineSettings, openedAt: clock.now))
     }
   }
 
   /// Reads every connection that has something to read, without waiting, so that one its
   /// client closed since the last wake-up frees its place before a new client is refused.
   private func readReadyConnections() {
-    let reading = connections.values.filter { if case .reading = $0.phase { true } else { false } }
+    let reading = connections.values.filter(\.machine.isReading)
     var watched = reading.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
     guard poll(&watched, nfds_t(watched.count), 0) > 0 else { return }
     for (connection, polled) in zip(reading, watched) where polled.revents != 0 { read(connection) }
@@ -375,33 +468,48 @@ private final class EventLoop {
 
   private func read(_ connection: Connection) {
     var chunk = [UInt8](repeating: 0, count: 16 << 10)
-    while case .reading = connection.phase {
+    while connection.machine.isReading, connections[connection.id] != nil {
       let count = systemRead(connection.descriptor, &chunk, chunk.count)
       if count < 0, errno == EINTR { continue }
       if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
-      guard count > 0 else { return drop(connection) }  // closed or reset by the client
-      consume(chunk[..<count], on: connection)
+      // 0: closed by the client; below 0: reset.
+      perform(connection.machine.received(chunk[..<max(0, count)], at: clock.now), on: connection)
+      if count <= 0 { return }
     }
   }
 
-  private func consume(_ bytes: ArraySlice<UInt8>, on connection: Connection) {
-    switch connection.parser.consume(bytes) {
-    case .needsMore: break
-    case .request(let request):
-      connection.phase = .queued(request)
-      queue.append(connection.id)
-    case .rejected(let rejection):
-      connection.closesAfterWrite = true
-      send(settings.rejected(rejection), on: connection)
+  private func write(_ connection: Connection) {
+    while connections[connection.id] != nil {
+      let pending = connection.machine.pendingOutput
+      guard !pending.isEmpty else { return }
+      let sent = pending.withUnsafeBytes { SocketCalls.send(connection.descriptor, $0.baseAddress!, $0.count) }
+      if sent < 0, errno == EINTR { continue }
+      if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }  // POLLOUT wakes us
+      guard sent > 0 else { return perform(connection.machine.writeFailed(), on: connection) }
+      let action = connection.machine.wrote(sent, at: clock.now)
+      guard action == .write else { return perform(action, on: connection) }
+    }
+  }
+
+  /// Does what a connection's state machine decided.
+  private func perform(_ action: EventLoop.Machine.Action, on connection: Connection) {
+    switch action {
+    case .none: break
+    case .startHandler(let request): queue.append((connection.id, request))
+    case .write: write(connection)
+    case .close:
+      connections[connection.id] = nil
+      systemClose(connection.descriptor)
+    case .reset:
+      connections[connection.id] = nil
+      LoopbackSocket.reset(connection.descriptor)
     }
   }
 
   private func startQueued() {
     while answering < settings.concurrentRequests, !queue.isEmpty {
-      let id = queue.removeFirst()
-      guard let connection = connections[id], case .queued(let request) = connection.phase else { continue }
-      connection.phase = .answering
-      connection.closesAfterWrite = request.closesAfterReply
+      let (id, request) = queue.removeFirst()
+      guard connections[id] != nil else { continue }
       answering += 1
       let (handle, mailbox) = (handle, mailbox)
       Task {
@@ -411,81 +519,28 @@ private final class EventLoop {
     }
   }
 
-  private func send(_ response: Response, on connection: Connection) {
-    let keepAlive = !connection.closesAfterWrite && !stopping
-    connection.closesAfterWrite = !keepAlive
-    connection.output = Array(
-      LoopbackSocket.head(
-        status: response.status, contentType: response.contentType, contentLength: response.body.count,
-        keepAlive: keepAlive, headers: response.headers) + response.body)
-    connection.written = 0
-    connection.phase = .writing
-    connection.deadline = clock.now.advanced(by: settings.writeDeadline)
-    write(connection)
-  }
-
-  private func write(_ connection: Connection) {
-    while connection.written < connection.output.count {
-      let sent = connection.output[connection.written...].withUnsafeBytes {
-        SocketCalls.send(connection.descriptor, $0.baseAddress!, $0.count)
-      }
-      if sent < 0, errno == EINTR { continue }
-      if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }  // POLLOUT wakes us
-      guard sent > 0 else { return drop(connection) }
-      connection.written += sent
-    }
-    guard !connection.closesAfterWrite, !stopping else { return drop(connection) }
-    // Ready for the next request, which may have arrived with the last one.
-    let leftover = connection.parser.leftover
-    connection.parser = HTTPRequestParser(limits: settings.limits)
-    connection.output = []
-    connection.phase = .reading
-    connection.deadline = clock.now.advanced(by: settings.readDeadline)
-    if !leftover.isEmpty { consume(leftover[...], on: connection) }
-  }
-
   private func expireDeadlines() {
     let now = clock.now
     acceptPause.expire(at: now)
-    for connection in Array(connections.values) where connection.deadline <= now {
-      if case .writing = connection.phase {
-        // The client stopped reading: reset, so neither its reply nor the kernel's copy is kept.
-        connections[connection.id] = nil
-        LoopbackSocket.reset(connection.descriptor)
-        continue
-      }
-      guard case .reading = connection.phase else { continue }
-      if connection.parser.hasStarted {
-        connection.closesAfterWrite = true
-        send(
-          settings.rejected(
-            HTTPRequestParser.Rejection(status: 408, reason: "the request did not arrive in time")),
-          on: connection)
-      } else {
-        drop(connection)
-      }
+    for connection in Array(connections.values) where connection.machine.deadline.map({ $0 <= now }) == true {
+      perform(connection.machine.deadlinePassed(at: now), on: connection)
     }
-  }
-
-  private func drop(_ connection: Connection) {
-    connections[connection.id] = nil
-    systemClose(connection.descriptor)
   }
 }
 
 /// Accepting paused after `accept` failed for want of descriptors, until ``resumesAt``.
-package struct AcceptPause: Equatable {
-  package private(set) var resumesAt: ContinuousClock.Instant?
+package struct AcceptPause<Instant: InstantProtocol>: Equatable where Instant.Duration == Duration {
+  package private(set) var resumesAt: Instant?
 
   package init() {}
 
-  package func isPaused(at now: ContinuousClock.Instant) -> Bool { resumesAt.map { now < $0 } ?? false }
+  package func isPaused(at now: Instant) -> Bool { resumesAt.map { now < $0 } ?? false }
 
-  package mutating func failed(at now: ContinuousClock.Instant, for pause: Duration) {
+  package mutating func failed(at now: Instant, for pause: Duration) {
     resumesAt = now.advanced(by: pause)
   }
 
-  package mutating func expire(at now: ContinuousClock.Instant) {
+  package mutating func expire(at now: Instant) {
     if let resumesAt, resumesAt <= now { self.resumesAt = nil }
   }
 }

@@ -4,12 +4,13 @@ import SignInHTTP
 import SignInKit
 
 /// A small HTTP/1.1 server on 127.0.0.1 for end-to-end tests of the real transport: it reads
-/// each request, asks `handler` for the reply, answers and closes the connection. A `nil` reply
-/// holds the connection open without answering, to make the client time out. Every request is
-/// recorded.
+/// each request, asks `handler` for the reply, answers it whole or broken as the reply's
+/// ``Delivery`` says, and closes the connection. A `nil` reply holds the
+/// connection open without answering, to make the client time out. Every request is recorded.
+/// It is SignInKit's one loopback server, with a test's handler.
 ///
-/// - Concurrency: `Sendable`; each connection is served on its own thread, and `handler` may be
-///   called concurrently.
+/// - Concurrency: `Sendable`; one thread polls every connection, and `handler` may be called
+///   concurrently.
 public final class LoopbackHTTPServer: Sendable {
   /// One request as the server read it.
   ///
@@ -58,18 +59,44 @@ public final class LoopbackHTTPServer: Sendable {
   }
 
   public let port: UInt16
-  private let socket: LoopbackSocket
-  private let handler: @Sendable (Request) -> Reply?
-  private let recorded = Locked<[Request]>([])
-  private let heldConnections = Locked<[Int32]>([])
-  private let arrivals = DispatchSemaphore(value: 0)
+  private let server: PollingHTTPServer
+  private let recorded: Locked<[Request]>
+  private let arrivals: Locked<Arrivals>
+
+  /// Requests that arrived, and how many of them ``nextArrival()`` has handed out.
+  private struct Arrivals {
+    var arrived = 0
+    var taken = 0
+    var waiters = ConditionWaiters<Int>()
+  }
 
   /// Starts listening on a free port of 127.0.0.1.
   public init(handler: @escaping @Sendable (Request) -> Reply?) throws {
-    self.handler = handler
-    socket = try LoopbackSocket.listen()
-    port = socket.port
-    socket.serveConnections(limit: 256) { [self] connection in serve(connection) }
+    let recorded = Locked<[Request]>([])
+    let arrivals = Locked(Arrivals())
+    var settings = PollingHTTPServer.Settings()
+    settings.connectionLimit = 256
+    // One request per connection, so a broken reply (a reset) meets a fresh connection, as a
+    // client meets a failing server.
+    settings.keepsAlive = false
+    server = try PollingHTTPServer(settings: settings) { read in
+      let request = Request(method: read.method, target: read.target, headers: read.headers, body: read.body)
+      recorded.withLock { $0.append(request) }
+      let due = arrivals.withLock { arrivals in
+        arrivals.arrived += 1
+        return arrivals.waiters.takeSatisfied(by: arrivals.arrived)
+      }
+      for waiter in due { waiter.resume() }
+      // Answered whole, or broken as asked; `nil` holds the connection open, silent.
+      return handler(request).map { reply in
+        PollingHTTPServer.Response(
+          status: reply.status, contentType: reply.contentType, body: Data(reply.body.utf8),
+          delivery: reply.delivery.onTheWire)
+      }
+    }
+    port = server.port
+    self.recorded = recorded
+    self.arrivals = arrivals
   }
 
   /// `127.0.0.1:PORT`.
@@ -78,69 +105,32 @@ public final class LoopbackHTTPServer: Sendable {
   /// Every request so far, in arrival order.
   public var requests: [Request] { recorded.withLock { $0 } }
 
-  /// Waits (off the cooperative pool, on a thread of its own: blocked dispatch workers are added
-  /// only about once a second) until one more request has arrived.
+  /// Waits until the next request has arrived: the first call for the first request, the
+  /// second for the second, and so on, whether it came before the call or after. Returns early
+  /// when the calling task is cancelled.
   public func nextArrival() async {
-    let arrivals = arrivals
-    await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        arrivals.wait()
-        continuation.resume()
-      }
+    let number = arrivals.withLock { arrivals in
+      arrivals.taken += 1
+      return arrivals.taken
     }
+    await arrivals.wait(on: \.waiters, observing: \.arrived) { $0 >= number }
   }
 
-  /// Stops listening and drops held connections.
-  public func stop() {
-    socket.close()
-    let held = heldConnections.withLock { held in
-      defer { held = [] }
-      return held
-    }
-    for connection in held {
-      LoopbackSocket.respond(on: connection, status: 503, contentType: "text/plain", body: Data())
-    }
-  }
+  /// Stops listening and closes held connections.
+  public func stop() { server.stop() }
 
   deinit { stop() }
+}
 
-  private func serve(_ connection: Int32) {
-    let read: LoopbackSocket.Request
-    switch LoopbackSocket.readRequest(from: connection) {
-    case .request(let request): read = request
-    case .rejected(let rejection): return LoopbackSocket.reject(rejection, on: connection)
-    case .closed, .timedOut: return LoopbackSocket.close(connection)
-    }
-    let request = Request(method: read.method, target: read.target, headers: read.headers, body: read.body)
-    recorded.withLock { $0.append(request) }
-    arrivals.signal()
-    guard let reply = handler(request) else {
-      heldConnections.withLock { $0.append(connection) }
-      return
-    }
-    let body = Data(reply.body.utf8)
-    let head = LoopbackSocket.head(status: reply.status, contentType: reply.contentType, contentLength: body.count)
-    switch reply.delivery {
-    case .whole:
-      LoopbackSocket.respond(on: connection, status: reply.status, contentType: reply.contentType, body: body)
-    case .truncated(let bytes):
-      LoopbackSocket.sendAll(head + body.prefix(bytes), on: connection)
-      LoopbackSocket.close(connection)
-    case .reset:
-      LoopbackSocket.reset(connection)
-    case .trickled(let bytes, let pause):
-      // This thread is the server's own, so pacing it holds up no task.
-      var sent = LoopbackSocket.sendAll(head, on: connection)
-      var offset = 0
-      while sent, offset < body.count {
-        Thread.sleep(forTimeInterval: pause.seconds)
-        sent = LoopbackSocket.sendAll(body[offset..<min(body.count, offset + max(1, bytes))], on: connection)
-        offset += max(1, bytes)
-      }
-      LoopbackSocket.close(connection)
-    case .stalled(let bytes):
-      LoopbackSocket.sendAll(head + body.prefix(bytes), on: connection)
-      heldConnections.withLock { $0.append(connection) }
+extension LoopbackHTTPServer.Delivery {
+  /// The server's delivery for this one.
+  fileprivate var onTheWire: PollingHTTPServer.Delivery {
+    switch self {
+    case .whole: .whole
+    case .truncated(let bytes): .truncated(bytes: bytes)
+    case .reset: .reset
+    case .trickled(let bytes, let pause): .trickled(bytes: bytes, pause: pause)
+    case .stalled(let bytes): .stalled(bytes: bytes)
     }
   }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import SignInConcurrency
 import SignInHTTP
+import SignInKitTesting
 import SignInTestSupport
 import Testing
 
 /// The loopback HTTP/1.1 server under `signin serve`: persistent connections, deadlines, limits
-/// and a shutdown that answers what is in flight. Waits are for events (a reply, a close), each
-/// with RawHTTPClient's 60 s bound, never for a guessed duration.
+/// and a shutdown that answers what is in flight. Deadlines run on a manual clock the test
+/// moves; other waits are for events (a reply, a close, the server's census), each with a
+/// generous bound, never for a guessed duration.
 @Suite(.timeLimit(.minutes(2)))
 struct PollingHTTPServerTests {
   static func echo(_ request: LoopbackSocket.Request) -> PollingHTTPServer.Response {
@@ -18,15 +20,6 @@ struct PollingHTTPServerTests {
   /// The status line of each reply on a connection (a body runs straight into the next reply).
   static func statusLines(_ reply: String) -> [String] {
     reply.components(separatedBy: "HTTP/1.1 ").dropFirst().map { "HTTP/1.1 " + $0.prefix { $0 != "\r\n" } }
-  }
-
-  /// Settings whose read deadline outlasts the suite's time limit, for a test whose connections
-  /// stay idle for as long as a busy machine takes to run it. With the default 10 s, the server
-  /// may close one before the test uses it. The deadline has its own test.
-  static func withoutIdleDeadline() -> PollingHTTPServer.Settings {
-    var settings = PollingHTTPServer.Settings()
-    settings.readDeadline = .seconds(600)
-    return settings
   }
 
   @Test func keepsAConnectionOpenAndAnswersPipelinedRequestsInOrder() async throws {
@@ -54,7 +47,7 @@ struct PollingHTTPServerTests {
   @Test func aThousandIdleConnectionsDoNotStopTheNextClientBeingServed() async throws {
     // 2,000 descriptors in this process: no process may be launched meanwhile (see the gate).
     try await ProcessLaunchGate.shared.holdingManyDescriptors {
-      let server = try PollingHTTPServer(settings: Self.withoutIdleDeadline()) { Self.echo($0) }
+      let server = try PollingHTTPServer(clock: ManualClock()) { Self.echo($0) }
       var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
       let reply = try await RawHTTPClient.exchange("GET /busy HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
       #expect(Self.statusLines(reply) == ["HTTP/1.1 200 OK"])
@@ -68,9 +61,10 @@ struct PollingHTTPServerTests {
   }
 
   @Test func aConnectionBeyondTheLimitGetsA503AndTheServerKeepsServing() async throws {
-    var settings = Self.withoutIdleDeadline()
+    var settings = PollingHTTPServer.Settings()
     settings.connectionLimit = 4
-    let server = try PollingHTTPServer(settings: settings) { Self.echo($0) }
+    // The clock never moves: idle connections stay as long as the test needs them.
+    let server = try PollingHTTPServer(settings: settings, clock: ManualClock()) { Self.echo($0) }
     defer { server.stop() }
     var idle = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
     let refused = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\n\r\n", port: server.port)
@@ -89,16 +83,17 @@ struct PollingHTTPServerTests {
   }
 
   @Test func anIdleConnectionIsClosedAtTheDeadlineAndAHalfSentRequestGets408() async throws {
-    var settings = PollingHTTPServer.Settings()
-    // Long enough that the half request, sent right after connecting, arrives within it even
-    // when a busy machine stalls this thread for seconds. The test waits for the closes, which
-    // come at the deadline.
-    settings.readDeadline = .seconds(5)
-    let server = try PollingHTTPServer(settings: settings) { Self.echo($0) }
+    let clock = ManualClock()
+    let server = try PollingHTTPServer(clock: clock) { Self.echo($0) }
     defer { server.stop() }
     let idle = try RawHTTPClient(port: server.port)
     let half = try RawHTTPClient(port: server.port)
     half.send("POST /slow HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc")
+    await server.census { $0.open == 2 && $0.partialRequests == 1 }
+    // One second short of the 10 s deadline nothing happens; at it, both are dealt with.
+    clock.advance(by: .seconds(9))
+    #expect(server.census.open == 2)
+    clock.advance(by: .seconds(1))
     #expect(await idle.replyUntilClosed() == "")
     let timedOut = await half.replyUntilClosed()
     #expect(Self.statusLines(timedOut) == ["HTTP/1.1 408 Request Timeout"])
@@ -108,22 +103,22 @@ struct PollingHTTPServerTests {
 
   // Item 13 of the third hardening: a reply has a write deadline.
 
-  /// A server whose replies are 64 MiB, far more than the socket buffers hold, and must be
-  /// written within `writeDeadline`.
-  static func largeReplies(writeDeadline: Duration) throws -> PollingHTTPServer {
-    var settings = withoutIdleDeadline()
-    settings.writeDeadline = writeDeadline
+  /// A server on `clock` whose replies are 64 MiB, far more than the socket buffers hold.
+  static func largeReplies(clock: ManualClock) throws -> PollingHTTPServer {
     let body = Data(count: 64 << 20)
-    return try PollingHTTPServer(settings: settings) { _ in
+    return try PollingHTTPServer(clock: clock) { _ in
       PollingHTTPServer.Response(status: 200, contentType: "application/octet-stream", body: body)
     }
   }
 
   @Test func aClientThatNeverReadsItsReplyIsResetAtTheWriteDeadline() async throws {
-    let server = try Self.largeReplies(writeDeadline: .seconds(1))
+    let clock = ManualClock()
+    let server = try Self.largeReplies(clock: clock)
     defer { server.stop() }
     let stuck = try RawHTTPClient(port: server.port)
     stuck.send("GET /large HTTP/1.1\r\n\r\n")
+    #expect(await stuck.replyStartedWithoutReading())
+    clock.advance(by: .seconds(30))
     // Without reading a byte, the client sees the server give up on it.
     #expect(await stuck.resetWithoutReading(), "the server still holds the connection")
     // And the server serves others meanwhile and after.
@@ -132,14 +127,17 @@ struct PollingHTTPServerTests {
   }
 
   @Test func aClientThatNeverReadsCannotHoldAShutdown() async throws {
-    let server = try Self.largeReplies(writeDeadline: .seconds(1))
+    let clock = ManualClock()
+    let server = try Self.largeReplies(clock: clock)
     let stuck = try RawHTTPClient(port: server.port)
     stuck.send("GET /large HTTP/1.1\r\n\r\n")
     // The reply is being written when the server is asked to stop.
     #expect(await stuck.replyStartedWithoutReading())
     server.stop()
+    let stopped = Task { await server.stopped() }
+    clock.advance(by: .seconds(30))
     // Returns once the stuck reply's deadline passes (the suite's time limit would catch a hang).
-    await server.stopped()
+    await stopped.value
     withExtendedLifetime(stuck) {}
   }
 
@@ -154,7 +152,7 @@ struct PollingHTTPServerTests {
 
   @Test func aFailedAcceptPausesAcceptingInsteadOfSpinning() {
     let start = ContinuousClock.now
-    var pause = AcceptPause()
+    var pause = AcceptPause<ContinuousClock.Instant>()
     #expect(!pause.isPaused(at: start))
     pause.failed(at: start, for: .milliseconds(100))
     #expect(pause.isPaused(at: start.advanced(by: .milliseconds(99))))

@@ -50,12 +50,13 @@ public final class FirebaseEmulatorServer: Sendable {
   ///   - publicURL: where clients reach the server when not on `http://127.0.0.1:PORT`; links
   ///     start with it and its host is served (``EmulatorRequestPolicy``).
   ///   - allowedOrigins: browser origins served beyond the loopback ones.
+  ///   - clock: keeps the read and write deadlines; tests pass a manual one.
   /// - Throws: `AuthError/Code/network` when the port cannot be bound (in use);
   ///   `AuthError/Code/misconfigured` for a public URL or origin that is not one.
   public init(
     backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10),
     connectionLimit: Int = FirebaseEmulatorServer.connectionLimit, publicURL: URL? = nil,
-    allowedOrigins: [String] = []
+    allowedOrigins: [String] = [], clock: any Clock<Duration> = ContinuousClock()
   ) throws {
     let socket: LoopbackSocket
     let routes: FirebaseEmulatorRoutes
@@ -88,7 +89,7 @@ public final class FirebaseEmulatorServer: Sendable {
         ))
     }
     do {
-      server = try PollingHTTPServer(socket: socket, settings: settings) { request in
+      server = try PollingHTTPServer(socket: socket, settings: settings, clock: clock) { request in
         Self.response(
           await routes.reply(
             method: request.method, target: request.target, headers: request.headers, body: request.body))
@@ -114,6 +115,12 @@ public final class FirebaseEmulatorServer: Sendable {
   public func shutDown() async {
     server.stop()
     await server.stopped()
+  }
+
+  /// Suspends until the HTTP server's census satisfies `condition`: for tests that must know
+  /// what the server has read before they move its clock.
+  package func census(until condition: @escaping @Sendable (PollingHTTPServer.Census) -> Bool) async {
+    await server.census(until: condition)
   }
 
   deinit { stop() }

@@ -73,14 +73,22 @@ struct LoopbackRedirectListenerTests {
     withExtendedLifetime(idle) {}
   }
 
-  @Test func aConnectionThatSendsNothingIsClosedAtItsDeadline() async throws {
-    let listener = try LoopbackRedirectListener(readDeadline: .milliseconds(200))
+  @Test func anIdleConnectionIsClosedAndAHalfSentOneAnswered408AtTheDeadline() async throws {
+    let clock = ManualClock()
+    let listener = try LoopbackRedirectListener(readDeadline: .seconds(10), clock: clock)
     let received = Task { try await listener.receive() }
-    let idle = try RawHTTPClient(port: UInt16(listener.redirectURI.port!))
-    // The listener answers 408 and closes, rather than waiting for the test's 60 s.
-    #expect(await idle.replyUntilClosed().hasPrefix("HTTP/1.1 408 "))
-    received.cancel()
-    _ = try? await received.value
+    let port = UInt16(listener.redirectURI.port!)
+    let idle = try RawHTTPClient(port: port)
+    let half = try RawHTTPClient(port: port)
+    half.send("GET /callb")
+    await listener.census { $0.open == 2 && $0.partialRequests == 1 }
+    clock.advance(by: .seconds(10))
+    #expect(await idle.replyUntilClosed() == "")
+    #expect(await half.replyUntilClosed().hasPrefix("HTTP/1.1 408 "))
+    // The redirect itself still comes through.
+    let real = try await RawHTTPClient.exchange("GET /callback?code=C HTTP/1.1\r\n\r\n", port: port)
+    #expect(real.hasPrefix("HTTP/1.1 200 "))
+    #expect(try await received.value["code"] == "C")
   }
 
   @Test func thePageDoesNotClaimTheSignInWorked() {

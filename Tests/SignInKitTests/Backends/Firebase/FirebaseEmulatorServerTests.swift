@@ -13,7 +13,8 @@ struct FirebaseEmulatorServerTests {
   static func served() throws -> (EmbeddedBackend, FirebaseEmulatorServer) {
     let backend = try EmbeddedBackend(
       directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
-    return (backend, try FirebaseEmulatorServer(backend: backend, port: 0, readDeadline: .seconds(30)))
+    // A clock that never moves: no connection is closed by a deadline while a test uses it.
+    return (backend, try FirebaseEmulatorServer(backend: backend, port: 0, clock: ManualClock()))
   }
 
   @Test func answersReadinessAndTheClientAPIAsTheEmulatorDoes() async throws {
@@ -130,7 +131,10 @@ struct FirebaseEmulatorServerTests {
   @Test func aThousandIdleAndAHalfSentConnectionDoNotStopOthersBeingServed() async throws {
     // 2,000 descriptors in this process: no process may be launched meanwhile (see the gate).
     try await ProcessLaunchGate.shared.holdingManyDescriptors {
-      let (_, server) = try Self.served()
+      let clock = ManualClock()
+      let backend = try EmbeddedBackend(
+        directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
+      let server = try FirebaseEmulatorServer(backend: backend, port: 0, clock: clock)
       var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
       let half = try RawHTTPClient(port: server.port)
       half.send(
@@ -139,9 +143,13 @@ struct FirebaseEmulatorServerTests {
       let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
       let user = try await firebase.signUp(SignUpRequest())
       #expect(!user.localID.isEmpty)
-      withExtendedLifetime(half) {}
       idle.removeAll()
-      await server.shutDown()
+      await server.census { $0.partialRequests == 1 }
+      // The half-sent request holds the shutdown until its deadline, which the test brings.
+      let stopped = Task { await server.shutDown() }
+      clock.advance(by: .seconds(10))
+      #expect(await half.replyUntilClosed().hasPrefix("HTTP/1.1 408 "))
+      await stopped.value
     }
   }
 
@@ -166,9 +174,8 @@ struct FirebaseEmulatorServerTests {
   @Test func aConnectionBeyondTheLimitGetsFirebasesEnvelopeAndNothingIsLost() async throws {
     let backend = try EmbeddedBackend(
       directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
-    // A deadline longer than the test, so that no idle connection is closed by it first.
-    let server = try FirebaseEmulatorServer(
-      backend: backend, port: 0, readDeadline: .seconds(600), connectionLimit: 2)
+    // A clock that never moves, so that no idle connection is closed by a deadline first.
+    let server = try FirebaseEmulatorServer(backend: backend, port: 0, connectionLimit: 2, clock: ManualClock())
     defer { server.stop() }
     let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
     let created = try await firebase.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
