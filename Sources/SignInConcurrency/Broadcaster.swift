@@ -123,6 +123,18 @@ public final class Broadcaster<Value: Sendable>: Sendable {
     }
   }
 
+  /// Delivers the value `make` builds to every subscriber, building it only when there is one;
+  /// for a broadcaster without replay whose values cost something to build. Ignored after
+  /// ``finish()``.
+  @inlinable public func send(_ make: () -> Value) {
+    state.withLock { state in
+      guard !state.isFinished, !state.subscribers.isEmpty || replays else { return }
+      let value = make()
+      if replays { state.latest = value }
+      for subscriber in state.subscribers { subscriber.continuation.yield(value) }
+    }
+  }
+
   /// Ends every stream; later subscribers get the replayed value, if any, and an ended stream.
   package func finish() {
     let ending = state.withLock { state in

@@ -18,8 +18,8 @@
 /// - Concurrency: `Sendable`. It is `@unchecked` because the compiler cannot see the lock: `value`
 ///   is only read or written inside ``withLock(_:)``, while `mutex` is held.
 @usableFromInline package final class Locked<Value: Sendable>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var value: Value
 
   package init(_ value: Value) {
     mutex = .allocate(capacity: 1)
@@ -35,7 +35,7 @@
   }
 
   /// Runs `body` with exclusive access to the value.
-  @usableFromInline package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  @inlinable package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)

@@ -13,6 +13,23 @@ struct BroadcasterTests {
     #expect(await iterator.next() == 8)
   }
 
+  @Test func aValueBuiltOnDemandIsBuiltOnlyWhileSomeoneSubscribes() async {
+    let broadcaster = Broadcaster<Int>(bufferingNewest: 1)
+    var builds = 0
+    broadcaster.send {
+      builds += 1
+      return 1
+    }
+    #expect(builds == 0)
+    var iterator = broadcaster.subscribe().makeAsyncIterator()
+    broadcaster.send {
+      builds += 1
+      return 2
+    }
+    #expect(builds == 1)
+    #expect(await iterator.next() == 2)
+  }
+
   @Test func replayingFromTheFirstValueReplaysNothingBeforeIt() async {
     let broadcaster = Broadcaster(replayingFromFirstValue: Int?.self)
     #expect(broadcaster.latest == nil)

@@ -59,7 +59,6 @@ public actor Auth {
 
   /// The session's rules and state: `Auth` does the I/O around it.
   var machine = SessionStateMachine()
-  var busyOperations = 0
   var signedInProvider: (any SignInProvider)?
   var autoRefreshTask: Task<Void, Never>?
   /// Listens to the providers' credential revocations (see
@@ -155,16 +154,26 @@ public actor Auth {
 
   /// Does what the state machine decided: cancels the refresh in flight, changes the proactive
   /// refresh task, then hands the updates to the store in `Auth`'s order and waits until they
-  /// are visible there.
+  /// are visible there, with any updates queued before them.
   ///
   /// The updates are queued before the first suspension, so two actions are published in the
   /// order the machine produced them.
   func perform(_ action: SessionStateMachine.Action) async {
-    performWithoutPublishing(action)
-    let updates = action.updates.filter { !$0.isEmpty }
-    guard !updates.isEmpty else { return }
-    for update in updates { stateStore.enqueue(update) }
+    guard enqueue(action) else { return }
     await stateStore.drain()
+  }
+
+  /// The part of ``perform(_:)`` that does not suspend: the updates wait in the store's queue
+  /// for the next drain, which must come before the operation returns. Returns whether any
+  /// update was queued.
+  @discardableResult func enqueue(_ action: SessionStateMachine.Action) -> Bool {
+    performWithoutPublishing(action)
+    var queued = false
+    for update in action.updates where !update.isEmpty {
+      stateStore.enqueue(update)
+      queued = true
+    }
+    return queued
   }
 
   /// The part of ``perform(_:)`` that does not suspend; an action's updates are dropped.
@@ -179,43 +188,37 @@ public actor Auth {
     }
   }
 
-  /// Hands a change of the busy flag or error message to the store, in `Auth`'s order.
-  func publish(_ update: StoreUpdate) async {
-    stateStore.enqueue(update)
-    await stateStore.drain()
-  }
-
   /// The signed-in session, as stored.
   var session: StoredSession? { machine.session }
 
   /// Runs an operation the app started: marks the store busy, clears the last error, and on
   /// failure records the error's message and a ``AuthEvent/failed(_:)`` event.
   func userOperation<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    func begin() {}
+    return try await userOperation(beginning: begin) { _ in try await body() }
+  }
+
+  /// ``userOperation(_:)`` whose `begin` runs before the busy flag is published and may queue
+  /// updates (with ``enqueue(_:)``) to be shown with it; the body may likewise queue its last
+  /// updates to be shown with the end of the busy flag. A sign-in so publishes twice: busy and
+  /// `signingIn` together, then its result and the end of busy together.
+  func userOperation<T: Sendable, Start>(
+    beginning begin: () -> Start, _ body: (Start) async throws -> T
+  ) async throws -> T {
     guard !machine.isShutDown else {
       throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
     }
     settleLaunch()
-    busyOperations += 1
-    await publish(StoreUpdate(errorMessage: .clear, isBusy: true))
+    enqueue(machine.operationStarted())
+    let start = begin()
+    await stateStore.drain()
     do {
-      let value = try await body()
-      busyOperations -= 1
-      await publishSettledLaunch()
-      await publish(StoreUpdate(isBusy: busyOperations > 0))
+      let value = try await body(start)
+      await perform(machine.operationEnded(failure: nil))
       return value
     } catch {
       let error = AuthError.wrapping(error)
-      busyOperations -= 1
-      await publishSettledLaunch()
-      if error.code.isCancellation || error.code == .secondFactorRequired {
-        // Nothing failed: the call stopped, or waits for the second factor the app asks for.
-        await publish(StoreUpdate(isBusy: busyOperations > 0))
-      } else {
-        await publish(
-          StoreUpdate(
-            event: .failed(error), errorMessage: .set(error.message),
-            isBusy: busyOperations > 0))
-      }
+      await perform(machine.operationEnded(failure: error))
       throw error
     }
   }
@@ -237,9 +240,13 @@ public actor Auth {
     as provider: ProviderID, using signInProvider: (any SignInProvider)? = nil,
     _ exchange: () async throws -> (SignInResponse, AdditionalUserInfo?)
   ) async throws -> SignInResult {
-    try await userOperation {
+    // `signingIn` is shown in the same hop as the busy flag.
+    func begin() -> SessionStateMachine.SignInAttempt {
       let (attempt, started) = machine.signInStarted(provider)
-      await perform(started)
+      enqueue(started)
+      return attempt
+    }
+    return try await userOperation(beginning: begin) { attempt in
       do {
         let (response, additionalUserInfo) = try await exchange()
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
@@ -251,12 +258,13 @@ public actor Auth {
           user: user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
         try store.save(session)
         signedInProvider = signInProvider
-        await perform(machine.signInCommitted(attempt, session, isNewUser: response.isNewUser))
+        // Shown with the end of busy, before this call returns.
+        enqueue(machine.signInCommitted(attempt, session, isNewUser: response.isNewUser))
         return SignInResult(
           user: session.user, isNewUser: response.isNewUser, providerID: provider,
           additionalUserInfo: additionalUserInfo)
       } catch {
-        await perform(machine.signInFailed(attempt))
+        enqueue(machine.signInFailed(attempt))
         throw error
       }
     }

@@ -21,6 +21,9 @@
 ///   settles what lies beneath that sign-in.
 /// - **Nothing after shutdown**: no update is published and no refresh is scheduled.
 /// - A state equal to the one shown last is not sent again.
+/// - **Busy while the app waits**: the store is busy from the start of the first operation the
+///   app started to the end of the last (``operationStarted()``, ``operationEnded(failure:)``),
+///   and a failure is recorded once, when its operation ends.
 ///
 /// - Concurrency: a value type, owned and mutated by one `Auth` actor.
 struct SessionStateMachine {
@@ -118,6 +121,8 @@ struct SessionStateMachine {
   }
 
   private var phase = Phase.restoring(nil)
+  /// How many operations the app started are in flight; the store is busy while any is.
+  private var busyOperations = 0
   /// The newest sign-in or user sign-out.
   private var ticket: UInt64 = 0
   /// Bumped whenever the signed-in identity changes.
@@ -427,6 +432,31 @@ struct SessionStateMachine {
         state: stateToShow, event: changed || tokensReplaced ? .userUpdated(stored.user) : nil,
         idToken: tokensReplaced ? .set(stored.idToken) : .keep)
     ])
+  }
+
+  // MARK: - Operations the app started
+
+  /// An operation the app started begins: the store shows busy and forgets the last error.
+  mutating func operationStarted() -> Action {
+    busyOperations += 1
+    return Action(updates: [StoreUpdate(errorMessage: .clear, isBusy: true)])
+  }
+
+  /// An operation the app started ended, with `failure` when it failed: the launch it settled is
+  /// shown if nothing else showed it, the failure is recorded (a cancellation or a sign-in that
+  /// waits for its second factor is not one), and the store stops being busy once no other
+  /// operation is in flight. The busy flag is cleared even after shutdown, so a screen does not
+  /// spin forever.
+  mutating func operationEnded(failure: AuthError?) -> Action {
+    busyOperations -= 1
+    var action = showSettledLaunch()
+    var ended = StoreUpdate(isBusy: busyOperations > 0)
+    if let failure, !failure.code.isCancellation, failure.code != .secondFactorRequired {
+      ended.event = .failed(failure)
+      ended.errorMessage = .set(failure.message)
+    }
+    action.updates.append(ended)
+    return action
   }
 
   // MARK: - Shutdown

@@ -5,41 +5,100 @@ import Foundation
 ///
 /// Its `description` names the user and never contains a token.
 ///
+/// Copies share one immutable storage until one of them is changed, so passing a user through
+/// the states, events and screens of every published change copies a reference, not the profile.
+///
 /// - Concurrency: `Sendable` value.
 public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The profile's stored fields; their names are the keys of the stored session's JSON.
+  struct Fields: Sendable, Hashable, Codable {
+    var uid: String
+    var email: String?
+    var emailVerified: Bool
+    var displayName: String?
+    var photoURL: URL?
+    var providers: [ProviderInfo]
+    var createdAt: Date?
+    var lastSignInAt: Date?
+    /// Only when there are some (sessions stored before second factors existed have none).
+    var enrolledFactors: [MultiFactorInfo]?
+    var signedInAnonymously: Bool?
+  }
+
+  /// One profile, shared by every copy of the user that has not changed it.
+  private final class Storage: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var storage: Storage
+
   /// The stable user id (Firebase `localId`). Linking an anonymous user keeps it.
-  public var uid: String
-  public var email: String?
-  public var emailVerified: Bool
-  public var displayName: String?
-  public var photoURL: URL?
+  public var uid: String {
+    get { storage.fields.uid }
+    set { change { $0.uid = newValue } }
+  }
+  public var email: String? {
+    get { storage.fields.email }
+    set { change { $0.email = newValue } }
+  }
+  public var emailVerified: Bool {
+    get { storage.fields.emailVerified }
+    set { change { $0.emailVerified = newValue } }
+  }
+  public var displayName: String? {
+    get { storage.fields.displayName }
+    set { change { $0.displayName = newValue } }
+  }
+  public var photoURL: URL? {
+    get { storage.fields.photoURL }
+    set { change { $0.photoURL = newValue } }
+  }
   /// The linked sign-in methods; empty for an anonymous user.
-  public var providers: [ProviderInfo]
-  public var createdAt: Date?
-  public var lastSignInAt: Date?
+  public var providers: [ProviderInfo] {
+    get { storage.fields.providers }
+    set { change { $0.providers = newValue } }
+  }
+  public var createdAt: Date? {
+    get { storage.fields.createdAt }
+    set { change { $0.createdAt = newValue } }
+  }
+  public var lastSignInAt: Date? {
+    get { storage.fields.lastSignInAt }
+    set { change { $0.lastSignInAt = newValue } }
+  }
   /// The second factors enrolled on the account (FirebaseAuth's `multiFactor.enrolledFactors`).
   public var secondFactors: [MultiFactorInfo] {
-    get { enrolledFactors ?? [] }
-    set { enrolledFactors = newValue.isEmpty ? nil : newValue }
+    get { storage.fields.enrolledFactors ?? [] }
+    set { change { $0.enrolledFactors = newValue.isEmpty ? nil : newValue } }
   }
-  /// ``secondFactors``, stored only when there are some (sessions stored before second factors
-  /// existed have none).
-  var enrolledFactors: [MultiFactorInfo]?
 
   public init(
     uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, providers: [ProviderInfo] = [], createdAt: Date? = nil,
     lastSignInAt: Date? = nil, secondFactors: [MultiFactorInfo] = []
   ) {
-    self.enrolledFactors = secondFactors.isEmpty ? nil : secondFactors
-    self.uid = uid
-    self.email = email
-    self.emailVerified = emailVerified
-    self.displayName = displayName
-    self.photoURL = photoURL
-    self.providers = providers
-    self.createdAt = createdAt
-    self.lastSignInAt = lastSignInAt
+    storage = Storage(
+      Fields(
+        uid: uid, email: email, emailVerified: emailVerified, displayName: displayName,
+        photoURL: photoURL, providers: providers, createdAt: createdAt, lastSignInAt: lastSignInAt,
+        enrolledFactors: secondFactors.isEmpty ? nil : secondFactors, signedInAnonymously: nil))
+  }
+
+  public init(from decoder: any Decoder) throws {
+    storage = Storage(try Fields(from: decoder))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try storage.fields.encode(to: encoder)
+  }
+
+  public static func == (lhs: User, rhs: User) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.fields)
   }
 
   /// Whether the session began with ``Auth/signInAnonymously()`` and no credential has been
@@ -49,7 +108,10 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// How the session began, recorded by ``Auth``; `nil` in sessions stored before it was, which
   /// fall back to ``hasNoCredential``.
-  var signedInAnonymously: Bool?
+  var signedInAnonymously: Bool? {
+    get { storage.fields.signedInAnonymously }
+    set { change { $0.signedInAnonymously = newValue } }
+  }
 
   /// No sign-in method linked and no email.
   var hasNoCredential: Bool { providers.isEmpty && (email ?? "").isEmpty }
@@ -57,5 +119,12 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
   public var description: String {
     if isAnonymous { return "anonymous user \(uid)" }
     return email.map { "\($0) (\(uid))" } ?? uid
+  }
+
+  /// Gives this copy its own storage with `edit` applied; other copies keep theirs.
+  private mutating func change(_ edit: (inout Fields) -> Void) {
+    var fields = storage.fields
+    edit(&fields)
+    storage = Storage(fields)
   }
 }

@@ -12,8 +12,9 @@ public enum AuthEvent: Sendable, Equatable, CustomStringConvertible {
   case tokenRefreshed
   /// The user's profile, email, password, providers or verification changed.
   case userUpdated(User)
-  /// An operation failed. The state went back to what it was.
-  case failed(AuthError)
+  /// An operation failed. The state went back to what it was. (Boxed, so the events of every
+  /// other change stay small to copy.)
+  indirect case failed(AuthError)
 
   public var description: String {
     switch self {

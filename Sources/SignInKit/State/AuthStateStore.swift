@@ -33,9 +33,10 @@ import SignInConcurrency
   }
 
   package nonisolated let states: Broadcaster<AuthState>
-  /// The screen after every update that changed it, replaying the current one; what
-  /// ``AuthViewModel`` follows.
-  nonisolated let screens = Broadcaster(replaying: Screen())
+  /// The screen after every update that changed it; what ``AuthViewModel`` follows. It does not
+  /// replay: a follower reads ``currentScreen`` after subscribing. A change is built into a
+  /// `Screen` only while someone follows.
+  nonisolated let screens = Broadcaster<Screen>(bufferingNewest: 1)
   nonisolated let events: Broadcaster<AuthEvent>
   /// The user of each settled state that names a different user or profile than the last one.
   nonisolated let users = Broadcaster(replayingFromFirstValue: User?.self)
@@ -43,8 +44,14 @@ import SignInConcurrency
   private var lastUser: User??
   nonisolated let idTokens: Broadcaster<String?>
   private nonisolated let pending = Locked<[StoreUpdate]>([])
-  /// ``state`` and the user it last named, for readers on any isolation.
-  private nonisolated let snapshot = Locked<(state: AuthState, user: User?)>((.restoring, nil))
+  /// How many times ``drain()`` ran: each is one hop onto `UIStateActor` by `Auth`.
+  private(set) var drainCount = 0
+  /// The emptied buffer of the last ``drain()``, ready to take the next queue.
+  private var spare: [StoreUpdate] = []
+  /// The user of the newest settled state.
+  private var shownUser: User?
+  /// What the store shows, for readers on any isolation.
+  private nonisolated let snapshot = Locked(Screen())
 
   /// ``state``, readable from any isolation without `await`.
   nonisolated var currentState: AuthState { snapshot.withLock { $0.state } }
@@ -52,6 +59,9 @@ import SignInConcurrency
   /// The user of the newest published `signedIn` state, `nil` after a `signedOut` one; a
   /// `signingIn` or `restoring` state leaves it as it was.
   nonisolated var currentUser: User? { snapshot.withLock { $0.user } }
+
+  /// What a screen shows now, readable from any isolation.
+  nonisolated var currentScreen: Screen { snapshot.withLock { $0 } }
 
   package nonisolated init(eventBufferLimit: Int) {
     states = Broadcaster(replaying: .restoring)
@@ -66,33 +76,60 @@ import SignInConcurrency
 
   /// Applies every queued update, oldest first.
   package func drain() {
-    let updates = pending.withLock { queue in
-      defer { queue.removeAll(keepingCapacity: true) }
-      return queue
-    }
+    drainCount += 1
+    // Two buffers trade places so a publish allocates nothing once they have grown.
+    var updates = spare
+    pending.withLock { swap(&$0, &updates) }
     for update in updates { apply(update) }
+    updates.removeAll(keepingCapacity: true)
+    spare = updates
   }
 
+  /// Applies one update. It runs on every published change, and a subscriber it wakes tends to
+  /// run only once this thread is free (measured in `signin-bench` row 1c), so it stays lean: one
+  /// lock for the snapshot, a screen built only for followers, each value copied once.
   private func apply(_ update: StoreUpdate) {
-    let before = (state, isBusy, errorMessage)
-    if let busy = update.isBusy { isBusy = busy }
+    var screenChanged = false
+    if let busy = update.isBusy, busy != isBusy {
+      isBusy = busy
+      screenChanged = true
+    }
     switch update.errorMessage {
     case .keep: break
-    case .set(let message): errorMessage = message
-    case .clear: errorMessage = nil
+    case .set(let message):
+      if message != errorMessage {
+        errorMessage = message
+        screenChanged = true
+      }
+    case .clear:
+      if errorMessage != nil {
+        errorMessage = nil
+        screenChanged = true
+      }
     }
+    var user: User??
     if let state = update.state {
-      self.state = state
+      switch state {
+      case .signedIn(let signedIn, _): user = .some(signedIn)
+      case .signedOut: user = .some(nil)
+      case .restoring, .signingIn: user = nil
+      }
+      if state != self.state {
+        self.state = state
+        screenChanged = true
+      }
+    }
+    if let user { shownUser = user }
+    if screenChanged {
       snapshot.withLock { snapshot in
         snapshot.state = state
-        switch state {
-        case .signedIn(let user, _): snapshot.user = user
-        case .signedOut: snapshot.user = nil
-        case .restoring, .signingIn: break
-        }
+        snapshot.user = shownUser
+        snapshot.isBusy = isBusy
+        snapshot.errorMessage = errorMessage
       }
-      states.send(state)
-      sendUserIfChanged(by: state)
+      screens.send {
+        Screen(state: state, user: shownUser, isBusy: isBusy, errorMessage: errorMessage)
+      }
     }
     switch update.idToken {
     case .keep: break
@@ -100,23 +137,15 @@ import SignInConcurrency
     case .clear: idTokens.send(nil)
     }
     if let event = update.event { events.send(event) }
-    if before != (state, isBusy, errorMessage) {
-      screens.send(
-        Screen(state: state, user: currentUser, isBusy: isBusy, errorMessage: errorMessage))
-    }
+    if let user { sendUserIfChanged(user) }
+    if let state = update.state { states.send(state) }
   }
 
   /// Sends the user of a settled state (`signedIn`, `signedOut`) when it is not the one sent last:
   /// another account, or the same one with a changed profile. A change of health alone, or a
   /// `restoring` or `signingIn` state, sends nothing.
-  private func sendUserIfChanged(by state: AuthState) {
-    let user: User?
-    switch state {
-    case .signedIn(let signedIn, _): user = signedIn
-    case .signedOut: user = nil
-    case .restoring, .signingIn: return
-    }
-    guard lastUser != .some(user) else { return }
+  private func sendUserIfChanged(_ user: User?) {
+    if case .some(let last) = lastUser, last == user { return }
     lastUser = .some(user)
     users.send(user)
   }

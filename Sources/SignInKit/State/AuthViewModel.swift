@@ -62,7 +62,11 @@ import Observation
   /// slows `Auth`. Calling it again while one call is running follows the same store twice,
   /// which is harmless.
   public func follow() async {
-    for await screen in auth.stateStore.screens.subscribe() {
+    // Subscribed before reading the current screen: a change in between arrives in the stream
+    // too, and showing it twice changes nothing.
+    let screens = auth.stateStore.screens.subscribe()
+    show(auth.stateStore.currentScreen)
+    for await screen in screens {
       show(screen)
     }
   }

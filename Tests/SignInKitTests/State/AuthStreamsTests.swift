@@ -130,6 +130,8 @@ struct AuthStreamsTests {
   @Test func idTokensEmitOnEveryTokenChange() async throws {
     let harness = Harness()
     let tokens = Recorder.start(harness.auth.idTokens)
+    // The stream conflates for a subscriber that falls behind: take the replay before changing.
+    await tokens.wait { $0.count >= 1 }
     try await harness.signUp()
     let first = try await harness.auth.idToken()
     let second = try await harness.auth.idToken(forceRefresh: true)
@@ -149,5 +151,25 @@ struct AuthStreamsTests {
     await events.wait { $0.contains { if case .failed = $0 { true } else { false } } }
     try await harness.signUp()
     #expect(await harness.stateStore { $0.errorMessage } == nil)
+  }
+
+  @Test func aSignInReachesTheScreenInTwoHops() async throws {
+    // Given a settled launch and an account,
+    let harness = Harness()
+    _ = try await harness.signUp()
+    try await harness.auth.signOut()
+    // a sign-in hops onto UIStateActor twice: busy with signingIn, then the user with not busy;
+    let before = await harness.stateStore { $0.drainCount }
+    _ = try await harness.auth.signIn(email: "ada@example.com", password: "correct horse")
+    #expect(await harness.stateStore { $0.drainCount } - before == 2)
+    #expect(await harness.stateStore { !$0.isBusy && $0.state.isSignedIn })
+    // and so does one that fails.
+    try await harness.auth.signOut()
+    let beforeFailure = await harness.stateStore { $0.drainCount }
+    await #expect(throws: AuthError.self) {
+      try await harness.auth.signIn(email: "ada@example.com", password: "wrong horse")
+    }
+    #expect(await harness.stateStore { $0.drainCount } - beforeFailure == 2)
+    #expect(await harness.stateStore { !$0.isBusy && $0.errorMessage != nil })
   }
 }

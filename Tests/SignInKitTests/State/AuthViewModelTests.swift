@@ -102,4 +102,20 @@ struct AuthViewModelTests {
     await following.value  // returns: the stream ended
     #expect(model.state == .signedOut(.initial))
   }
+
+  @Test func followingStartsFromTheMessageAlreadyShown() async throws {
+    // Given a failure published before the model exists,
+    let harness = Harness()
+    await #expect(throws: AuthError.self) {
+      try await harness.auth.signIn(email: "nobody@example.com", password: "whatever1")
+    }
+    let message = try #require(await harness.stateStore { $0.errorMessage })
+    let model = AuthViewModel(auth: harness.auth)
+    #expect(model.errorMessage == nil)
+    // when it starts following, and nothing else changes,
+    let following = Task { await model.follow() }
+    // then it shows that message: the store's current screen comes first.
+    await wait(for: model) { $0.errorMessage == message }
+    following.cancel()
+  }
 }

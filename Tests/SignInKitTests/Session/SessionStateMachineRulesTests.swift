@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+@testable import SignInKit
+
+/// The session's rules, one row each, run against the `SessionStateMachine` struct itself (no
+/// `Auth`, no backend, no clock): what happens, in order, and what the machine then shows and
+/// asks `Auth` to do. `SessionStateMachineTests` checks the same rules through `Auth` at random.
+struct SessionStateMachineRulesTests {
+  /// Something that happens to the session.
+  enum Step: CustomStringConvertible {
+    case launchFinds(SessionStateMachine.StoreRead)
+    case signInStarts(ProviderID)
+    /// The newest sign-in started so far stores this session.
+    case signInCommits(StoredSession)
+    /// The sign-in started first stores this session.
+    case firstSignInCommits(StoredSession)
+    case signInFails
+    case userSignsOut
+    case refreshStarts
+    case refreshSucceeds(StoredSession)
+    case refreshFails(AuthError.Code)
+    case operationStarts
+    case operationEnds(AuthError.Code?)
+    case shutDown
+
+    var description: String {
+      switch self {
+      case .launchFinds(.nothing): "launch finds nothing"
+      case .launchFinds(.session(_, let isFresh)): "launch finds a \(isFresh ? "fresh" : "stale") session"
+      case .launchFinds(.unreadable): "launch finds an unreadable store"
+      case .signInStarts(let provider): "sign-in with \(provider) starts"
+      case .signInCommits: "newest sign-in commits"
+      case .firstSignInCommits: "first sign-in commits"
+      case .signInFails: "sign-in fails"
+      case .userSignsOut: "user signs out"
+      case .refreshStarts: "refresh starts"
+      case .refreshSucceeds: "refresh succeeds"
+      case .refreshFails(let code): "refresh fails with \(code)"
+      case .operationStarts: "operation starts"
+      case .operationEnds(let code): "operation ends\(code.map { " with \($0)" } ?? "")"
+      case .shutDown: "shut down"
+      }
+    }
+  }
+
+  /// What a run of steps showed and asked for.
+  struct Outcome: Equatable {
+    /// Every state the machine published, in order.
+    var shown: [AuthState] = []
+    /// Every busy flag it published, in order.
+    var busy: [Bool] = []
+    var events: [AuthEvent] = []
+    /// The last change it asked of the proactive refresh.
+    var refresh = SessionStateMachine.Action.Refresh.keep
+    /// A refresh failure that ends the session, and why.
+    var endedBy: SignOutReason?
+  }
+
+  struct Row: CustomTestStringConvertible, Sendable {
+    let name: String
+    let steps: @Sendable () -> [Step]
+    let expect: @Sendable (inout Outcome) -> Void
+    var testDescription: String { name }
+  }
+
+  static let ada = StoredSession(
+    user: User(uid: "ada", email: "ada@example.com"), idToken: "id.ada.1", refreshToken: "rt.ada",
+    expiresAt: Date(timeIntervalSince1970: 2_000_000_000), signInProvider: .password)
+  static var adaRefreshed: StoredSession {
+    var session = ada
+    session.idToken = "id.ada.2"
+    return session
+  }
+  static let grace = StoredSession(
+    user: User(uid: "grace", email: "grace@example.com"), idToken: "id.grace.1",
+    refreshToken: "rt.grace", expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
+    signInProvider: .google)
+
+  static let rows: [Row] = [
+    Row(name: "an empty store settles signed out") {
+      [.launchFinds(.nothing)]
+    } expect: {
+      $0.shown = [.signedOut(.initial)]
+      $0.events = [.initialState(.signedOut(.initial))]
+    },
+    Row(name: "a stale stored session is shown stale and refreshed in backoff") {
+      [.launchFinds(.session(ada, isFresh: false))]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .stale)]
+      $0.events = [.initialState(.signedIn(ada.user, .stale))]
+      $0.refresh = .start(afterFailures: 0)
+    },
+    Row(name: "a sign-in shows signingIn, then the user") {
+      [.launchFinds(.nothing), .signInStarts(.password), .signInCommits(ada)]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.password), .signedIn(ada.user, .fresh)]
+      $0.events = [.initialState(.signedOut(.initial)), .signedIn(ada.user, isNewUser: false)]
+      $0.refresh = .start(afterFailures: 0)
+    },
+    Row(name: "the last sign-in started wins") {
+      [
+        .launchFinds(.nothing), .signInStarts(.password), .signInStarts(.google), .firstSignInCommits(ada),
+        .signInCommits(grace),
+      ]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.password), .signingIn(.google), .signedIn(grace.user, .fresh)]
+      $0.events = [.initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false)]
+      $0.refresh = .start(afterFailures: 0)
+    },
+    Row(name: "a failed sign-in shows the settled state again") {
+      [.launchFinds(.nothing), .signInStarts(.password), .signInFails]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.password), .signedOut(.initial)]
+      $0.events = [.initialState(.signedOut(.initial))]
+    },
+    Row(name: "a sign-out by the user drops the sign-in in flight") {
+      [.launchFinds(.nothing), .signInStarts(.password), .userSignsOut, .signInCommits(ada)]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.password), .signedOut(.userRequested)]
+      $0.events = [.initialState(.signedOut(.initial)), .signedOut(.userRequested)]
+      $0.refresh = .stop
+    },
+    Row(name: "a refresh marks the session refreshing, then fresh") {
+      [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .refreshSucceeds(adaRefreshed)]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh), .signedIn(ada.user, .refreshing), .signedIn(ada.user, .fresh)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh)), .tokenRefreshed]
+      $0.refresh = .start(afterFailures: 0)
+    },
+    Row(name: "a transient refresh failure keeps the session, stale") {
+      [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .refreshFails(.network)]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh), .signedIn(ada.user, .refreshing), .signedIn(ada.user, .stale)]
+      $0.events = [
+        .initialState(.signedIn(ada.user, .fresh)), .failed(AuthError(.network, "offline")),
+      ]
+      $0.refresh = .start(afterFailures: 0)
+    },
+    Row(name: "a terminal refresh failure ends the session") {
+      [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .refreshFails(.invalidRefreshToken)]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh), .signedIn(ada.user, .refreshing)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh))]
+      $0.refresh = .start(afterFailures: 0)
+      $0.endedBy = AuthError.Code.invalidRefreshToken.signOutReason
+    },
+    Row(name: "a refresh for an identity signed out meanwhile is dropped") {
+      [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .userSignsOut, .refreshSucceeds(adaRefreshed)]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh), .signedIn(ada.user, .refreshing), .signedOut(.userRequested)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh)), .signedOut(.userRequested)]
+      $0.refresh = .stop
+    },
+    Row(name: "busy lasts while any operation the app started is in flight") {
+      [.launchFinds(.nothing), .operationStarts, .operationStarts, .operationEnds(nil), .operationEnds(nil)]
+    } expect: {
+      $0.shown = [.signedOut(.initial)]
+      $0.busy = [true, true, true, false]
+      $0.events = [.initialState(.signedOut(.initial))]
+    },
+    Row(name: "a failure is an event; a cancellation or a second factor is not") {
+      [
+        .launchFinds(.nothing), .operationStarts, .operationEnds(.cancelled), .operationStarts,
+        .operationEnds(.secondFactorRequired), .operationStarts, .operationEnds(.wrongPassword),
+      ]
+    } expect: {
+      $0.shown = [.signedOut(.initial)]
+      $0.busy = [true, false, true, false, true, false]
+      $0.events = [.initialState(.signedOut(.initial)), .failed(AuthError(.wrongPassword, "wrong"))]
+    },
+    Row(name: "nothing is shown after shutdown, but busy still ends") {
+      [.launchFinds(.nothing), .operationStarts, .shutDown, .signInStarts(.password), .operationEnds(nil)]
+    } expect: {
+      $0.shown = [.signedOut(.initial)]
+      $0.busy = [true, false]
+      $0.events = [.initialState(.signedOut(.initial))]
+      $0.refresh = .stop
+    },
+  ]
+
+  @Test(arguments: rows) func eachRuleShowsWhatItSays(_ row: Row) {
+    var expected = Outcome()
+    row.expect(&expected)
+    let outcome = Self.run(row.steps())
+    #expect(outcome.shown == expected.shown)
+    #expect(outcome.busy == expected.busy)
+    #expect(outcome.events.map(\.kind) == expected.events.map(\.kind))
+    #expect(outcome.refresh == expected.refresh)
+    #expect(outcome.endedBy == expected.endedBy)
+  }
+
+  /// Runs `steps` on a new machine, performing each action the way `Auth` does.
+  static func run(_ steps: [Step]) -> Outcome {
+    var machine = SessionStateMachine()
+    var outcome = Outcome()
+    var attempts: [SessionStateMachine.SignInAttempt] = []
+    var refresh: SessionStateMachine.RefreshAttempt?
+    func record(_ action: SessionStateMachine.Action) {
+      if action.refresh != .keep { outcome.refresh = action.refresh }
+      for update in action.updates {
+        if let state = update.state { outcome.shown.append(state) }
+        if let busy = update.isBusy { outcome.busy.append(busy) }
+        if let event = update.event { outcome.events.append(event) }
+      }
+    }
+    for step in steps {
+      switch step {
+      case .launchFinds(let read):
+        _ = machine.beginLaunchRead()
+        record(machine.launchRead(read))
+        record(machine.showSettledLaunch())
+      case .signInStarts(let provider):
+        let (attempt, action) = machine.signInStarted(provider)
+        attempts.append(attempt)
+        record(action)
+      case .signInCommits(let session):
+        record(machine.signInCommitted(attempts.last!, session, isNewUser: false))
+      case .firstSignInCommits(let session):
+        record(machine.signInCommitted(attempts.first!, session, isNewUser: false))
+      case .signInFails:
+        record(machine.signInFailed(attempts.last!))
+      case .userSignsOut:
+        record(machine.sessionEnded(.userRequested, byUser: true))
+      case .refreshStarts:
+        guard let (attempt, action) = machine.refreshStarted() else { continue }
+        refresh = attempt
+        record(action)
+      case .refreshSucceeds(let session):
+        record(machine.refreshSucceeded(refresh!, session))
+      case .refreshFails(let code):
+        switch machine.refreshFailed(refresh!, AuthError(code, "offline")) {
+        case .dropped: break
+        case .endsSession(let reason): outcome.endedBy = reason
+        case .handled(let action): record(action)
+        }
+      case .operationStarts:
+        record(machine.operationStarted())
+      case .operationEnds(let code):
+        record(machine.operationEnded(failure: code.map { AuthError($0, "failed") }))
+      case .shutDown:
+        record(machine.shutDown())
+      }
+    }
+    return outcome
+  }
+}
+
+extension AuthEvent {
+  /// The event without its payload's details (an error's message), for comparing rows.
+  fileprivate var kind: String {
+    switch self {
+    case .failed(let error): "failed(\(error.code))"
+    default: description
+    }
+  }
+}
