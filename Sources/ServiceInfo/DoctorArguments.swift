@@ -2,32 +2,32 @@
 /// `SignInDoctor` command plugin passes it.
 ///
 /// - Concurrency: `Sendable` value.
-public struct DoctorArguments: Sendable, Equatable {
+package struct DoctorArguments: Sendable, Equatable {
   /// Also ask the backend whether it accepts each project's key.
-  public var online = false
+  package var online = false
   /// Each target's plists, by path.
-  public var plists: [Target] = []
+  package var plists: [Target] = []
 
   /// A target and one of its plists.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Target: Sendable, Equatable {
-    public var name: String
-    public var path: String
+  package struct Target: Sendable, Equatable {
+    package var name: String
+    package var path: String
   }
 
-  public static let usage = "usage: signin-doctor [--online] [--target NAME PLIST]..."
+  package static let usage = "usage: signin-doctor [--online] [--target NAME PLIST]..."
 
   /// A command line that cannot be run: the message, then ``usage``. Exit status 2.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+  package struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
   }
 
   /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> DoctorArguments {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> DoctorArguments {
     var parsed = DoctorArguments()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {

@@ -14,25 +14,25 @@ import Foundation
 /// ```
 ///
 /// - Concurrency: `Sendable` value.
-public struct DoctorChecklist: Sendable, Equatable {
+package struct DoctorChecklist: Sendable, Equatable {
   /// One line of the checklist.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Check: Sendable, Equatable {
+  package struct Check: Sendable, Equatable {
     /// ✓, ✗, – (a note: nothing is wrong, but something is not set up) or ! (a warning).
-    public enum Outcome: String, Sendable, Equatable {
+    package enum Outcome: String, Sendable, Equatable {
       case passed = "✓"
       case failed = "✗"
       case note = "–"
       case warning = "!"
     }
 
-    public var outcome: Outcome
-    public var line: String
+    package var outcome: Outcome
+    package var line: String
     /// What to do, for a failed check.
-    public var fix: String?
+    package var fix: String?
 
-    public init(_ outcome: Outcome, _ line: String, fix: String? = nil) {
+    package init(_ outcome: Outcome, _ line: String, fix: String? = nil) {
       self.outcome = outcome
       self.line = line
       self.fix = fix
@@ -42,12 +42,12 @@ public struct DoctorChecklist: Sendable, Equatable {
   /// A plist of a target, as read from disk.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Plist: Sendable, Equatable {
-    public var target: String
-    public var path: String
-    public var contents: Data
+  package struct Plist: Sendable, Equatable {
+    package var target: String
+    package var path: String
+    package var contents: Data
 
-    public init(target: String, path: String, contents: Data) {
+    package init(target: String, path: String, contents: Data) {
       self.target = target
       self.path = path
       self.contents = contents
@@ -57,21 +57,21 @@ public struct DoctorChecklist: Sendable, Equatable {
   /// What asking the backend came to, for one target.
   ///
   /// - Concurrency: `Sendable` value.
-  public enum ProbeOutcome: Sendable, Equatable {
+  package enum ProbeOutcome: Sendable, Equatable {
     /// The backend answered (refusing the made-up token proves the key and project work).
     case accepted
     /// The backend refused the request itself: its error code and what to do.
     case refused(code: String, fix: String)
   }
 
-  public var checks: [Check]
+  package var checks: [Check]
 
   /// Whether any check failed: the tool then exits 1.
-  public var hasFailures: Bool { checks.contains { $0.outcome == .failed } }
+  package var hasFailures: Bool { checks.contains { $0.outcome == .failed } }
 
   /// The checklist as the tool prints it: a title, one line per check, and the fix under each
   /// failed one.
-  public var text: String {
+  package var text: String {
     var lines = ["SignInKit doctor"]
     for check in checks {
       lines.append("\(check.outcome.rawValue) \(check.line)")
@@ -89,7 +89,7 @@ public struct DoctorChecklist: Sendable, Equatable {
   ///     host it names, as it will be used.
   ///   - probe: asks the backend about a target's project (`--online`); `nil` skips it.
   /// - Concurrency: the probes run one after another, on the caller's task.
-  public static func make(
+  package static func make(
     plists: [Plist], emulatorHost: String?,
     checkEmulatorHost: @Sendable (String) -> Result<String, EmulatorHostProblem>,
     probe: (@Sendable (ServiceInfo) async -> ProbeOutcome)?
@@ -138,9 +138,9 @@ public struct DoctorChecklist: Sendable, Equatable {
   /// Why `FIREBASE_AUTH_EMULATOR_HOST` cannot be used, and what to set instead.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct EmulatorHostProblem: Error, Sendable, Equatable {
-    public var fix: String
-    public init(fix: String) { self.fix = fix }
+  package struct EmulatorHostProblem: Error, Sendable, Equatable {
+    package var fix: String
+    package init(fix: String) { self.fix = fix }
   }
 
   private static func methods(of info: ServiceInfo, in target: String) -> [Check] {
