@@ -33,14 +33,17 @@ let package = Package(
       dependencies: ["SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms))],
       swiftSettings: strict),
     .target(name: "SignInHTTP", dependencies: ["SignInConcurrency"], swiftSettings: strict),
+    // The Firebase Auth REST bodies, written once for FirebaseBackend and the emulator routes.
+    .target(name: "SignInWire", swiftSettings: strict),
     .target(
-      name: "SignInKit", dependencies: ["SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      name: "SignInKit", dependencies: ["SignInConcurrency", "SignInCrypto", "SignInHTTP", "SignInWire"],
       swiftSettings: strict),
     .target(
       name: "SignInKitTesting", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
       swiftSettings: strict),
     .target(
-      name: "SignInKitEmbedded", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      name: "SignInKitEmbedded",
+      dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP", "SignInWire"],
       swiftSettings: strict),
     .target(
       name: "SignInREPL",
@@ -120,6 +123,7 @@ let package = Package(
         "SignInCrypto", "SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms)),
       ],
       swiftSettings: strict),
+    .testTarget(name: "SignInWireTests", dependencies: ["SignInWire"], swiftSettings: strict),
     .testTarget(
       name: "SignInHTTPTests",
       dependencies: ["SignInHTTP", "SignInConcurrency", "SignInTestSupport", "SignInKitTesting"],

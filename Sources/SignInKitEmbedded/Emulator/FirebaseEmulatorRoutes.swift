@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInKit
+import SignInWire
 
 /// The Firebase Auth emulator's client API over an ``EmbeddedBackend``: a request's method,
 /// target and body in, a status and a JSON body out, on the emulator's URLs
@@ -125,40 +126,44 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   private func post(_ name: String, body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
-    guard let fields = Self.object(body) else {
-      return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
-    }
     do {
       switch name {
-      case "signUp": return try await signUp(fields)
-      case "signInWithPassword": return try await signInWithPassword(fields)
-      case "signInWithIdp": return try await signInWithIdp(fields)
+      case "signUp": return try await signUp(try SignUpBody.decoded(from: body))
+      case "signInWithPassword": return try await signInWithPassword(try PasswordSignInBody.decoded(from: body))
+      case "signInWithIdp": return try await signInWithIdp(try IdpSignInBody.decoded(from: body))
       case "signInWithCustomToken":
+        let request = try CustomTokenSignInBody.decoded(from: body)
         let response = try await backend.signInWithCustomToken(
-          CustomTokenSignInRequest(token: try Self.string("token", in: fields)))
+          CustomTokenSignInRequest(token: try request.required(request.token, .token)))
         var reply = Self.tokens(response.tokens)
         reply["isNewUser"] = .bool(response.isNewUser)
         reply["kind"] = .string("identitytoolkit#VerifyCustomTokenResponse")
         return Self.json(reply)
       case "signInWithEmailLink":
+        let request = try EmailLinkSignInBody.decoded(from: body)
         let response = try await backend.signInWithEmailLink(
           EmailLinkSignInRequest(
-            email: try Self.string("email", in: fields), oobCode: try Self.string("oobCode", in: fields),
-            idToken: fields["idToken"]?.string))
+            email: try request.required(request.email, .email),
+            oobCode: try request.required(request.oobCode, .oobCode), idToken: request.idToken))
         var reply = Self.signIn(response)
         reply["isNewUser"] = .bool(response.isNewUser)
         reply["kind"] = .string("identitytoolkit#EmailLinkSigninResponse")
         return Self.json(reply)
-      case "lookup": return try await lookup(fields)
-      case "update": return try await update(fields)
+      case "lookup":
+        let request = try IDTokenBody.decoded(from: body)
+        let account = try await backend.lookup(LookupRequest(idToken: try request.required(request.idToken, .idToken)))
+        return Self.json(["users": .array([.object(Self.account(account))])])
+      case "update": return try await update(try UpdateAccountBody.decoded(from: body))
       case "delete":
-        try await backend.delete(DeleteAccountRequest(idToken: try Self.string("idToken", in: fields)))
+        let request = try IDTokenBody.decoded(from: body)
+        try await backend.delete(DeleteAccountRequest(idToken: try request.required(request.idToken, .idToken)))
         return Self.json(["kind": .string("identitytoolkit#DeleteAccountResponse")])
-      case "sendOobCode": return try await sendOobCode(fields)
+      case "sendOobCode": return try await sendOobCode(try SendOobCodeBody.decoded(from: body))
       case "resetPassword":
+        let request = try ResetPasswordBody.decoded(from: body)
         let response = try await backend.resetPassword(
           ResetPasswordRequest(
-            oobCode: try Self.string("oobCode", in: fields), newPassword: fields["newPassword"]?.string))
+            oobCode: try request.required(request.oobCode, .oobCode), newPassword: request.newPassword))
         var reply: [String: JSONValue] = [:]
         reply["email"] = response.email.map(JSONValue.string)
         reply["requestType"] = response.requestType.map(JSONValue.string)
@@ -167,6 +172,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
       default:
         return Self.failure(404, "NOT_FOUND: accounts:\(name)")
       }
+    } catch let error as WireError {
+      return Self.failure(400, error.description)
     } catch let error as AuthError where error.secondFactor != nil {
       // Not a failure on the wire: a 200 that asks for the second factor.
       let challenge = error.secondFactor!
@@ -184,23 +191,24 @@ public struct FirebaseEmulatorRoutes: Sendable {
   /// iOS SDK sends it, its number (`"3"`).
   private func revokeToken(_ body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
-    guard let fields = Self.object(body) else {
-      return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
-    }
     let types: [String: RevokeTokenRequest.TokenType] = [
       "CODE": .authorizationCode, "3": .authorizationCode, "REFRESH_TOKEN": .refreshToken, "1": .refreshToken,
       "ACCESS_TOKEN": .accessToken, "2": .accessToken,
     ]
     do {
-      let typeName = try Self.string("tokenType", in: fields)
+      let request = try RevokeTokenBody.decoded(from: body)
+      let typeName = try request.required(request.tokenType, .tokenType)
       guard let tokenType = types[typeName] else {
         return Self.failure(400, "INVALID_ARGUMENT : tokenType \(typeName) is not CODE, REFRESH_TOKEN or ACCESS_TOKEN")
       }
       try await backend.revokeToken(
         RevokeTokenRequest(
-          providerID: ProviderID(rawValue: try Self.string("providerId", in: fields)), tokenType: tokenType,
-          token: try Self.string("token", in: fields), idToken: try Self.string("idToken", in: fields)))
+          providerID: ProviderID(rawValue: try request.required(request.providerId, .providerId)),
+          tokenType: tokenType, token: try request.required(request.token, .token),
+          idToken: try request.required(request.idToken, .idToken)))
       return Self.json([:])
+    } catch let error as WireError {
+      return Self.failure(400, error.description)
     } catch {
       return Self.failure(AuthError.wrapping(error))
     }
@@ -208,31 +216,31 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   private func secondFactor(_ name: String, body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
-    guard let fields = Self.object(body) else {
-      return Self.failure(400, "INVALID_ARGUMENT : the body is not a JSON object")
-    }
     do {
-      let verification = fields["totpVerificationInfo"]?.object ?? [:]
+      let fields = try SecondFactorBody.decoded(from: body)
+      let verification = fields.totpVerificationInfo ?? TOTPVerificationInfo()
       let request: SecondFactorRequest
       switch name {
       case "mfaEnrollment:start":
-        guard fields["totpEnrollmentInfo"] != nil else {
+        guard fields.totpEnrollmentInfo != nil else {
           return Self.failure(400, "INVALID_ARGUMENT : only totpEnrollmentInfo is served here")
         }
-        request = .startTOTPEnrollment(idToken: try Self.string("idToken", in: fields))
+        request = .startTOTPEnrollment(idToken: try fields.required(fields.idToken, .idToken))
       case "mfaEnrollment:finalize":
         request = .finalizeTOTPEnrollment(
-          idToken: try Self.string("idToken", in: fields),
-          sessionInfo: try Self.string("sessionInfo", in: verification),
-          code: try Self.string("verificationCode", in: verification), displayName: fields["displayName"]?.string)
+          idToken: try fields.required(fields.idToken, .idToken),
+          sessionInfo: try verification.required(verification.sessionInfo, .sessionInfo),
+          code: try verification.required(verification.verificationCode, .verificationCode),
+          displayName: fields.displayName)
       case "mfaEnrollment:withdraw":
         request = .withdraw(
-          idToken: try Self.string("idToken", in: fields), enrollmentID: try Self.string("mfaEnrollmentId", in: fields))
+          idToken: try fields.required(fields.idToken, .idToken),
+          enrollmentID: try fields.required(fields.mfaEnrollmentId, .mfaEnrollmentId))
       case "mfaSignIn:finalize":
         request = .finalizeTOTPSignIn(
-          pendingCredential: try Self.string("mfaPendingCredential", in: fields),
-          enrollmentID: try Self.string("mfaEnrollmentId", in: fields),
-          code: try Self.string("verificationCode", in: verification))
+          pendingCredential: try fields.required(fields.mfaPendingCredential, .mfaPendingCredential),
+          enrollmentID: try fields.required(fields.mfaEnrollmentId, .mfaEnrollmentId),
+          code: try verification.required(verification.verificationCode, .verificationCode))
       default:
         return Self.failure(404, "NOT_FOUND: v2/accounts/\(name)")
       }
@@ -249,6 +257,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
       case .tokens(let tokens, _):
         return Self.json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
       }
+    } catch let error as WireError {
+      return Self.failure(400, error.description)
     } catch {
       return Self.failure(AuthError.wrapping(error))
     }
@@ -262,76 +272,63 @@ public struct FirebaseEmulatorRoutes: Sendable {
     return entry
   }
 
-  private func signUp(_ fields: [String: JSONValue]) async throws -> Reply {
+  private func signUp(_ body: SignUpBody) async throws -> Reply {
     let response = try await backend.signUp(
-      SignUpRequest(
-        email: fields["email"]?.string, password: fields["password"]?.string,
-        displayName: fields["displayName"]?.string, idToken: fields["idToken"]?.string))
+      SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
     return Self.json(Self.signIn(response))
   }
 
-  private func signInWithPassword(_ fields: [String: JSONValue]) async throws -> Reply {
+  private func signInWithPassword(_ body: PasswordSignInBody) async throws -> Reply {
     let response = try await backend.signInWithPassword(
       PasswordSignInRequest(
-        email: try Self.string("email", in: fields), password: try Self.string("password", in: fields)))
+        email: try body.required(body.email, .email), password: try body.required(body.password, .password)))
     var reply = Self.signIn(response)
     reply["registered"] = .bool(true)
     return Self.json(reply)
   }
 
-  private func signInWithIdp(_ fields: [String: JSONValue]) async throws -> Reply {
-    let credential = try Self.credential(postBody: try Self.string("postBody", in: fields))
+  private func signInWithIdp(_ body: IdpSignInBody) async throws -> Reply {
+    let credential = try Self.credential(postBody: try body.required(body.postBody, .postBody))
     let response = try await backend.signInWithIdp(
       IdpSignInRequest(
-        credential: credential, requestURI: fields["requestUri"]?.string ?? "http://localhost",
-        idToken: fields["idToken"]?.string))
+        credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken))
     var reply = Self.signIn(response)
     reply["isNewUser"] = .bool(response.isNewUser)
     reply["providerId"] = .string(credential.providerID.rawValue)
     return Self.json(reply)
   }
 
-  private func lookup(_ fields: [String: JSONValue]) async throws -> Reply {
-    let account = try await backend.lookup(LookupRequest(idToken: try Self.string("idToken", in: fields)))
-    return Self.json(["users": .array([.object(Self.account(account))])])
-  }
-
-  private func update(_ fields: [String: JSONValue]) async throws -> Reply {
-    var request = UpdateAccountRequest(idToken: fields["idToken"]?.string)
-    request.oobCode = fields["oobCode"]?.string
-    request.email = fields["email"]?.string
-    request.password = fields["password"]?.string
-    request.displayName = fields["displayName"]?.string
-    request.photoURL = fields["photoUrl"]?.string.flatMap(URL.init(string:))
-    request.deleteAttributes = (fields["deleteAttribute"]?.array ?? []).compactMap {
-      $0.string.flatMap(UpdateAccountRequest.Attribute.init(rawValue:))
-    }
-    request.deleteProviders = (fields["deleteProvider"]?.array ?? []).compactMap {
-      $0.string.map(ProviderID.init(rawValue:))
-    }
+  private func update(_ body: UpdateAccountBody) async throws -> Reply {
+    var request = UpdateAccountRequest(idToken: body.idToken)
+    request.oobCode = body.oobCode
+    request.email = body.email
+    request.password = body.password
+    request.displayName = body.displayName
+    request.photoURL = body.photoUrl.flatMap(URL.init(string:))
+    request.deleteAttributes = (body.deleteAttribute ?? []).compactMap(UpdateAccountRequest.Attribute.init(rawValue:))
+    request.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
     let response = try await backend.update(request)
     var reply = Self.account(response.account)
     if let tokens = response.tokens { reply.merge(Self.tokens(tokens)) { $1 } }
     return Self.json(reply)
   }
 
-  private func sendOobCode(_ fields: [String: JSONValue]) async throws -> Reply {
+  private func sendOobCode(_ body: SendOobCodeBody) async throws -> Reply {
     let request: OobCodeRequest
-    switch fields["requestType"]?.string {
-    case "PASSWORD_RESET": request = .passwordReset(email: try Self.string("email", in: fields))
-    case "VERIFY_EMAIL": request = .verifyEmail(idToken: try Self.string("idToken", in: fields))
+    switch body.requestType {
+    case "PASSWORD_RESET": request = .passwordReset(email: try body.required(body.email, .email))
+    case "VERIFY_EMAIL": request = .verifyEmail(idToken: try body.required(body.idToken, .idToken))
     case "VERIFY_AND_CHANGE_EMAIL":
       request = .verifyAndChangeEmail(
-        idToken: try Self.string("idToken", in: fields), newEmail: try Self.string("newEmail", in: fields))
-    case "EMAIL_SIGNIN": request = .emailSignIn(email: try Self.string("email", in: fields))
+        idToken: try body.required(body.idToken, .idToken), newEmail: try body.required(body.newEmail, .newEmail))
+    case "EMAIL_SIGNIN": request = .emailSignIn(email: try body.required(body.email, .email))
     default:
       throw AuthError(
         .invalidResponse, "requestType", serverMessage: "INVALID_REQ_TYPE : Unsupported request parameters.")
     }
     let settings = ActionCodeSettings(
-      continueURL: fields["continueUrl"]?.string.flatMap { URL(string: $0) },
-      handlesCodeInApp: fields["canHandleCodeInApp"]?.bool ?? false, iOSBundleID: fields["iOSBundleId"]?.string,
-      androidPackageName: fields["androidPackageName"]?.string, linkDomain: fields["linkDomain"]?.string)
+      continueURL: body.continueUrl.flatMap { URL(string: $0) }, handlesCodeInApp: body.canHandleCodeInApp ?? false,
+      iOSBundleID: body.iOSBundleId, androidPackageName: body.androidPackageName, linkDomain: body.linkDomain)
     let response = try await backend.sendOobCode(request, settings: settings)
     return Self.json(["email": .string(response.email ?? "")])
   }
@@ -340,13 +337,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   private func refresh(_ body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
-    let form = Self.form(String(decoding: body, as: UTF8.self))
-    let json = Self.object(body)
-    let grant = form["grant_type"] ?? json?["grant_type"]?.string ?? json?["grantType"]?.string
-    guard grant == "refresh_token" else { return Self.failure(400, "INVALID_GRANT_TYPE") }
-    guard let token = form["refresh_token"] ?? json?["refresh_token"]?.string ?? json?["refreshToken"]?.string,
-      !token.isEmpty
-    else { return Self.failure(400, "MISSING_REFRESH_TOKEN") }
+    let grant =
+      (try? RefreshGrantBody.decoded(from: body))
+      ?? RefreshGrantBody.decoded(form: Self.form(String(decoding: body, as: UTF8.self)))
+    guard grant.grantType == RefreshGrantBody.refreshTokenGrant else { return Self.failure(400, "INVALID_GRANT_TYPE") }
+    guard let token = grant.refreshToken, !token.isEmpty else { return Self.failure(400, "MISSING_REFRESH_TOKEN") }
     do {
       let response = try await backend.refresh(RefreshTokenRequest(refreshToken: token))
       return Self.json([

@@ -64,4 +64,35 @@ import Testing
     #expect(google.status == 400)
     #expect(FirebaseEmulatorAdminTests.message(google.json)?.hasPrefix("INVALID_PROVIDER_ID") == true)
   }
+
+  static let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp"
+  static let update = "/identitytoolkit.googleapis.com/v1/accounts:update"
+  static let lookup = "/identitytoolkit.googleapis.com/v1/accounts:lookup"
+
+  @Test func aProfileSentInAnotherSpellingIsUnderstoodNotIgnored() async throws {
+    // Given an account,
+    let created = try await post(
+      Self.signUp, ["email": "ada@example.com", "password": "correct horse", "returnSecureToken": true])
+    let idToken = try #require(created.json["idToken"] as? String)
+    // when a client sends its profile in the proto's names and another casing,
+    let updated = try await post(
+      Self.update, ["id_token": idToken, "display_name": "Ada", "photoURL": "https://example.com/ada.png"])
+    #expect(updated.status == 200, "\(updated.json)")
+    // then the account has them.
+    let looked = try await post(Self.lookup, ["idToken": idToken])
+    let user = try #require((looked.json["users"] as? [[String: Any]])?.first)
+    #expect(user["displayName"] as? String == "Ada")
+    #expect(user["photoUrl"] as? String == "https://example.com/ada.png")
+  }
+
+  @Test func aValueOfTheWrongTypeIsA400NamingItsFieldAndChangesNothing() async throws {
+    let reply = try await post(Self.signUp, ["email": 5, "password": "correct horse"])
+    #expect(reply.status == 400)
+    #expect(
+      FirebaseEmulatorAdminTests.message(reply.json)
+        == "INVALID_ARGUMENT : Invalid value at 'email' (TYPE_STRING); send it as in Firebase's REST reference")
+    let missing = try await post(Self.lookup, [:])
+    #expect(missing.status == 400)
+    #expect(FirebaseEmulatorAdminTests.message(missing.json) == "MISSING_ID_TOKEN")
+  }
 }

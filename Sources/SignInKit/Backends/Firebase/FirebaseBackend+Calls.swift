@@ -1,14 +1,16 @@
 import Foundation
 import SignInCrypto
 import SignInHTTP
+import SignInWire
 
 extension FirebaseBackend {
   public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
-    var body: [String: JSONValue] = ["returnSecureToken": .bool(true)]
-    body["email"] = request.email.map(JSONValue.string)
-    body["password"] = request.password.map(JSONValue.string)
-    body["displayName"] = request.displayName.map(JSONValue.string)
-    body["idToken"] = request.idToken.map(JSONValue.string)
+    var body = SignUpBody()
+    body.email = request.email
+    body.password = request.password
+    body.displayName = request.displayName
+    body.idToken = request.idToken
+    body.returnSecureToken = true
     let reply = try await call("signUp", body)
     return SignInResponse(
       localID: try reply.required("localId", in: "signUp"), email: reply.string("email"),
@@ -16,9 +18,11 @@ extension FirebaseBackend {
   }
 
   public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
-    let reply = try await call(
-      "signInWithPassword",
-      ["email": .string(request.email), "password": .string(request.password), "returnSecureToken": .bool(true)])
+    var body = PasswordSignInBody()
+    body.email = request.email
+    body.password = request.password
+    body.returnSecureToken = true
+    let reply = try await call("signInWithPassword", body)
     try Self.rejectSecondFactor(reply, firstFactor: .password)
     return SignInResponse(
       localID: try reply.required("localId", in: "signInWithPassword"), email: reply.string("email"),
@@ -26,10 +30,11 @@ extension FirebaseBackend {
   }
 
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
-    var body: [String: JSONValue] = [
-      "email": .string(request.email), "oobCode": .string(request.oobCode), "returnSecureToken": .bool(true),
-    ]
-    body["idToken"] = request.idToken.map(JSONValue.string)
+    var body = EmailLinkSignInBody()
+    body.email = request.email
+    body.oobCode = request.oobCode
+    body.idToken = request.idToken
+    body.returnSecureToken = true
     let reply = try await call("signInWithEmailLink", body)
     try Self.rejectSecondFactor(reply, firstFactor: .password)
     return SignInResponse(
@@ -38,8 +43,10 @@ extension FirebaseBackend {
   }
 
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
-    let reply = try await call(
-      "signInWithCustomToken", ["token": .string(request.token), "returnSecureToken": .bool(true)])
+    var body = CustomTokenSignInBody()
+    body.token = request.token
+    body.returnSecureToken = true
+    let reply = try await call("signInWithCustomToken", body)
     try Self.rejectSecondFactor(reply, firstFactor: .custom)
     let tokens = try reply.tokens(in: "signInWithCustomToken")
     return SignInResponse(
@@ -48,11 +55,12 @@ extension FirebaseBackend {
   }
 
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
-    var body: [String: JSONValue] = [
-      "requestUri": .string(request.requestURI), "postBody": .string(request.credential.postBody),
-      "returnSecureToken": .bool(true), "returnIdpCredential": .bool(true),
-    ]
-    body["idToken"] = request.idToken.map(JSONValue.string)
+    var body = IdpSignInBody()
+    body.requestUri = request.requestURI
+    body.postBody = request.credential.postBody
+    body.idToken = request.idToken
+    body.returnSecureToken = true
+    body.returnIdpCredential = true
     let reply = try await call("signInWithIdp", body)
     // Failures that come back as 200.
     if reply.bool("needConfirmation") {
@@ -72,7 +80,7 @@ extension FirebaseBackend {
   }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
-    let body = FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", request.refreshToken)])
+    let body = FormEncoding.encode(RefreshGrantBody(refreshToken: request.refreshToken).formFields)
     let httpRequest = HTTPRequest(
       url: secureTokenURL, headers: headers(contentType: "application/x-www-form-urlencoded"),
       body: Data(body.utf8), timeout: requestTimeout)
@@ -101,7 +109,9 @@ extension FirebaseBackend {
   }
 
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
-    let reply = try await call("lookup", ["idToken": .string(request.idToken)])
+    var body = IDTokenBody()
+    body.idToken = request.idToken
+    let reply = try await call("lookup", body)
     guard let users = reply.fields["users"]?.array, users.count == 1, let user = users[0].object else {
       throw AuthError(
         .invalidResponse,
@@ -111,20 +121,16 @@ extension FirebaseBackend {
   }
 
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
-    var body: [String: JSONValue] = [:]
-    body["idToken"] = request.idToken.map(JSONValue.string)
-    body["oobCode"] = request.oobCode.map(JSONValue.string)
-    body["email"] = request.email.map(JSONValue.string)
-    body["password"] = request.password.map(JSONValue.string)
-    body["displayName"] = request.displayName.map(JSONValue.string)
-    body["photoUrl"] = request.photoURL.map { .string($0.absoluteString) }
-    if !request.deleteAttributes.isEmpty {
-      body["deleteAttribute"] = .array(request.deleteAttributes.map { .string($0.rawValue) })
-    }
-    if !request.deleteProviders.isEmpty {
-      body["deleteProvider"] = .array(request.deleteProviders.map { .string($0.rawValue) })
-    }
-    if request.idToken != nil { body["returnSecureToken"] = .bool(true) }
+    var body = UpdateAccountBody()
+    body.idToken = request.idToken
+    body.oobCode = request.oobCode
+    body.email = request.email
+    body.password = request.password
+    body.displayName = request.displayName
+    body.photoUrl = request.photoURL?.absoluteString
+    if !request.deleteAttributes.isEmpty { body.deleteAttribute = request.deleteAttributes.map(\.rawValue) }
+    if !request.deleteProviders.isEmpty { body.deleteProvider = request.deleteProviders.map(\.rawValue) }
+    if request.idToken != nil { body.returnSecureToken = true }
     let reply = try await call("update", body)
     let tokens: IssuedTokens? =
       reply.string("idToken") != nil && reply.string("refreshToken") != nil ? try reply.tokens(in: "update") : nil
@@ -132,43 +138,47 @@ extension FirebaseBackend {
   }
 
   public func delete(_ request: DeleteAccountRequest) async throws {
-    _ = try await call("delete", ["idToken": .string(request.idToken)])
+    var body = IDTokenBody()
+    body.idToken = request.idToken
+    _ = try await call("delete", body)
   }
 
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
-    _ = try await call(
-      "revokeToken",
-      [
-        "providerId": .string(request.providerID.rawValue), "tokenType": .string(request.tokenType.rawValue),
-        "token": .string(request.token), "idToken": .string(request.idToken),
-      ], version: 2)
+    var body = RevokeTokenBody()
+    body.providerId = request.providerID.rawValue
+    body.tokenType = request.tokenType.rawValue
+    body.token = request.token
+    body.idToken = request.idToken
+    _ = try await call("revokeToken", body, version: 2)
   }
 
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
-    var body: [String: JSONValue] = ["requestType": .string(request.requestType)]
+    var body = SendOobCodeBody()
+    body.requestType = request.requestType
     switch request {
     case .passwordReset(let email), .emailSignIn(let email):
-      body["email"] = .string(email)
+      body.email = email
     case .verifyEmail(let idToken):
-      body["idToken"] = .string(idToken)
+      body.idToken = idToken
     case .verifyAndChangeEmail(let idToken, let newEmail):
-      body["idToken"] = .string(idToken)
-      body["newEmail"] = .string(newEmail)
+      body.idToken = idToken
+      body.newEmail = newEmail
     }
     if let settings {
-      body["continueUrl"] = settings.continueURL.map { .string($0.absoluteString) }
-      if settings.handlesCodeInApp { body["canHandleCodeInApp"] = .bool(true) }
-      body["iOSBundleId"] = settings.iOSBundleID.map(JSONValue.string)
-      body["androidPackageName"] = settings.androidPackageName.map(JSONValue.string)
-      body["linkDomain"] = settings.linkDomain.map(JSONValue.string)
+      body.continueUrl = settings.continueURL?.absoluteString
+      if settings.handlesCodeInApp { body.canHandleCodeInApp = true }
+      body.iOSBundleId = settings.iOSBundleID
+      body.androidPackageName = settings.androidPackageName
+      body.linkDomain = settings.linkDomain
     }
     let reply = try await call("sendOobCode", body)
     return OobCodeResponse(email: reply.string("email"))
   }
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
-    var body: [String: JSONValue] = ["oobCode": .string(request.oobCode)]
-    body["newPassword"] = request.newPassword.map(JSONValue.string)
+    var body = ResetPasswordBody()
+    body.oobCode = request.oobCode
+    body.newPassword = request.newPassword
     let reply = try await call("resetPassword", body)
     return ResetPasswordResponse(
       email: reply.string("email"), requestType: reply.string("requestType"), newEmail: reply.string("newEmail"))
@@ -184,23 +194,26 @@ extension FirebaseBackend {
   }
 
   public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
-    var body: [String: JSONValue] = [:]
+    var body = SecondFactorBody()
+    var verification = TOTPVerificationInfo()
     switch request {
     case .startTOTPEnrollment(let idToken):
-      body = ["idToken": .string(idToken), "totpEnrollmentInfo": .object([:])]
+      body.idToken = idToken
+      body.totpEnrollmentInfo = EmptyBody()
     case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
-      body = [
-        "idToken": .string(idToken),
-        "totpVerificationInfo": .object(["sessionInfo": .string(sessionInfo), "verificationCode": .string(code)]),
-      ]
-      body["displayName"] = displayName.map(JSONValue.string)
+      body.idToken = idToken
+      verification.sessionInfo = sessionInfo
+      verification.verificationCode = code
+      body.totpVerificationInfo = verification
+      body.displayName = displayName
     case .withdraw(let idToken, let enrollmentID):
-      body = ["idToken": .string(idToken), "mfaEnrollmentId": .string(enrollmentID)]
+      body.idToken = idToken
+      body.mfaEnrollmentId = enrollmentID
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
-      body = [
-        "mfaPendingCredential": .string(pendingCredential), "mfaEnrollmentId": .string(enrollmentID),
-        "totpVerificationInfo": .object(["verificationCode": .string(code)]),
-      ]
+      body.mfaPendingCredential = pendingCredential
+      body.mfaEnrollmentId = enrollmentID
+      verification.verificationCode = code
+      body.totpVerificationInfo = verification
     }
     let reply = try await call(request.method, body, version: 2)
     if case .startTOTPEnrollment = request {

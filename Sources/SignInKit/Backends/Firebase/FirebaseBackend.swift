@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInHTTP
+import SignInWire
 
 /// Firebase Authentication (and Google Identity Platform) over its REST wire format: Identity
 /// Toolkit v1 `accounts:*` calls and the Secure Token refresh, in production or against the
@@ -139,12 +140,10 @@ public struct FirebaseBackend: AuthBackend {
   }
 
   /// POSTs `body` as JSON to `accounts:METHOD` (or v2's `accounts/METHOD`) and returns the reply.
-  func call(_ method: String, _ body: [String: JSONValue], version: Int = 1) async throws -> JSONReply {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  func call(_ method: String, _ body: some WireBody, version: Int = 1) async throws -> JSONReply {
     let request = HTTPRequest(
       url: identityToolkitURL(method, version: version), headers: headers(contentType: "application/json"),
-      body: try encoder.encode(body), timeout: requestTimeout)
+      body: try body.encoded(), timeout: requestTimeout)
     return try await exchange(request, call: method)
   }
 

@@ -1,0 +1,13 @@
+/// The one-time code of a TOTP second factor, and while enrolling the session it belongs to.
+///
+/// - Concurrency: `Sendable` value.
+package struct TOTPVerificationInfo: WireBody {
+  package var sessionInfo: String?
+  package var verificationCode: String?
+
+  package init() {}
+
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case sessionInfo, verificationCode
+  }
+}
