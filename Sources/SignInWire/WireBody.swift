@@ -20,6 +20,11 @@ package protocol WireBody: Codable, Sendable, Equatable {
 extension WireBody {
   package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) }
 
+  /// A body nested in a lenient reply field: `nil` when what is there is not one.
+  package static func lenient(from container: any SingleValueDecodingContainer) -> Self? {
+    try? container.decode(Self.self)
+  }
+
   /// `value`, which the call cannot do without.
   ///
   /// - Throws: ``WireError/missing(field:)`` when it is absent or empty.

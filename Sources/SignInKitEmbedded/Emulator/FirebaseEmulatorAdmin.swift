@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInKit
+import SignInWire
 
 /// The Identity Toolkit admin API that the Firebase Admin SDKs call in emulator mode, over an
 /// ``EmbeddedBackend``: `/identitytoolkit.googleapis.com/v1/projects/{p}/accounts` (create),
@@ -45,19 +46,23 @@ struct FirebaseEmulatorAdmin: Sendable {
       case "create":
         let account = try await backend.adminCreate(
           uid: fields["localId"]?.string, try Self.changes(fields))
-        return Routes.json(["kind": .string("identitytoolkit#SignupNewUserResponse"), "localId": .string(account.uid)])
+        var reply = AccountRecord()
+        reply.kind = "identitytoolkit#SignupNewUserResponse"
+        reply.localId = account.uid
+        return Routes.reply(reply)
       case "lookup":
         let accounts = await backend.adminLookup(
           uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]))
-        var reply: [String: JSONValue] = ["kind": .string("identitytoolkit#GetAccountInfoResponse")]
-        if !accounts.isEmpty { reply["users"] = .array(accounts.map { .object(Self.account($0)) }) }
-        return Routes.json(reply)
+        var reply = LookupReply()
+        reply.kind = "identitytoolkit#GetAccountInfoResponse"
+        if !accounts.isEmpty { reply.users = accounts.map(Self.account) }
+        return Routes.reply(reply)
       case "update":
         let uid = try Routes.string("localId", in: fields)
         let account = try await backend.adminUpdate(uid: uid, try Self.changes(fields))
         var reply = Self.account(account)
-        reply["kind"] = .string("identitytoolkit#SetAccountInfoResponse")
-        return Routes.json(reply)
+        reply.kind = "identitytoolkit#SetAccountInfoResponse"
+        return Routes.reply(reply)
       case "delete":
         try await backend.deleteUser(uid: try Routes.string("localId", in: fields))
         return Routes.json(["kind": .string("identitytoolkit#DeleteAccountResponse")])
@@ -95,12 +100,11 @@ struct FirebaseEmulatorAdmin: Sendable {
       return Routes.failure(400, "INVALID_PAGE_SELECTION : maxResults must be between 1 and 1000")
     }
     let (accounts, next) = await backend.adminList(maxResults: maxResults, after: query["nextPageToken"])
-    var reply: [String: JSONValue] = [
-      "kind": .string("identitytoolkit#DownloadAccountResponse"),
-      "users": .array(accounts.map { .object(Self.account($0)) }),
-    ]
-    reply["nextPageToken"] = next.map(JSONValue.string)
-    return Routes.json(reply)
+    var reply = LookupReply()
+    reply.kind = "identitytoolkit#DownloadAccountResponse"
+    reply.users = accounts.map(Self.account)
+    reply.nextPageToken = next
+    return Routes.reply(reply)
   }
 
   /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.
@@ -121,10 +125,12 @@ struct FirebaseEmulatorAdmin: Sendable {
     if let continueURL = fields["continueUrl"]?.string {
       link.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL))
     }
-    return Routes.json([
-      "kind": .string("identitytoolkit#GetOobConfirmationCodeResponse"), "email": .string(email.lowercased()),
-      "oobCode": .string(code), "oobLink": .string(link.string ?? ""),
-    ])
+    var reply = OobCodeReply()
+    reply.kind = "identitytoolkit#GetOobConfirmationCodeResponse"
+    reply.email = email.lowercased()
+    reply.oobCode = code
+    reply.oobLink = link.string
+    return Routes.reply(reply)
   }
 
   // MARK: - Shapes
@@ -146,14 +152,14 @@ struct FirebaseEmulatorAdmin: Sendable {
   }
 
   /// A user record as the admin lookup and list calls return it.
-  static func account(_ account: EmbeddedDatabase.Account) -> [String: JSONValue] {
-    var reply = Routes.account(account.info)
-    reply["validSince"] = .string(String(RequestNumber.whole(account.validSince.timeIntervalSince1970)))
+  static func account(_ account: EmbeddedDatabase.Account) -> AccountRecord {
+    var record = Routes.account(account.info)
+    record.validSince = String(RequestNumber.whole(account.validSince.timeIntervalSince1970))
     if let claims = account.customClaims, let text = try? JSONEncoder().encode(JSONValue.object(claims)) {
-      reply["customAttributes"] = .string(String(decoding: text, as: UTF8.self))
+      record.customAttributes = String(decoding: text, as: UTF8.self)
     }
-    if account.customAuth == true { reply["customAuth"] = .bool(true) }
-    return reply
+    if account.customAuth == true { record.customAuth = true }
+    return record
   }
 
   /// A string or an array of strings, as the Admin SDKs send `localId` and `email`.

@@ -136,9 +136,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
         let response = try await backend.signInWithCustomToken(
           CustomTokenSignInRequest(token: try request.required(request.token, .token)))
         var reply = Self.tokens(response.tokens)
-        reply["isNewUser"] = .bool(response.isNewUser)
-        reply["kind"] = .string("identitytoolkit#VerifyCustomTokenResponse")
-        return Self.json(reply)
+        reply.isNewUser = response.isNewUser
+        reply.kind = "identitytoolkit#VerifyCustomTokenResponse"
+        return Self.reply(reply)
       case "signInWithEmailLink":
         let request = try EmailLinkSignInBody.decoded(from: body)
         let response = try await backend.signInWithEmailLink(
@@ -146,13 +146,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
             email: try request.required(request.email, .email),
             oobCode: try request.required(request.oobCode, .oobCode), idToken: request.idToken))
         var reply = Self.signIn(response)
-        reply["isNewUser"] = .bool(response.isNewUser)
-        reply["kind"] = .string("identitytoolkit#EmailLinkSigninResponse")
-        return Self.json(reply)
+        reply.isNewUser = response.isNewUser
+        reply.kind = "identitytoolkit#EmailLinkSigninResponse"
+        return Self.reply(reply)
       case "lookup":
         let request = try IDTokenBody.decoded(from: body)
         let account = try await backend.lookup(LookupRequest(idToken: try request.required(request.idToken, .idToken)))
-        return Self.json(["users": .array([.object(Self.account(account))])])
+        var reply = LookupReply()
+        reply.users = [Self.account(account)]
+        return Self.reply(reply)
       case "update": return try await update(try UpdateAccountBody.decoded(from: body))
       case "delete":
         let request = try IDTokenBody.decoded(from: body)
@@ -164,11 +166,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
         let response = try await backend.resetPassword(
           ResetPasswordRequest(
             oobCode: try request.required(request.oobCode, .oobCode), newPassword: request.newPassword))
-        var reply: [String: JSONValue] = [:]
-        reply["email"] = response.email.map(JSONValue.string)
-        reply["requestType"] = response.requestType.map(JSONValue.string)
-        reply["newEmail"] = response.newEmail.map(JSONValue.string)
-        return Self.json(reply)
+        var reply = ResetPasswordReply()
+        reply.email = response.email
+        reply.requestType = response.requestType
+        reply.newEmail = response.newEmail
+        return Self.reply(reply)
       default:
         return Self.failure(404, "NOT_FOUND: accounts:\(name)")
       }
@@ -177,10 +179,10 @@ public struct FirebaseEmulatorRoutes: Sendable {
     } catch let error as AuthError where error.secondFactor != nil {
       // Not a failure on the wire: a 200 that asks for the second factor.
       let challenge = error.secondFactor!
-      return Self.json([
-        "mfaPendingCredential": .string(challenge.pendingCredential),
-        "mfaInfo": .array(challenge.factors.map { .object(Self.secondFactor($0)) }),
-      ])
+      var reply = SignInReply()
+      reply.mfaPendingCredential = challenge.pendingCredential
+      reply.mfaInfo = challenge.factors.map(Self.secondFactor)
+      return Self.reply(reply)
     } catch {
       return Self.failure(AuthError.wrapping(error))
     }
@@ -246,16 +248,21 @@ public struct FirebaseEmulatorRoutes: Sendable {
       }
       switch try await backend.secondFactor(request) {
       case .secret(let secret):
-        var info: [String: JSONValue] = [
-          "sharedSecretKey": .string(secret.secretKey), "verificationCodeLength": .number(Double(secret.codeLength)),
-          "hashingAlgorithm": .string(secret.hashingAlgorithm),
-          "periodSec": .number(Double(secret.codeInterval.components.seconds)),
-          "sessionInfo": .string(secret.sessionInfo),
-        ]
-        info["finalizeEnrollmentTime"] = secret.enrollmentDeadline.map { .string($0.formatted(.iso8601)) }
-        return Self.json(["totpSessionInfo": .object(info)])
+        var info = TOTPSessionInfo()
+        info.sharedSecretKey = secret.secretKey
+        info.verificationCodeLength = Double(secret.codeLength)
+        info.hashingAlgorithm = secret.hashingAlgorithm
+        info.periodSec = Double(secret.codeInterval.components.seconds)
+        info.sessionInfo = secret.sessionInfo
+        info.finalizeEnrollmentTime = secret.enrollmentDeadline?.formatted(.iso8601)
+        var reply = TOTPEnrollmentReply()
+        reply.totpSessionInfo = info
+        return Self.reply(reply)
       case .tokens(let tokens, _):
-        return Self.json(["idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken)])
+        var reply = SignInReply()
+        reply.idToken = tokens.idToken
+        reply.refreshToken = tokens.refreshToken
+        return Self.reply(reply)
       }
     } catch let error as WireError {
       return Self.failure(400, error.description)
@@ -264,18 +271,20 @@ public struct FirebaseEmulatorRoutes: Sendable {
     }
   }
 
-  static func secondFactor(_ factor: MultiFactorInfo) -> [String: JSONValue] {
-    var entry: [String: JSONValue] = ["mfaEnrollmentId": .string(factor.enrollmentID)]
-    entry["displayName"] = factor.displayName.map(JSONValue.string)
-    entry["enrolledAt"] = factor.enrolledAt.map { .string($0.formatted(.iso8601)) }
-    if factor.kind == .totp { entry["totpInfo"] = .object([:]) } else { entry["phoneInfo"] = .string("") }
+  static func secondFactor(_ factor: MultiFactorInfo) -> MFAEnrollment {
+    var entry = MFAEnrollment()
+    entry.mfaEnrollmentId = factor.enrollmentID
+    entry.displayName = factor.displayName
+    entry.enrolledAt = factor.enrolledAt?.formatted(.iso8601)
+    // The number itself is not kept here: a masked one, as Firebase shows it to a pending sign-in.
+    if factor.kind == .totp { entry.totpInfo = EmptyBody() } else { entry.phoneInfo = "+*******" }
     return entry
   }
 
   private func signUp(_ body: SignUpBody) async throws -> Reply {
     let response = try await backend.signUp(
       SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
-    return Self.json(Self.signIn(response))
+    return Self.reply(Self.signIn(response))
   }
 
   private func signInWithPassword(_ body: PasswordSignInBody) async throws -> Reply {
@@ -283,8 +292,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
       PasswordSignInRequest(
         email: try body.required(body.email, .email), password: try body.required(body.password, .password)))
     var reply = Self.signIn(response)
-    reply["registered"] = .bool(true)
-    return Self.json(reply)
+    reply.registered = true
+    return Self.reply(reply)
   }
 
   private func signInWithIdp(_ body: IdpSignInBody) async throws -> Reply {
@@ -293,9 +302,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
       IdpSignInRequest(
         credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken))
     var reply = Self.signIn(response)
-    reply["isNewUser"] = .bool(response.isNewUser)
-    reply["providerId"] = .string(credential.providerID.rawValue)
-    return Self.json(reply)
+    reply.isNewUser = response.isNewUser
+    reply.providerId = credential.providerID.rawValue
+    return Self.reply(reply)
   }
 
   private func update(_ body: UpdateAccountBody) async throws -> Reply {
@@ -309,8 +318,12 @@ public struct FirebaseEmulatorRoutes: Sendable {
     request.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
     let response = try await backend.update(request)
     var reply = Self.account(response.account)
-    if let tokens = response.tokens { reply.merge(Self.tokens(tokens)) { $1 } }
-    return Self.json(reply)
+    if let tokens = response.tokens {
+      reply.idToken = tokens.idToken
+      reply.refreshToken = tokens.refreshToken
+      reply.expiresIn = Self.seconds(tokens.expiresIn)
+    }
+    return Self.reply(reply)
   }
 
   private func sendOobCode(_ body: SendOobCodeBody) async throws -> Reply {
@@ -330,7 +343,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
       continueURL: body.continueUrl.flatMap { URL(string: $0) }, handlesCodeInApp: body.canHandleCodeInApp ?? false,
       iOSBundleID: body.iOSBundleId, androidPackageName: body.androidPackageName, linkDomain: body.linkDomain)
     let response = try await backend.sendOobCode(request, settings: settings)
-    return Self.json(["email": .string(response.email ?? "")])
+    var reply = OobCodeReply()
+    reply.email = response.email
+    return Self.reply(reply)
   }
 
   // MARK: - Secure Token
@@ -344,12 +359,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
     guard let token = grant.refreshToken, !token.isEmpty else { return Self.failure(400, "MISSING_REFRESH_TOKEN") }
     do {
       let response = try await backend.refresh(RefreshTokenRequest(refreshToken: token))
-      return Self.json([
-        "id_token": .string(response.tokens.idToken), "access_token": .string(response.tokens.idToken),
-        "refresh_token": .string(response.tokens.refreshToken),
-        "expires_in": .string(Self.seconds(response.tokens.expiresIn)), "token_type": .string("Bearer"),
-        "user_id": .string(response.userID), "project_id": .string(backend.configuration.projectID),
-      ])
+      var reply = SecureTokenReply()
+      reply.idToken = response.tokens.idToken
+      reply.accessToken = response.tokens.idToken
+      reply.refreshToken = response.tokens.refreshToken
+      reply.expiresIn = Self.seconds(response.tokens.expiresIn)
+      reply.tokenType = "Bearer"
+      reply.userId = response.userID
+      reply.projectId = backend.configuration.projectID
+      return Self.reply(reply)
     } catch {
       return Self.failure(AuthError.wrapping(error))
     }
@@ -359,15 +377,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   private func oobCodes(project: String) async -> Reply {
     let messages = await backend.mailbox()
-    return Self.json([
-      "oobCodes": .array(
-        messages.map { message in
-          .object([
-            "email": .string(message.to), "requestType": .string(message.kind),
-            "oobCode": .string(message.code),
-          ])
-        })
-    ])
+    var reply = EmulatorOobCodesReply()
+    reply.oobCodes = messages.map { message in
+      var code = OobCodeReply()
+      code.email = message.to
+      code.requestType = message.kind
+      code.oobCode = message.code
+      return code
+    }
+    return Self.reply(reply)
   }
 
   /// The page an out-of-band link opens: `mode=verifyEmail` (or `verifyAndChangeEmail`)
@@ -414,44 +432,42 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   // MARK: - Shapes
 
-  static func signIn(_ response: SignInResponse) -> [String: JSONValue] {
+  static func signIn(_ response: SignInResponse) -> SignInReply {
     var reply = tokens(response.tokens)
-    reply["localId"] = .string(response.localID)
-    reply["email"] = .string(response.email ?? "")
+    reply.localId = response.localID
+    reply.email = response.email ?? ""
     return reply
   }
 
-  static func tokens(_ tokens: IssuedTokens) -> [String: JSONValue] {
-    [
-      "idToken": .string(tokens.idToken), "refreshToken": .string(tokens.refreshToken),
-      "expiresIn": .string(seconds(tokens.expiresIn)),
-    ]
+  static func tokens(_ tokens: IssuedTokens) -> SignInReply {
+    var reply = SignInReply()
+    reply.idToken = tokens.idToken
+    reply.refreshToken = tokens.refreshToken
+    reply.expiresIn = seconds(tokens.expiresIn)
+    return reply
   }
 
-  static func account(_ account: AccountInfo) -> [String: JSONValue] {
-    var reply: [String: JSONValue] = [
-      "localId": .string(account.localID), "emailVerified": .bool(account.emailVerified),
-      "disabled": .bool(account.disabled),
-      "providerUserInfo": .array(
-        account.providers.map { provider in
-          var info: [String: JSONValue] = [
-            "providerId": .string(provider.providerID.rawValue), "rawId": .string(provider.rawID),
-          ]
-          info["email"] = provider.email.map(JSONValue.string)
-          info["displayName"] = provider.displayName.map(JSONValue.string)
-          info["photoUrl"] = provider.photoURL.map { .string($0.absoluteString) }
-          return .object(info)
-        }),
-    ]
-    reply["email"] = account.email.map(JSONValue.string)
-    reply["displayName"] = account.displayName.map(JSONValue.string)
-    reply["photoUrl"] = account.photoURL.map { .string($0.absoluteString) }
-    reply["createdAt"] = account.createdAt.map { .string(milliseconds($0)) }
-    reply["lastLoginAt"] = account.lastLoginAt.map { .string(milliseconds($0)) }
-    if !account.secondFactors.isEmpty {
-      reply["mfaInfo"] = .array(account.secondFactors.map { .object(secondFactor($0)) })
+  static func account(_ account: AccountInfo) -> AccountRecord {
+    var record = AccountRecord()
+    record.localId = account.localID
+    record.emailVerified = account.emailVerified
+    record.disabled = account.disabled
+    record.providerUserInfo = account.providers.map { provider in
+      var info = ProviderUserInfo()
+      info.providerId = provider.providerID.rawValue
+      info.rawId = provider.rawID
+      info.email = provider.email
+      info.displayName = provider.displayName
+      info.photoUrl = provider.photoURL?.absoluteString
+      return info
     }
-    return reply
+    record.email = account.email
+    record.displayName = account.displayName
+    record.photoUrl = account.photoURL?.absoluteString
+    record.createdAt = account.createdAt.map(milliseconds)
+    record.lastLoginAt = account.lastLoginAt.map(milliseconds)
+    if !account.secondFactors.isEmpty { record.mfaInfo = account.secondFactors.map(secondFactor) }
+    return record
   }
 
   /// The credential a `signInWithIdp` `postBody` carries (`id_token`, `access_token`,
@@ -479,17 +495,14 @@ public struct FirebaseEmulatorRoutes: Sendable {
     return Reply(status: status, body: (try? encoder.encode(JSONValue.object(object))) ?? Data("{}".utf8))
   }
 
+  /// A wire body as the reply.
+  static func reply(_ body: some WireBody, status: Int = 200) -> Reply {
+    Reply(status: status, body: (try? body.encoded()) ?? Data("{}".utf8))
+  }
+
   /// Firebase's error envelope.
   static func failure(_ status: Int, _ message: String) -> Reply {
-    json(
-      [
-        "error": .object([
-          "code": .number(Double(status)), "message": .string(message),
-          "errors": .array([
-            .object(["message": .string(message), "reason": .string("invalid"), "domain": .string("global")])
-          ]),
-        ])
-      ], status: status)
+    reply(ErrorEnvelope(status: status, message: message), status: status)
   }
 
   static func failure(_ error: AuthError) -> Reply {

@@ -1,7 +1,7 @@
 /// An object with no fields, such as `totpEnrollmentInfo: {}`.
 ///
 /// - Concurrency: `Sendable` value.
-package struct EmptyBody: Codable, Sendable, Equatable {
+package struct EmptyBody: LenientValue {
   private struct NoKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
@@ -18,5 +18,9 @@ package struct EmptyBody: Codable, Sendable, Equatable {
 
   package func encode(to encoder: any Encoder) throws {
     _ = encoder.container(keyedBy: NoKey.self)
+  }
+
+  package static func lenient(from container: any SingleValueDecodingContainer) -> EmptyBody? {
+    try? container.decode(EmptyBody.self)
   }
 }

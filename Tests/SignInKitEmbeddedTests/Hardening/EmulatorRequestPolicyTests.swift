@@ -73,7 +73,8 @@ import Testing
       method: "POST", target: "\(Self.project)/accounts:sendOobCode", headers: headers,
       body: Data(#"{"requestType":"VERIFY_EMAIL","email":"ada@example.com","returnOobLink":true}"#.utf8))
     #expect(reply.status == 200)
-    #expect(String(decoding: reply.body, as: UTF8.self).contains(#"https:\/\/auth.example.test\/emulator\/action"#))
+    #expect(
+      String(decoding: reply.body, as: UTF8.self).contains(#""oobLink":"https://auth.example.test/emulator/action?"#))
   }
 
   // MARK: Item 3: DNS rebinding and cross-site requests

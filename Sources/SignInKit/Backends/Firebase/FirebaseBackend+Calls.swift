@@ -11,9 +11,9 @@ extension FirebaseBackend {
     body.displayName = request.displayName
     body.idToken = request.idToken
     body.returnSecureToken = true
-    let reply = try await call("signUp", body)
+    let reply: SignInReply = try await call("signUp", body)
     return SignInResponse(
-      localID: try reply.required("localId", in: "signUp"), email: reply.string("email"),
+      localID: try reply.required(reply.localId, .localId, in: "signUp"), email: reply.email,
       tokens: try reply.tokens(in: "signUp"), isNewUser: request.idToken == nil)
   }
 
@@ -22,10 +22,10 @@ extension FirebaseBackend {
     body.email = request.email
     body.password = request.password
     body.returnSecureToken = true
-    let reply = try await call("signInWithPassword", body)
-    try Self.rejectSecondFactor(reply, firstFactor: .password)
+    let reply: SignInReply = try await call("signInWithPassword", body)
+    try reply.rejectSecondFactor(firstFactor: .password)
     return SignInResponse(
-      localID: try reply.required("localId", in: "signInWithPassword"), email: reply.string("email"),
+      localID: try reply.required(reply.localId, .localId, in: "signInWithPassword"), email: reply.email,
       tokens: try reply.tokens(in: "signInWithPassword"), isNewUser: false)
   }
 
@@ -35,23 +35,23 @@ extension FirebaseBackend {
     body.oobCode = request.oobCode
     body.idToken = request.idToken
     body.returnSecureToken = true
-    let reply = try await call("signInWithEmailLink", body)
-    try Self.rejectSecondFactor(reply, firstFactor: .password)
+    let reply: SignInReply = try await call("signInWithEmailLink", body)
+    try reply.rejectSecondFactor(firstFactor: .password)
     return SignInResponse(
-      localID: try reply.required("localId", in: "signInWithEmailLink"), email: reply.string("email"),
-      tokens: try reply.tokens(in: "signInWithEmailLink"), isNewUser: reply.bool("isNewUser"))
+      localID: try reply.required(reply.localId, .localId, in: "signInWithEmailLink"), email: reply.email,
+      tokens: try reply.tokens(in: "signInWithEmailLink"), isNewUser: reply.isNewUser ?? false)
   }
 
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
     var body = CustomTokenSignInBody()
     body.token = request.token
     body.returnSecureToken = true
-    let reply = try await call("signInWithCustomToken", body)
-    try Self.rejectSecondFactor(reply, firstFactor: .custom)
+    let reply: SignInReply = try await call("signInWithCustomToken", body)
+    try reply.rejectSecondFactor(firstFactor: .custom)
     let tokens = try reply.tokens(in: "signInWithCustomToken")
     return SignInResponse(
       localID: try Self.uid(of: tokens, replyingTo: "the custom-token sign-in"), tokens: tokens,
-      isNewUser: reply.bool("isNewUser"))
+      isNewUser: reply.isNewUser ?? false)
   }
 
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
@@ -61,22 +61,22 @@ extension FirebaseBackend {
     body.idToken = request.idToken
     body.returnSecureToken = true
     body.returnIdpCredential = true
-    let reply = try await call("signInWithIdp", body)
+    let reply: SignInReply = try await call("signInWithIdp", body)
     // Failures that come back as 200.
-    if reply.bool("needConfirmation") {
+    if reply.needConfirmation == true {
       throw AuthError(
         .accountExistsWithDifferentCredential,
-        "An account already uses \(reply.string("email") ?? "this email") with another sign-in method. "
+        "An account already uses \(reply.email ?? "this email") with another sign-in method. "
           + "Sign in with that method, then link this one.",
         serverMessage: "needConfirmation")
     }
-    if let message = reply.string("errorMessage") {
+    if let message = reply.errorMessage {
       throw FirebaseErrorCatalog.error(serverMessage: message, status: 200)
     }
-    try Self.rejectSecondFactor(reply, firstFactor: request.credential.providerID)
+    try reply.rejectSecondFactor(firstFactor: request.credential.providerID)
     return SignInResponse(
-      localID: try reply.required("localId", in: "signInWithIdp"), email: reply.string("email"),
-      tokens: try reply.tokens(in: "signInWithIdp"), isNewUser: reply.bool("isNewUser"))
+      localID: try reply.required(reply.localId, .localId, in: "signInWithIdp"), email: reply.email,
+      tokens: try reply.tokens(in: "signInWithIdp"), isNewUser: reply.isNewUser ?? false)
   }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
@@ -87,16 +87,15 @@ extension FirebaseBackend {
     var failures = 0
     while true {
       do {
-        let reply = try await exchange(httpRequest, call: "token refresh")
+        let reply: SecureTokenReply = try await exchange(httpRequest, call: "token refresh")
         // `access_token` and `id_token` are the same ID token; either will do.
-        guard let idToken = reply.string("id_token") ?? reply.string("access_token") else {
+        guard let idToken = reply.idToken ?? reply.accessToken else {
           throw AuthError(.invalidResponse, "The token refresh reply has no ID token. Try again.")
         }
         let tokens = IssuedTokens(
-          idToken: idToken, refreshToken: reply.string("refresh_token") ?? request.refreshToken,
-          expiresIn: try reply.duration("expires_in", in: "token refresh", within: JSONReply.tokenLifetimes)
-            ?? .seconds(3600))
-        return RefreshResponse(userID: try reply.required("user_id", in: "token refresh"), tokens: tokens)
+          idToken: idToken, refreshToken: reply.refreshToken ?? request.refreshToken,
+          expiresIn: try reply.duration(reply.expiresIn, .expiresIn, in: "token refresh") ?? .seconds(3600))
+        return RefreshResponse(userID: try reply.required(reply.userId, .userId, in: "token refresh"), tokens: tokens)
       } catch let error as AuthError where error.isTransient && failures + 1 < refreshAttempts {
         failures += 1
         do {
@@ -111,13 +110,13 @@ extension FirebaseBackend {
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
     var body = IDTokenBody()
     body.idToken = request.idToken
-    let reply = try await call("lookup", body)
-    guard let users = reply.fields["users"]?.array, users.count == 1, let user = users[0].object else {
+    let reply: LookupReply = try await call("lookup", body)
+    guard let users = reply.users, users.count == 1 else {
       throw AuthError(
         .invalidResponse,
         "The lookup reply does not describe exactly one user. Try again; sign in again if it persists.")
     }
-    return try JSONReply(user).account(in: "lookup")
+    return try users[0].account(in: "lookup")
   }
 
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
@@ -131,16 +130,14 @@ extension FirebaseBackend {
     if !request.deleteAttributes.isEmpty { body.deleteAttribute = request.deleteAttributes.map(\.rawValue) }
     if !request.deleteProviders.isEmpty { body.deleteProvider = request.deleteProviders.map(\.rawValue) }
     if request.idToken != nil { body.returnSecureToken = true }
-    let reply = try await call("update", body)
-    let tokens: IssuedTokens? =
-      reply.string("idToken") != nil && reply.string("refreshToken") != nil ? try reply.tokens(in: "update") : nil
-    return UpdateAccountResponse(account: try reply.account(in: "update"), tokens: tokens)
+    let reply: AccountRecord = try await call("update", body)
+    return UpdateAccountResponse(account: try reply.account(in: "update"), tokens: try reply.tokens(in: "update"))
   }
 
   public func delete(_ request: DeleteAccountRequest) async throws {
     var body = IDTokenBody()
     body.idToken = request.idToken
-    _ = try await call("delete", body)
+    let _: EmptyBody = try await call("delete", body)
   }
 
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
@@ -149,7 +146,7 @@ extension FirebaseBackend {
     body.tokenType = request.tokenType.rawValue
     body.token = request.token
     body.idToken = request.idToken
-    _ = try await call("revokeToken", body, version: 2)
+    let _: EmptyBody = try await call("revokeToken", body, version: 2)
   }
 
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
@@ -171,26 +168,16 @@ extension FirebaseBackend {
       body.androidPackageName = settings.androidPackageName
       body.linkDomain = settings.linkDomain
     }
-    let reply = try await call("sendOobCode", body)
-    return OobCodeResponse(email: reply.string("email"))
+    let reply: OobCodeReply = try await call("sendOobCode", body)
+    return OobCodeResponse(email: reply.email)
   }
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     var body = ResetPasswordBody()
     body.oobCode = request.oobCode
     body.newPassword = request.newPassword
-    let reply = try await call("resetPassword", body)
-    return ResetPasswordResponse(
-      email: reply.string("email"), requestType: reply.string("requestType"), newEmail: reply.string("newEmail"))
-  }
-
-  /// A reply with `mfaPendingCredential` and no tokens waits for a second factor: it becomes
-  /// ``AuthError/Code/secondFactorRequired`` carrying the factors (`mfaInfo`).
-  static func rejectSecondFactor(_ reply: JSONReply, firstFactor: ProviderID) throws {
-    guard let pending = reply.string("mfaPendingCredential"), reply.string("idToken") == nil else { return }
-    let factors = (reply.fields["mfaInfo"]?.array ?? []).compactMap { $0.object.flatMap { JSONReply($0).secondFactor } }
-    throw AuthError.secondFactorRequired(
-      SecondFactorChallenge(factors: factors, firstFactor: firstFactor, pendingCredential: pending))
+    let reply: ResetPasswordReply = try await call("resetPassword", body)
+    return ResetPasswordResponse(email: reply.email, requestType: reply.requestType, newEmail: reply.newEmail)
   }
 
   public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
@@ -215,21 +202,22 @@ extension FirebaseBackend {
       verification.verificationCode = code
       body.totpVerificationInfo = verification
     }
-    let reply = try await call(request.method, body, version: 2)
     if case .startTOTPEnrollment = request {
-      guard let info = reply.fields["totpSessionInfo"]?.object.map(JSONReply.init),
-        let secret = info.string("sharedSecretKey"), let session = info.string("sessionInfo")
-      else {
+      let reply: TOTPEnrollmentReply = try await call(request.method, body, version: 2)
+      guard let info = reply.totpSessionInfo, let secret = info.sharedSecretKey, let session = info.sessionInfo else {
         throw AuthError(.invalidResponse, "The TOTP enrollment reply has no secret; try again.")
       }
+      let call = request.method
       return .secret(
         TOTPSecret(
-          secretKey: secret, codeLength: info.number("verificationCodeLength").map(Int.init) ?? 6,
-          codeInterval: .seconds(info.number("periodSec").map(Int.init) ?? 30),
-          hashingAlgorithm: info.string("hashingAlgorithm") ?? "HMAC_SHA1",
-          enrollmentDeadline: info.date(rfc3339: "finalizeEnrollmentTime"),
-          sessionInfo: session))
+          secretKey: secret,
+          codeLength: try info.whole(info.verificationCodeLength, .verificationCodeLength, in: call, within: 4...10)
+            ?? 6,
+          codeInterval: .seconds(try info.whole(info.periodSec, .periodSec, in: call, within: 1...3600) ?? 30),
+          hashingAlgorithm: info.hashingAlgorithm ?? "HMAC_SHA1",
+          enrollmentDeadline: JSONReply.date(rfc3339: info.finalizeEnrollmentTime), sessionInfo: session))
     }
+    let reply: SignInReply = try await call(request.method, body, version: 2)
     let tokens = try reply.tokens(in: request.method)
     return .tokens(tokens, uid: try Self.uid(of: tokens, replyingTo: request.method))
   }

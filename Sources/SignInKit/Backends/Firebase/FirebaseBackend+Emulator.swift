@@ -1,5 +1,6 @@
 import Foundation
 import SignInHTTP
+import SignInWire
 
 /// One code the Auth emulator would have emailed, from its outbox.
 ///
@@ -31,17 +32,14 @@ extension FirebaseBackend {
         .misconfigured, "Only the Auth emulator shows sent codes; production Firebase emails them. Check the inbox.")
     }
     let url = URL(string: "http://\(emulatorHost)/emulator/v1/projects/\(FormEncoding.escape(projectID))/oobCodes")!
-    let reply = try await exchange(
+    let reply: EmulatorOobCodesReply = try await exchange(
       HTTPRequest(
         method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], timeout: requestTimeout),
       call: "oobCodes")
-    return (reply.fields["oobCodes"]?.array ?? []).compactMap { entry in
-      guard let fields = entry.object else { return nil }
-      let code = JSONReply(fields)
-      guard let oobCode = code.string("oobCode") else { return nil }
+    return (reply.oobCodes ?? []).compactMap { code in
+      guard let oobCode = code.oobCode else { return nil }
       return FirebaseEmulatorOobCode(
-        email: code.string("email") ?? "", requestType: code.string("requestType") ?? "", oobCode: oobCode,
-        oobLink: code.string("oobLink"))
+        email: code.email ?? "", requestType: code.requestType ?? "", oobCode: oobCode, oobLink: code.oobLink)
     }
   }
 }

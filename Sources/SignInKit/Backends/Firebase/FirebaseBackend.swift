@@ -140,7 +140,7 @@ public struct FirebaseBackend: AuthBackend {
   }
 
   /// POSTs `body` as JSON to `accounts:METHOD` (or v2's `accounts/METHOD`) and returns the reply.
-  func call(_ method: String, _ body: some WireBody, version: Int = 1) async throws -> JSONReply {
+  func call<Reply: Decodable>(_ method: String, _ body: some WireBody, version: Int = 1) async throws -> Reply {
     let request = HTTPRequest(
       url: identityToolkitURL(method, version: version), headers: headers(contentType: "application/json"),
       body: try body.encoded(), timeout: requestTimeout)
@@ -148,7 +148,7 @@ public struct FirebaseBackend: AuthBackend {
   }
 
   /// Sends `request`; a reply other than 2xx with a JSON object becomes an ``AuthError``.
-  func exchange(_ request: HTTPRequest, call: String) async throws -> JSONReply {
+  func exchange<Reply: Decodable>(_ request: HTTPRequest, call: String) async throws -> Reply {
     if Task.isCancelled { throw AuthError.cancelled }
     let response: HTTPResponse
     do {
@@ -157,22 +157,23 @@ public struct FirebaseBackend: AuthBackend {
       throw AuthError.wrapping(error)
     }
     guard (200..<300).contains(response.status) else { throw Self.failure(response) }
-    guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body) else {
+    // Reply fields are lenient: only a body that is not a JSON object fails here.
+    guard let reply = try? JSONDecoder().decode(Reply.self, from: response.body) else {
       throw AuthError(
         .invalidResponse,
         "The server's reply to \(call) is not the expected JSON (\(response.body.count) bytes). "
           + "Try again; if it persists, check the backend's address.")
     }
-    return JSONReply(fields)
+    return reply
   }
 
   /// The error a failed reply stands for: the Firebase error envelope's message when there is
   /// one, else what the HTTP status says (an HTML 502 page from a proxy, say).
   static func failure(_ response: HTTPResponse) -> AuthError {
-    if let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body),
-      let error = fields["error"]?.object, let message = error["message"]?.string
+    if let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: response.body),
+      let message = envelope.error?.message
     {
-      let reason = error["errors"]?.array?.first?.object?["reason"]?.string
+      let reason = envelope.error?.errors?.first?.reason
       return FirebaseErrorCatalog.error(serverMessage: message, status: response.status, reason: reason)
     }
     switch response.status {

@@ -34,8 +34,12 @@ struct JSONReply: Sendable {
 
   /// An RFC 3339 time (`enrolledAt`, `finalizeEnrollmentTime`), with or without fractional
   /// seconds; `nil` when absent or unreadable.
-  func date(rfc3339 key: String) -> Date? {
-    guard let text = string(key) else { return nil }
+  func date(rfc3339 key: String) -> Date? { Self.date(rfc3339: string(key)) }
+
+  /// `text` as an RFC 3339 time, with or without fractional seconds; `nil` when absent or
+  /// unreadable.
+  static func date(rfc3339 text: String?) -> Date? {
+    guard let text else { return nil }
     return (try? Date(text, strategy: .iso8601))
       ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
   }
@@ -56,7 +60,14 @@ struct JSONReply: Sendable {
   /// schedule nonsense, so it is ``AuthError/Code/invalidResponse`` naming the field.
   func duration(_ key: String, in call: String, within bounds: ClosedRange<Double>) throws -> Duration? {
     guard fields[key] != nil else { return nil }
-    guard let seconds = number(key), seconds.isFinite, bounds.contains(seconds) else {
+    return try Self.duration(seconds: number(key), named: key, in: call, within: bounds)
+  }
+
+  /// ``duration(_:in:within:)`` for a field that is present, holding `seconds`.
+  static func duration(
+    seconds: Double?, named key: String, in call: String, within bounds: ClosedRange<Double>
+  ) throws -> Duration {
+    guard let seconds, seconds.isFinite, bounds.contains(seconds) else {
       throw AuthError(
         .invalidResponse,
         "The server's reply to \(call) has an unusable \(key) (expected \(Int(bounds.lowerBound))–"

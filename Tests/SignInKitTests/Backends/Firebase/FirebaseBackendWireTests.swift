@@ -274,6 +274,25 @@ import Testing
     #expect(challenge.factors.first?.enrolledAt == Date(timeIntervalSince1970: 1_796_032_800.123456))
   }
 
+  @Test(arguments: [#""verificationCodeLength":1e300"#, #""verificationCodeLength":6.5"#, #""periodSec":"-30""#])
+  func aTOTPSecretOfAnUnusableShapeIsAnInvalidResponse(_ field: String) async throws {
+    let start = RecordingTransport([
+      .status(200, #"{"totpSessionInfo":{"sharedSecretKey":"JBSWY3DPEHPK3PXP","sessionInfo":"S",\#(field)}}"#)
+    ])
+    await #expect(throws: AuthError.self) {
+      try await Self.backend(start).secondFactor(.startTOTPEnrollment(idToken: "ID.TOKEN.1"))
+    }
+    let eight = RecordingTransport([
+      .status(200, #"{"totpSessionInfo":{"sharedSecretKey":"K","sessionInfo":"S","verificationCodeLength":"8"}}"#)
+    ])
+    let reply = try await Self.backend(eight).secondFactor(.startTOTPEnrollment(idToken: "ID.TOKEN.1"))
+    guard case .secret(let secret) = reply else {
+      Issue.record("no secret: \(reply)")
+      return
+    }
+    #expect(secret.codeLength == 8)
+  }
+
   @Test func theTOTPCallsUseIdentityPlatformsV2Endpoints() async throws {
     let start = RecordingTransport([
       .status(

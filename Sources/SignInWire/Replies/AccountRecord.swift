@@ -1,0 +1,35 @@
+/// A user as `accounts:lookup` lists it and `accounts:update` answers it (with new tokens when the
+/// change replaced them), and as the admin calls describe it (`validSince`, `customAttributes`).
+/// Times are milliseconds since 1970 and `validSince` seconds, as strings.
+///
+/// - Concurrency: `Sendable` value.
+package struct AccountRecord: WireBody, LenientValue {
+  @Lenient package var kind: String?
+  @Lenient package var localId: String?
+  @Lenient package var email: String?
+  @Lenient package var emailVerified: Bool?
+  @Lenient package var displayName: String?
+  @Lenient package var photoUrl: String?
+  @Lenient package var disabled: Bool?
+  @Lenient package var providerUserInfo: [ProviderUserInfo]?
+  @Lenient package var createdAt: String?
+  @Lenient package var lastLoginAt: String?
+  @Lenient package var mfaInfo: [MFAEnrollment]?
+  @Lenient package var validSince: String?
+  @Lenient package var customAttributes: String?
+  @Lenient package var customAuth: Bool?
+  @Lenient package var idToken: String?
+  @Lenient package var refreshToken: String?
+  @Lenient package var expiresIn: String?
+
+  package init() {}
+
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case kind, localId, email, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
+      lastLoginAt, mfaInfo, validSince, customAttributes, customAuth, idToken, refreshToken, expiresIn
+  }
+
+  package static var fieldNames: [String] {
+    CodingKeys.allCases.map(\.stringValue) + ProviderUserInfo.fieldNames + MFAEnrollment.fieldNames
+  }
+}

@@ -1,0 +1,34 @@
+/// What every sign-in call answers (`signUp`, `signInWithPassword`, `signInWithIdp`,
+/// `signInWithCustomToken`, `signInWithEmailLink`, v2 `mfaSignIn:finalize`): the new tokens and
+/// whose they are; or, with `mfaPendingCredential` and no tokens, that the sign-in waits for a
+/// second factor; or, for `signInWithIdp`, a failure told with status 200 (`needConfirmation`,
+/// `errorMessage`).
+///
+/// - Concurrency: `Sendable` value.
+package struct SignInReply: WireBody, LenientValue {
+  @Lenient package var kind: String?
+  @Lenient package var localId: String?
+  @Lenient package var email: String?
+  @Lenient package var displayName: String?
+  @Lenient package var idToken: String?
+  @Lenient package var refreshToken: String?
+  @Lenient package var expiresIn: String?
+  @Lenient package var isNewUser: Bool?
+  @Lenient package var registered: Bool?
+  @Lenient package var providerId: String?
+  @Lenient package var needConfirmation: Bool?
+  @Lenient package var errorMessage: String?
+  @Lenient package var mfaPendingCredential: String?
+  @Lenient package var mfaInfo: [MFAEnrollment]?
+
+  package init() {}
+
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case kind, localId, email, displayName, idToken, refreshToken, expiresIn, isNewUser, registered, providerId,
+      needConfirmation, errorMessage, mfaPendingCredential, mfaInfo
+  }
+
+  package static var fieldNames: [String] {
+    CodingKeys.allCases.map(\.stringValue) + MFAEnrollment.fieldNames
+  }
+}
