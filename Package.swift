@@ -28,26 +28,34 @@ let package = Package(
     // SignInKit's layers, lowest first. Internal targets (not products): the compiler keeps each
     // one from reaching up.
     .target(name: "SignInConcurrency", swiftSettings: strict),
+    // JSON values and crash-safe files, for every layer above.
+    .target(name: "SignInFoundation", swiftSettings: strict),
     .target(
       name: "SignInCrypto",
-      dependencies: ["SignInConcurrency", .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms))],
+      dependencies: [
+        "SignInConcurrency", "SignInFoundation",
+        .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms)),
+      ],
       swiftSettings: strict),
     .target(name: "SignInHTTP", dependencies: ["SignInConcurrency"], swiftSettings: strict),
     // The Firebase Auth REST bodies, written once for FirebaseBackend and the emulator routes.
     .target(name: "SignInWire", swiftSettings: strict),
     .target(
-      name: "SignInKit", dependencies: ["SignInConcurrency", "SignInCrypto", "SignInHTTP", "SignInWire"],
+      name: "SignInKit",
+      dependencies: ["SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInWire"],
       swiftSettings: strict),
     .target(
       name: "SignInKitTesting", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
       swiftSettings: strict),
     .target(
       name: "SignInKitEmbedded",
-      dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP", "SignInWire"],
+      dependencies: ["SignInKit", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInWire"],
       swiftSettings: strict),
     .target(
       name: "SignInREPL",
-      dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      dependencies: [
+        "SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP",
+      ],
       swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
     .testTarget(
@@ -125,6 +133,8 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "SignInWireTests", dependencies: ["SignInWire"], swiftSettings: strict),
     .testTarget(
+      name: "SignInFoundationTests", dependencies: ["SignInFoundation", "SignInTestSupport"], swiftSettings: strict),
+    .testTarget(
       name: "SignInHTTPTests",
       dependencies: ["SignInHTTP", "SignInConcurrency", "SignInTestSupport", "SignInKitTesting"],
       swiftSettings: strict),
@@ -145,7 +155,7 @@ if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
     ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInHTTP"]),
-    ("fuzz-emulator-request", "EmulatorRequestFuzzer", ["SignInKitEmbedded", "SignInCrypto"]),
+    ("fuzz-emulator-request", "EmulatorRequestFuzzer", ["SignInKitEmbedded", "SignInFoundation"]),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

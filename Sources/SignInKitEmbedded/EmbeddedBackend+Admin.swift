@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// What an administrator sets on an account, as the Admin SDKs' `create_user` and

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 extension EmbeddedBackend {

@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// An in-process identity service with Firebase Auth's semantics, error codes and token shapes:
@@ -255,7 +256,7 @@ public actor EmbeddedBackend: AuthBackend {
     }
     identityKeys = Self.identityKeyCache(configuration, now: self.now)
     if let directory {
-      try PrivateFolder.create(at: directory)
+      try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }
       lock = try DirectoryLock(directory: directory)
       Self.removeInterruptedWrites(in: directory)
       signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
@@ -339,7 +340,11 @@ public actor EmbeddedBackend: AuthBackend {
     let url = directory.appendingPathComponent("accounts.json")
     // Only "no such file" is an empty database; any other read failure must not become one,
     // or the next sign-up would write an empty database over every account.
-    guard let data = try FileContents.read(url, what: "The account database") else { return (EmbeddedDatabase(), []) }
+    guard
+      let data = try AuthError.storage({ () throws(FileError) in
+        try FileContents.read(url, what: "The account database")
+      })
+    else { return (EmbeddedDatabase(), []) }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
     guard let database = try? decoder.decode(EmbeddedDatabase.self, from: data),
@@ -364,8 +369,10 @@ public actor EmbeddedBackend: AuthBackend {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
     encoder.outputFormatting = [.sortedKeys]
-    try AtomicFile.write(
-      try encoder.encode(database), to: directory.appendingPathComponent("accounts.json"))
+    let data = try encoder.encode(database)
+    try AuthError.storage { () throws(FileError) in
+      try AtomicFile.write(data, to: directory.appendingPathComponent("accounts.json"))
+    }
   }
 
   /// Applies `change` to a copy of the database, persists it, and only then keeps it: a

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// Everything `EmbeddedBackend` keeps, as one JSON document written atomically.

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// An offline stand-in for Google's or Apple's sign-in: issues their style of ID token for any

@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// An RSA signing key read from its file (or generated) the first time it is needed, once, so a
@@ -46,7 +47,7 @@ final class LazySigningKey: Sendable {
     guard let file else { return }
     let data: Data?
     do {
-      data = try FileContents.read(file, what: "The key file")
+      data = try AuthError.storage { () throws(FileError) in try FileContents.read(file, what: "The key file") }
     } catch {
       throw AuthError.wrapping(error)
     }

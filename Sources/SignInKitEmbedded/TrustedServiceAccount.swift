@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// A service account whose custom tokens a backend accepts: its email (the tokens' `iss` and

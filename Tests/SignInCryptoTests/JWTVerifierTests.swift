@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInCrypto
+import SignInFoundation
 import Testing
 
 @Suite struct JWTVerifierTests {

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import Testing
 
 @testable import SignInKit

@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 
 /// A JWK Set (RFC 7517 §5): the public keys an issuer signs with, by `kid`.
 ///

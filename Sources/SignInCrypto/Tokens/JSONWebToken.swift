@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 
 /// A compact-serialized JWT (RFC 7519): its header, claims and signature, decoded but not
 /// verified. Use ``JWTVerifier`` before trusting any claim.

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 
 /// A device authorization (RFC 8628 §3.2): the code the user types at the verification URL on
 /// another device, and how the client polls until they have.

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInHTTP
 
 /// An OAuth 2.0 / OpenID Connect client of one issuer: the token endpoint (authorization code

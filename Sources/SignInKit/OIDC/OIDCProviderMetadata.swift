@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 
 /// What an OpenID provider publishes at `/.well-known/openid-configuration` (OIDC Discovery
 /// 1.0), the parts a client uses.

@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInCrypto
+import SignInFoundation
 
 /// Sign-in with any OpenID Connect issuer as an installed app: Google (the
 /// ``Configuration/google(clientID:clientSecret:scopes:flow:refreshTokenFile:)`` preset),
@@ -245,7 +246,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     }
     self.tokens = tokens
     if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
-      try AtomicFile.write(Data(refreshToken.utf8), to: file)
+      try AuthError.storage { () throws(FileError) in try AtomicFile.write(Data(refreshToken.utf8), to: file) }
     }
     return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
   }

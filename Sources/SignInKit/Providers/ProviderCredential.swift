@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInHTTP
 
 /// What an identity provider handed back: the tokens the backend exchanges for a session.

@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 
 /// The one error type SignInKit throws: a stable ``code``, a human ``message`` that says what to do,
 /// and, when a server answered, its raw ``serverMessage``.
@@ -160,8 +161,21 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   package static func wrapping(_ error: any Error) -> AuthError {
     switch error {
     case let error as AuthError: error
+    case let error as FileError: AuthError(.storage, error.message)
     case is CancellationError: .cancelled
     default: AuthError(.internal, "Unexpected error: \(error). Try again; report it if it persists.")
+    }
+  }
+}
+
+extension AuthError {
+  /// Runs a file operation, reporting its failure as a ``Code/storage`` error with the file's
+  /// message (the path, the system's words, and the fix).
+  package static func storage<Value>(_ operation: () throws(FileError) -> Value) throws(AuthError) -> Value {
+    do {
+      return try operation()
+    } catch {
+      throw AuthError(.storage, error.message)
     }
   }
 }

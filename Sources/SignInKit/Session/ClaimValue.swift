@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 
 /// One claim of an ID token: a JSON value, as the token carries it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 
 #if canImport(Glibc)
   import Glibc
@@ -80,7 +81,11 @@ public struct FileSessionStore: SessionStore {
   public func load() throws -> StoredSession? {
     // A file that cannot be read now (too many open files, a disk error, another user's
     // permissions) may read fine later: it stays where it is, and the error says to retry.
-    guard let bytes = try FileContents.read(fileURL, what: "The saved sign-in") else { return nil }
+    guard
+      let bytes = try AuthError.storage({ () throws(FileError) in
+        try FileContents.read(fileURL, what: "The saved sign-in")
+      })
+    else { return nil }
     switch StoredSession.decode(stored: bytes) {
     case .session(let session): return session
     case .newerFormat(let version):
@@ -109,7 +114,7 @@ public struct FileSessionStore: SessionStore {
     let data = try session.storedBytes()
     do {
       try AtomicFile.write(data, to: fileURL, mode: 0o600)
-    } catch let error as AuthError {
+    } catch {
       throw AuthError(.storage, "The session could not be saved. \(error.message)")
     }
   }
@@ -175,7 +180,7 @@ public struct FileSessionStore: SessionStore {
   // MARK: - POSIX
 
   private func createDirectory() throws {
-    try PrivateFolder.create(at: directoryURL)
+    try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directoryURL) }
   }
 
   private func describe(_ code: Int32) -> String {

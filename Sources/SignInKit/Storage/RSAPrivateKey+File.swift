@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 
 extension RSAPrivateKey {
   /// The key kept in the PEM file at `url`, generating and saving one (mode 0600) when there is
@@ -15,7 +16,8 @@ extension RSAPrivateKey {
   package static func loadOrCreate(at url: URL) throws -> RSAPrivateKey {
     if let existing = try load(at: url) { return existing }
     let key = try generate()
-    guard try AtomicFile.create(Data(try key.pem.utf8), at: url, mode: 0o600) else {
+    let pem = Data(try key.pem.utf8)
+    guard try AuthError.storage({ () throws(FileError) in try AtomicFile.create(pem, at: url, mode: 0o600) }) else {
       // Another process created it first: use theirs.
       guard let theirs = try load(at: url) else {
         throw AuthError(.storage, "The key file \(url.path) vanished while it was being created. Try again.")
@@ -26,7 +28,8 @@ extension RSAPrivateKey {
   }
 
   private static func load(at url: URL) throws -> RSAPrivateKey? {
-    guard let data = try FileContents.read(url, what: "The key file") else { return nil }
+    guard let data = try AuthError.storage({ () throws(FileError) in try FileContents.read(url, what: "The key file") })
+    else { return nil }
     do {
       guard let pem = String(data: data, encoding: .utf8) else { throw CryptoError("it is not UTF-8 text") }
       return try RSAPrivateKey(pem: pem)

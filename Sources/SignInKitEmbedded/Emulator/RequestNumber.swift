@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKit
 
 /// The one reader of the numbers a request carries, as `JSONReply.duration` is the client's: a

@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 import SignInKit
 import SignInKitEmbedded
 
@@ -12,8 +13,10 @@ extension SigninOptions {
   ) {
     let keys = inMemory ? nil : directory.appendingPathComponent("idp")
     if let keys {
-      try PrivateFolder.create(at: directory)
-      try PrivateFolder.create(at: keys)
+      try AuthError.storage { () throws(FileError) in
+        try PrivateFolder.create(at: directory)
+        try PrivateFolder.create(at: keys)
+      }
     }
     return (
       try .google(keyFile: keys?.appendingPathComponent("google-key.pem")),

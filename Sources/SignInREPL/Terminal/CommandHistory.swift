@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 import SignInKit
 
 /// The command lines typed at the prompt, kept in a file so up-arrow reaches earlier sessions.

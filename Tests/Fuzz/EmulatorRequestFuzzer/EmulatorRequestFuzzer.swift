@@ -5,7 +5,7 @@
 //
 // The input is lines: method, Host, Origin, then a JSON value for the number reader.
 import Foundation
-import SignInCrypto
+import SignInFoundation
 import SignInKitEmbedded
 
 let policy = try! EmulatorRequestPolicy(

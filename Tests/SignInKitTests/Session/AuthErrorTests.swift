@@ -1,4 +1,5 @@
 import Foundation
+import SignInFoundation
 import SignInKitTesting
 import Testing
 
@@ -64,4 +65,15 @@ extension AuthErrorTests {
     #expect(credential.postBody == "id_token=a%2Bb%2Fc%3D&providerId=apple.com&nonce=n%20n%26")
   }
 
+}
+
+extension AuthErrorTests {
+  @Test func aFileThatFailsIsAStorageErrorWithTheFilesMessage() {
+    let error = #expect(throws: AuthError.self) {
+      try AuthError.storage { () throws(FileError) in throw FileError("The saved sign-in at /x could not be read.") }
+    }
+    #expect(error?.code == .storage)
+    #expect(error?.message == "The saved sign-in at /x could not be read.")
+    #expect(AuthError.wrapping(FileError("disk full")).code == .storage)
+  }
 }

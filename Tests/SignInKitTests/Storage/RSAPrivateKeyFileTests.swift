@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInCrypto
+import SignInTestSupport
 import Testing
 
 @testable import SignInKit

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInKitTesting
 
 @testable import SignInKit

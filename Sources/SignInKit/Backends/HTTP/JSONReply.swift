@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 
 /// A JSON object reply read tolerantly, as Firebase's wire reference and OAuth servers need:
 /// every field may be missing, a missing boolean is false, an empty string is no value, and

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Any JSON value, for JWT headers and claims whose shape varies by issuer.
+/// Any JSON value: JWT headers and claims whose shape varies by issuer, and the free-form parts
+/// of replies and stored files.
 ///
 /// - Concurrency: `Sendable` value.
 package enum JSONValue: Sendable, Hashable, Codable {

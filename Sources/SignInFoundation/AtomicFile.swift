@@ -16,8 +16,8 @@ import Foundation
 ///   their own temporary file; the last rename wins.
 package enum AtomicFile {
   /// Replaces the file at `url` with `data`, created with permission bits `mode`.
-  /// - Throws: ``AuthError/Code/storage`` naming the step that failed; the old file is unchanged.
-  package static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+  /// - Throws: ``FileError`` naming the step that failed; the old file is unchanged.
+  package static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws(FileError) {
     let temporary = try writeTemporary(data, beside: url, mode: mode)
     guard rename(temporary, url.path) == 0 else {
       let code = errno
@@ -28,7 +28,7 @@ package enum AtomicFile {
   }
 
   /// Writes `data` to a new temporary file beside `url` and syncs it; returns its path.
-  private static func writeTemporary(_ data: Data, beside url: URL, mode: mode_t) throws -> String {
+  private static func writeTemporary(_ data: Data, beside url: URL, mode: mode_t) throws(FileError) -> String {
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(
       ".\(url.lastPathComponent).tmp-\(UUID().uuidString)", isDirectory: false
@@ -62,8 +62,8 @@ package enum AtomicFile {
   /// into place (`link(2)` fails rather than replace an existing file).
   ///
   /// - Returns: `false` when a file already existed (it is left untouched).
-  /// - Throws: ``AuthError/Code/storage`` naming the step that failed.
-  package static func create(_ data: Data, at url: URL, mode: mode_t = 0o600) throws -> Bool {
+  /// - Throws: ``FileError`` naming the step that failed.
+  package static func create(_ data: Data, at url: URL, mode: mode_t = 0o600) throws(FileError) -> Bool {
     let temporary = try writeTemporary(data, beside: url, mode: mode)
     defer { unlink(temporary) }
     guard link(temporary, url.path) == 0 else {
@@ -83,9 +83,8 @@ package enum AtomicFile {
     close(fd)
   }
 
-  private static func failure(_ action: String, _ code: Int32) -> AuthError {
-    AuthError(
-      .storage,
+  private static func failure(_ action: String, _ code: Int32) -> FileError {
+    FileError(
       "Could not \(action) (\(String(cString: strerror(code)))). The previous file, if any, is "
         + "unchanged; free disk space or fix permissions and try again.")
   }

@@ -1,10 +1,12 @@
 import Foundation
 
 /// A fresh directory under the system temporary folder, removed when the value is released.
-final class TemporaryDirectory: Sendable {
-  let url: URL
+///
+/// - Concurrency: `Sendable`; its URL never changes.
+package final class TemporaryDirectory: Sendable {
+  package let url: URL
 
-  init() throws {
+  package init() throws {
     url = FileManager.default.temporaryDirectory
       .appendingPathComponent("signinkit-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -13,7 +15,7 @@ final class TemporaryDirectory: Sendable {
   deinit { try? FileManager.default.removeItem(at: url) }
 
   /// The names of the files in the directory, sorted.
-  func files() throws -> [String] {
+  package func files() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
   }
 }

@@ -16,14 +16,14 @@ package enum PrivateFolder {
   /// mode included, once it is known to be the user's own.
   ///
   /// - Parameter owner: the user the folder must belong to; the process's effective user.
-  /// - Throws: ``AuthError/Code/storage`` naming the folder when it cannot be made, a file that
+  /// - Throws: ``FileError`` naming the folder when it cannot be made, a file that
   ///   is not a folder has its name, or an existing folder belongs to another user or can be
   ///   written by others; the message says what to do.
-  package static func create(at url: URL, owner: uid_t = geteuid()) throws(AuthError) {
+  package static func create(at url: URL, owner: uid_t = geteuid()) throws(FileError) {
     try create(path: url.standardizedFileURL.path, owner: owner)
   }
 
-  private static func create(path: String, owner: uid_t) throws(AuthError) {
+  private static func create(path: String, owner: uid_t) throws(FileError) {
     if mkdir(path, 0o700) == 0 { return }
     switch errno {
     case EEXIST:
@@ -41,7 +41,7 @@ package enum PrivateFolder {
 
   /// A missing parent is made as the folder is; an existing one is used whoever owns it (`/tmp`,
   /// a home folder), since only the folder itself holds what matters.
-  private static func createParent(path: String) throws(AuthError) {
+  private static func createParent(path: String) throws(FileError) {
     if mkdir(path, 0o700) == 0 { return }
     switch errno {
     case EEXIST:
@@ -55,18 +55,16 @@ package enum PrivateFolder {
   }
 
   /// An existing folder: a folder, the owner's, and not writable by others.
-  private static func checkExisting(_ path: String, owner: uid_t) throws(AuthError) {
+  private static func checkExisting(_ path: String, owner: uid_t) throws(FileError) {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { throw notAFolder(path) }
     guard status.st_uid == owner else {
-      throw AuthError(
-        .storage,
+      throw FileError(
         "\(path) belongs to another user (uid \(status.st_uid)), who could have put a key or a session in it. "
           + "Use a folder of your own, or remove this one so it is made again.")
     }
     guard status.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
-      throw AuthError(
-        .storage,
+      throw FileError(
         "\(path) can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))), who could "
           + "replace what is in it. Run chmod go-w \(path), or use another folder.")
     }
@@ -77,13 +75,12 @@ package enum PrivateFolder {
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
-  private static func notAFolder(_ path: String) -> AuthError {
-    AuthError(.storage, "\(path) is not a folder. Move it away, or choose another data folder.")
+  private static func notAFolder(_ path: String) -> FileError {
+    FileError("\(path) is not a folder. Move it away, or choose another data folder.")
   }
 
-  private static func failure(_ path: String, _ code: Int32) -> AuthError {
-    AuthError(
-      .storage,
+  private static func failure(_ path: String, _ code: Int32) -> FileError {
+    FileError(
       "The folder \(path) could not be created (\(String(cString: strerror(code)))). Check that its parent is writable."
     )
   }

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Only `ENOENT` means "nothing stored yet". Any other failure (a file made unreadable for this
 /// user, too many open files, a disk error, a folder where the file should be) is an
-/// ``AuthError/Code/storage`` error that names the path and what to do, so a caller never reads
+/// ``FileError`` error that names the path and what to do, so a caller never reads
 /// it as empty and then writes over data it could not see.
 ///
 /// - Concurrency: stateless functions, any isolation.
@@ -21,8 +21,8 @@ package enum FileContents {
   /// The bytes of the file at `url`, or `nil` when there is no file there.
   ///
   /// - Parameter what: what the file holds, for the message ("The account database").
-  /// - Throws: ``AuthError/Code/storage``; nothing was changed.
-  package static func read(_ url: URL, what: String) throws -> Data? {
+  /// - Throws: ``FileError``; nothing was changed.
+  package static func read(_ url: URL, what: String) throws(FileError) -> Data? {
     switch read(path: url.path) {
     case .missing: return nil
     case .data(let data): return data
@@ -54,7 +54,7 @@ package enum FileContents {
   }
 
   /// The error for a failed read: the path, the system's words, and the fix.
-  static func failure(_ url: URL, what: String, _ code: Int32) -> AuthError {
+  static func failure(_ url: URL, what: String, _ code: Int32) -> FileError {
     let fix: String
     switch code {
     case EACCES, EPERM:
@@ -68,8 +68,7 @@ package enum FileContents {
     default:
       fix = "Fix the cause, then try again."
     }
-    return AuthError(
-      .storage,
+    return FileError(
       "\(what) at \(url.path) could not be read (\(String(cString: strerror(code)))). Nothing was "
         + "changed or replaced. \(fix)")
   }

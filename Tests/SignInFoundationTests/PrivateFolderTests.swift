@@ -1,7 +1,7 @@
 import Foundation
+import SignInFoundation
+import SignInTestSupport
 import Testing
-
-@testable import SignInKit
 
 @Suite struct PrivateFolderTests {
   @Test func makesMissingParentsOwnerOnly() throws {
@@ -34,8 +34,7 @@ import Testing
     let planted = directory.url.appendingPathComponent("planted")
     try PrivateFolder.create(at: planted)
     // As if another user had made it: the folder's owner is not the one asked for.
-    let error = try #require(throws: AuthError.self) { try PrivateFolder.create(at: planted, owner: geteuid() &+ 1) }
-    #expect(error.code == .storage)
+    let error = try #require(throws: FileError.self) { try PrivateFolder.create(at: planted, owner: geteuid() &+ 1) }
     #expect(error.message.contains("belongs to another user"))
     #expect(error.message.contains(planted.path))
   }
@@ -46,14 +45,14 @@ import Testing
     let shared = directory.url.appendingPathComponent("shared")
     try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
     try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: shared.path)
-    let error = try #require(throws: AuthError.self) { try PrivateFolder.create(at: shared) }
+    let error = try #require(throws: FileError.self) { try PrivateFolder.create(at: shared) }
     #expect(error.message.contains("chmod go-w \(shared.path)"))
     // A folder inside it is checked too.
     try FileManager.default.createDirectory(
       at: shared.appendingPathComponent("backend"), withIntermediateDirectories: false)
     try FileManager.default.setAttributes(
       [.posixPermissions: mode], ofItemAtPath: shared.appendingPathComponent("backend").path)
-    #expect(throws: AuthError.self) { try PrivateFolder.create(at: shared.appendingPathComponent("backend")) }
+    #expect(throws: FileError.self) { try PrivateFolder.create(at: shared.appendingPathComponent("backend")) }
   }
 
   @Test func aSharedParentLikeTmpIsFine() throws {
@@ -64,16 +63,15 @@ import Testing
     try PrivateFolder.create(at: parent.appendingPathComponent("mine/data"))
   }
 
-  @Test func aFileInTheWayIsAStorageErrorThatNamesIt() throws {
+  @Test func aFileInTheWayIsAnErrorThatNamesIt() throws {
     let directory = try TemporaryDirectory()
     let file = directory.url.appendingPathComponent("taken")
     try Data("not a folder".utf8).write(to: file)
-    let error = try #require(throws: AuthError.self) {
+    let error = try #require(throws: FileError.self) {
       try PrivateFolder.create(at: file.appendingPathComponent("inner"))
     }
-    #expect(error.code == .storage)
     #expect(error.message.contains(file.path))
-    let direct = try #require(throws: AuthError.self) { try PrivateFolder.create(at: file) }
+    let direct = try #require(throws: FileError.self) { try PrivateFolder.create(at: file) }
     #expect(direct.message.contains("is not a folder"))
     #expect(try Data(contentsOf: file) == Data("not a folder".utf8))
   }
