@@ -58,9 +58,8 @@ struct SingleFlightTests {
     }
   }
 
-  @Test func cancellingTheLastWaiterCancelsTheRun() async {
-    let flight = SingleFlight<Int>()
-    let clock = ManualClock()
+  /// A caller whose run sleeps a second on `clock`, returned once the run is asleep.
+  func sleepingCaller(of flight: SingleFlight<Int>, on clock: ManualClock) async -> Task<Int, any Error> {
     let caller = Task {
       try await flight.run {
         try await clock.sleep(for: .seconds(1))
@@ -68,6 +67,13 @@ struct SingleFlightTests {
       }
     }
     await clock.sleepers(atLeast: 1)
+    return caller
+  }
+
+  @Test func cancellingTheLastWaiterCancelsTheRun() async {
+    let flight = SingleFlight<Int>()
+    let clock = ManualClock()
+    let caller = await sleepingCaller(of: flight, on: clock)
     caller.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }
     #expect(clock.sleeperCount == 0)
@@ -86,14 +92,7 @@ struct SingleFlightTests {
 
   @Test func cancelStopsTheRunAndItsWaitersGetTheOperationsError() async {
     let flight = SingleFlight<Int>()
-    let clock = ManualClock()
-    let caller = Task {
-      try await flight.run {
-        try await clock.sleep(for: .seconds(1))
-        return 1
-      }
-    }
-    await clock.sleepers(atLeast: 1)
+    let caller = await sleepingCaller(of: flight, on: ManualClock())
     flight.cancel()
     await #expect(throws: CancellationError.self) { try await caller.value }
   }
