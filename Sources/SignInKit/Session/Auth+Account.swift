@@ -318,8 +318,7 @@ extension Auth {
   func withSignedInUser<T: Sendable>(
     _ body: (SignedInContext) async throws -> T
   ) async throws -> T {
-    guard session != nil else { throw AuthError.noCurrentUser }
-    let identity = machine.identity
+    guard session != nil, let identity = machine.identity else { throw AuthError.noCurrentUser }
     let token = try await idToken()
     guard machine.isCurrent(identity), let current = session else { throw AuthError.superseded }
     do {
@@ -363,11 +362,12 @@ extension Auth {
     current.user = user
     if let tokens { current.replaceTokens(with: tokens, receivedAt: now()) }
     try await persist(current, replacing: previous)
-    guard
-      let action = machine.accountChanged(
-        signedIn.identity, current, changed: changed, tokensReplaced: tokens != nil)
-    else { throw AuthError.superseded }
-    await perform(action)
+    switch machine.accountChanged(
+      signedIn.identity, current, changed: changed, tokensReplaced: tokens != nil)
+    {
+    case .proceed(let effects): await perform(effects)
+    case .superseded: throw AuthError.superseded
+    }
     return current.user
   }
 }

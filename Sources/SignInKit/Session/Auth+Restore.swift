@@ -39,16 +39,16 @@ extension Auth {
     switch machine.restoreStarted() {
     case .signedIn(let user):
       return user
-    case .read(let started, let action):
+    case .read(let started, let effects):
       attempt = started
-      await perform(action)
+      await perform(effects)
     }
     switch machine.restoreRead(&attempt, readStore()) {
-    case .finished(let user, let action):
-      await perform(action)
+    case .finished(let user, let effects):
+      await perform(effects)
       return user
-    case .failed(let error, let action):
-      await perform(action)
+    case .failed(let error, let effects):
+      await perform(effects)
       throw error
     case .refreshing:
       break
@@ -61,8 +61,8 @@ extension Auth {
       // refreshSession has already handed a network or terminal failure to the machine; the
       // deadline and cancellation are settled by the restore's end.
     }
-    let (user, action) = machine.restoreRefreshEnded(attempt)
-    await perform(action)
+    let (user, effects) = machine.restoreRefreshEnded(attempt)
+    await perform(effects)
     return user
   }
 
@@ -153,8 +153,9 @@ extension Auth {
   /// session that changed while the provider answered is left alone.
   func checkCredentialState(of provider: any RestorableSignInProvider) async throws {
     let providerID = await provider.id
-    guard let session, let link = session.user.providers.first(where: { $0.providerID == providerID }) else { return }
-    let identity = machine.identity
+    guard let session, let identity = machine.identity,
+      let link = session.user.providers.first(where: { $0.providerID == providerID })
+    else { return }
     let state = try await provider.credentialState(forProviderUserID: link.rawID)
     guard machine.isCurrent(identity), let current = self.session,
       let reason = SessionStateMachine.signOutReason(for: state, of: providerID, session: current)

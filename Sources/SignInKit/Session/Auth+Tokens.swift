@@ -60,14 +60,17 @@ extension Auth {
       let previous = current
       current.replaceTokens(with: response.tokens, receivedAt: now())
       try await persist(current, replacing: previous)
-      await perform(machine.refreshSucceeded(attempt, current))
+      switch machine.refreshSucceeded(attempt, current) {
+      case .proceed(let effects): await perform(effects)
+      case .superseded: throw AuthError.superseded
+      }
       return current.idToken
     } catch {
       let error = AuthError.wrapping(error)
       switch machine.refreshFailed(attempt, error) {
       case .dropped: break
       case .endsSession(let reason): try? await endSession(reason, byUser: false)
-      case .handled(let action): await perform(action)
+      case .handled(let effects): await perform(effects)
       }
       throw error
     }
@@ -80,8 +83,8 @@ extension Auth {
   func startAutomaticRefresh(afterFailures failures: Int = 0) {
     autoRefreshTask?.cancel()
     autoRefreshTask = nil
-    guard configuration.refreshesAutomatically, !machine.isShutDown, session != nil else { return }
-    let identity = machine.identity
+    guard configuration.refreshesAutomatically, !machine.isShutDown, let identity = machine.identity
+    else { return }
     autoRefreshTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
       await self?.refreshAutomatically(of: identity, failures: failures)
     }

@@ -142,49 +142,55 @@ public actor Auth {
   /// flight stores nothing and throws ``AuthError/Code/cancelled``; later calls throw
   /// ``AuthError/Code/misconfigured``.
   public func shutdown() {
-    let action = machine.shutDown()
+    let effects = machine.shutDown()
     restoreFlight.cancel()
     credentialWatchTask?.cancel()
     credentialWatchTask = nil
-    performWithoutPublishing(action)
+    performWithoutPublishing(effects)
     stateStore.finish()
   }
 
   // MARK: - Performing
 
-  /// Does what the state machine decided: cancels the refresh in flight, changes the proactive
-  /// refresh task, then hands the updates to the store in `Auth`'s order and waits until they
-  /// are visible there, with any updates queued before them.
+  /// Does what the state machine decided, in its order: cancels the refresh in flight, changes
+  /// the proactive refresh task, hands the updates to the store in `Auth`'s order, then waits
+  /// until they are visible there, with any updates queued before them.
   ///
-  /// The updates are queued before the first suspension, so two actions are published in the
-  /// order the machine produced them.
-  func perform(_ action: SessionStateMachine.Action) async {
-    guard enqueue(action) else { return }
+  /// The updates are queued before the first suspension, so two events' effects are published
+  /// in the order the machine produced them.
+  func perform(_ effects: [SessionStateMachine.Effect]) async {
+    guard enqueue(effects) else { return }
     await stateStore.drain()
   }
 
   /// The part of ``perform(_:)`` that does not suspend: the updates wait in the store's queue
   /// for the next drain, which must come before the operation returns. Returns whether any
   /// update was queued.
-  @discardableResult func enqueue(_ action: SessionStateMachine.Action) -> Bool {
-    performWithoutPublishing(action)
+  @discardableResult func enqueue(_ effects: [SessionStateMachine.Effect]) -> Bool {
     var queued = false
-    for update in action.updates where !update.isEmpty {
-      stateStore.enqueue(update)
-      queued = true
+    for effect in effects {
+      if case .publish(let update) = effect {
+        guard !update.isEmpty else { continue }
+        stateStore.enqueue(update)
+        queued = true
+      } else {
+        performWithoutPublishing([effect])
+      }
     }
     return queued
   }
 
-  /// The part of ``perform(_:)`` that does not suspend; an action's updates are dropped.
-  func performWithoutPublishing(_ action: SessionStateMachine.Action) {
-    if action.cancelsRefreshInFlight { refreshFlight.cancel() }
-    switch action.refresh {
-    case .keep: break
-    case .stop:
-      autoRefreshTask?.cancel()
-      autoRefreshTask = nil
-    case .start(let failures): startAutomaticRefresh(afterFailures: failures)
+  /// The part of ``perform(_:)`` that does not suspend; the updates are dropped.
+  func performWithoutPublishing(_ effects: [SessionStateMachine.Effect]) {
+    for effect in effects {
+      switch effect {
+      case .cancelRefreshInFlight: refreshFlight.cancel()
+      case .stopProactiveRefresh:
+        autoRefreshTask?.cancel()
+        autoRefreshTask = nil
+      case .startProactiveRefresh(let failures): startAutomaticRefresh(afterFailures: failures)
+      case .publish: break
+      }
     }
   }
 

@@ -2,18 +2,26 @@
 /// state, and what ``Auth`` must then do.
 ///
 /// `Auth` owns one and does only the I/O around it: it reads and writes the ``SessionStore``,
-/// calls the backend, and performs the ``Action`` each event returns (publish updates in order,
-/// start or stop the proactive refresh, cancel the refresh in flight). An event about work that
-/// was overtaken returns no action (or `nil`), and `Auth` drops the late result.
+/// calls the backend, and performs the ``Effect``s each event returns, in order (cancel the
+/// refresh in flight, stop or start the proactive refresh, publish an update). An event about
+/// work that was overtaken returns no effects, or ``Verdict/superseded`` where the caller must
+/// drop its result.
+///
+/// Everything the session is lives in one `Phase` value, so no pair of facts can disagree: the
+/// sign-in that owns the screen is the `signingIn` case's, the identity an operation must still
+/// match is the signed-in (or launch-refreshing) case's, whether the store was read is the
+/// `restoring` case's ``Launch``, the launch's unshown storage error is the `signedOut` case's,
+/// and shutdown wraps the phase it stopped in. Beside it are only the screen (what the store was
+/// last given, and how many operations keep it busy) and two counters that hand out numbers.
 ///
 /// The rules it keeps:
 /// - **Persist first, publish second.** The events that show a session (``signInCommitted(_:_:isNewUser:)``,
 ///   ``refreshSucceeded(_:_:)``, ``accountChanged(_:_:changed:tokensReplaced:)``) are called only
 ///   after `Auth` stored it.
-/// - **Last started wins.** A sign-in or user sign-out takes a new ticket; a sign-in whose ticket is
-///   no longer the newest cannot commit. The newest sign-in in flight owns the screen (it shows
-///   `signingIn`): background changes update the state beneath it without showing it, and its end
-///   shows that state.
+/// - **Last started wins.** A sign-in or user sign-out is the newest; a sign-in that no longer
+///   owns the `signingIn` phase cannot commit. The newest sign-in in flight owns the screen (it
+///   shows `signingIn`): background changes update the state beneath it without showing it, and
+///   its end shows that state.
 /// - **One identity at a time.** Every change of signed-in identity starts a new ``Identity``; a
 ///   refresh or account change that began under another identity is dropped.
 /// - **`restoring` comes only first**, and is always followed by a settled state: the first read
@@ -29,38 +37,57 @@
 struct SessionStateMachine {
   /// Where the session is.
   private indirect enum Phase {
-    /// The launch has not settled; `session` is the stored one while its refresh runs.
-    case restoring(StoredSession?)
-    case signedOut(SignOutReason)
-    /// The newest sign-in is in flight and owns the screen; `beneath` is the settled phase.
-    case signingIn(ProviderID, ticket: UInt64, beneath: Phase)
-    case signedIn(StoredSession, SessionHealth)
+    /// The launch has not settled.
+    case restoring(Launch)
+    /// `unshownError`: the storage error the launch read hit, until a settled state is shown
+    /// with it.
+    case signedOut(SignOutReason, unshownError: AuthError?)
+    /// The newest sign-in is in flight and owns the screen; `beneath` is the settled phase
+    /// (never `signingIn` or `shutDown`).
+    case signingIn(ProviderID, SignInAttempt, beneath: Phase)
+    case signedIn(StoredSession, SessionHealth, Identity)
+    /// `Auth` shut down in `last`, which still answers what the session is; nothing is shown.
+    case shutDown(last: Phase)
 
     /// The state this phase shows.
     var state: AuthState {
       switch self {
       case .restoring: .restoring
-      case .signedOut(let reason): .signedOut(reason)
+      case .signedOut(let reason, _): .signedOut(reason)
       case .signingIn(let provider, _, _): .signingIn(provider)
-      case .signedIn(let session, let health): .signedIn(session.user, health)
+      case .signedIn(let session, let health, _): .signedIn(session.user, health)
+      case .shutDown(let last): last.state
       }
     }
   }
 
-  /// What `Auth` does after an event, in this order: cancel the refresh in flight, change the
-  /// proactive refresh task, then publish `updates` in order and wait until they are visible.
-  struct Action {
-    enum Refresh: Equatable {
-      case keep
-      case stop
-      /// Replace the proactive refresh task with one for the current identity; `afterFailures`
-      /// greater than zero starts in backoff.
-      case start(afterFailures: Int)
-    }
+  /// How far the launch got before it settled.
+  private enum Launch {
+    /// Nobody has read the store yet.
+    case unread
+    /// A restore is reading the store.
+    case reading
+    /// The stored session is being refreshed under the restore deadline; it has its identity.
+    case refreshing(StoredSession, Identity)
+  }
 
-    var cancelsRefreshInFlight = false
-    var refresh = Refresh.keep
-    var updates: [StoreUpdate] = []
+  /// One thing `Auth` does after an event. Effects are performed in the order given; the
+  /// updates of one event are published together and waited for.
+  enum Effect {
+    /// Cancel the refresh in flight (its result belongs to an identity that is gone).
+    case cancelRefreshInFlight
+    case stopProactiveRefresh
+    /// Replace the proactive refresh task with one for the current identity; `afterFailures`
+    /// greater than zero starts in backoff.
+    case startProactiveRefresh(afterFailures: Int)
+    case publish(StoreUpdate)
+  }
+
+  /// The answer to a result that arrives after its work: go on with these effects, or drop the
+  /// result because a newer identity or operation overtook it.
+  enum Verdict {
+    case proceed([Effect])
+    case superseded
   }
 
   /// The signed-in identity an operation started under.
@@ -69,13 +96,14 @@ struct SessionStateMachine {
   }
 
   /// A sign-in in flight.
-  struct SignInAttempt: Sendable {
+  struct SignInAttempt: Equatable, Sendable {
     fileprivate let value: UInt64
   }
 
   /// A restore in flight.
   struct RestoreAttempt: Sendable {
-    fileprivate let value: UInt64
+    /// How many sign-ins and user sign-outs had started when it began.
+    fileprivate let startedAfter: UInt64
     fileprivate var identity: Identity?
   }
 
@@ -98,15 +126,15 @@ struct SessionStateMachine {
   enum RestoreStart {
     /// A user is signed in already: the restore returns them and changes nothing.
     case signedIn(User)
-    /// Read the store, after performing the action.
-    case read(RestoreAttempt, Action)
+    /// Read the store, after performing the effects.
+    case read(RestoreAttempt, [Effect])
   }
 
   enum RestoreStep {
-    /// The restore is over: perform the action and return the user.
-    case finished(User?, Action)
-    /// The store is unreadable: perform the action, then throw.
-    case failed(AuthError, Action)
+    /// The restore is over: perform the effects and return the user.
+    case finished(User?, [Effect])
+    /// The store is unreadable: perform the effects, then throw.
+    case failed(AuthError, [Effect])
     /// The stored session needs a refresh, under the restore deadline; then call
     /// ``restoreRefreshEnded(_:)``.
     case refreshing
@@ -117,32 +145,49 @@ struct SessionStateMachine {
     case dropped
     /// A terminal failure: end the session with this reason (clearing the store).
     case endsSession(SignOutReason)
-    case handled(Action)
+    case handled([Effect])
   }
 
-  private var phase = Phase.restoring(nil)
-  /// How many operations the app started are in flight; the store is busy while any is.
-  private var busyOperations = 0
-  /// The newest sign-in or user sign-out.
-  private var ticket: UInt64 = 0
-  /// Bumped whenever the signed-in identity changes.
-  private var epoch: UInt64 = 0
-  /// The state the store was last given.
-  private var shown = AuthState.restoring
-  private var hasReadStore = false
-  /// The storage error the launch read hit, until a settled state is shown with it.
-  private var launchError: AuthError?
-  private(set) var isShutDown = false
+  /// What the store was last given.
+  private struct Screen {
+    /// The state shown last; an equal one is not sent again.
+    var state = AuthState.restoring
+    /// How many operations the app started are in flight; the store is busy while any is.
+    var busyOperations = 0
+  }
+
+  private var phase = Phase.restoring(.unread)
+  private var screen = Screen()
+  /// How many sign-ins and user sign-outs have started: a restore is overtaken when it grows.
+  private var startedSignInsAndSignOuts: UInt64 = 0
+  /// How many identities have been handed out; the newest is the next one's predecessor.
+  private var identitiesHandedOut: UInt64 = 0
 
   // MARK: - Reading
 
+  /// Whether ``shutDown()`` was called.
+  var isShutDown: Bool {
+    if case .shutDown = phase { return true }
+    return false
+  }
+
   /// The stored session of the current identity, if any (also while a launch refresh runs).
-  var session: StoredSession? { Self.session(in: phase) }
+  var session: StoredSession? {
+    switch settled {
+    case .restoring(.refreshing(let stored, _)), .signedIn(let stored, _, _): stored
+    case .restoring, .signedOut, .signingIn, .shutDown: nil
+    }
+  }
 
-  /// The current identity.
-  var identity: Identity { Identity(value: epoch) }
+  /// The identity of the current session; `nil` when there is none.
+  var identity: Identity? {
+    switch settled {
+    case .restoring(.refreshing(_, let identity)), .signedIn(_, _, let identity): identity
+    case .restoring, .signedOut, .signingIn, .shutDown: nil
+    }
+  }
 
-  func isCurrent(_ identity: Identity) -> Bool { identity.value == epoch }
+  func isCurrent(_ identity: Identity) -> Bool { identity == self.identity }
 
   /// Whether an identity provider's credential state for `session`'s user ends the session, and
   /// why. Only a provider the session depends on can end it: the one it signed in with, or the
@@ -169,13 +214,13 @@ struct SessionStateMachine {
 
   /// The signed-in user of the settled phase.
   var signedInUser: User? {
-    if case .signedIn(let session, _) = settled { return session.user }
+    if case .signedIn(let session, _, _) = settled { return session.user }
     return nil
   }
 
   /// The health of the settled signed-in session, if any.
   private var health: SessionHealth? {
-    if case .signedIn(_, let health) = settled { return health }
+    if case .signedIn(_, let health, _) = settled { return health }
     return nil
   }
 
@@ -183,45 +228,47 @@ struct SessionStateMachine {
 
   /// Whether this is the first read of the store; a `true` answer is given once.
   mutating func beginLaunchRead() -> Bool {
-    guard !hasReadStore, !isShutDown else { return false }
-    hasReadStore = true
+    guard !isShutDown, case .restoring(.unread) = settled else { return false }
+    settled = .restoring(.reading)
     return true
   }
 
   /// The first call's read of the store settled the launch. Nothing is shown yet: the call shows
   /// its own states, and ``showSettledLaunch()`` shows this one if nothing else did.
-  mutating func launchRead(_ read: StoreRead) -> Action {
-    guard case .restoring = settled else { return Action() }
+  mutating func launchRead(_ read: StoreRead) -> [Effect] {
+    guard case .restoring = settled else { return [] }
     switch read {
     case .nothing:
-      settled = .signedOut(.initial)
-      return Action()
+      settled = .signedOut(.initial, unshownError: nil)
+      return []
     case .session(let stored, let isFresh):
       return adopt(stored, health: isFresh ? .fresh : .stale)
     case .unreadable(let error):
-      launchError = error
-      settled = .signedOut(.storageUnreadable)
-      return Action()
+      settled = .signedOut(.storageUnreadable, unshownError: error)
+      return []
     }
   }
 
   /// Shows the settled state with its `initialState` event when the screen still shows the
   /// launch (`restoring`, or the `signingIn` of a sign-in that failed before the launch settled)
   /// and no sign-in owns it.
-  mutating func showSettledLaunch() -> Action {
-    guard let state = stateToShow, state != .restoring else { return Action() }
-    switch shown {
+  mutating func showSettledLaunch() -> [Effect] {
+    guard let state = stateToShow, state != .restoring else { return [] }
+    switch screen.state {
     case .restoring, .signingIn: break
-    case .signedOut, .signedIn: return Action()
+    case .signedOut, .signedIn: return []
     }
-    let error = launchError
-    launchError = nil
-    return Action(updates: [
-      update(
+    var error: AuthError?
+    if case .signedOut(let reason, let unshown?) = settled {
+      error = unshown
+      settled = .signedOut(reason, unshownError: nil)
+    }
+    return [
+      publish(
         state: state, event: .initialState(state),
         errorMessage: error.map { .set($0.message) } ?? .keep,
         idToken: session.map { .set($0.idToken) } ?? .keep)
-    ])
+    ]
   }
 
   // MARK: - Restore
@@ -230,142 +277,142 @@ struct SessionStateMachine {
   /// again without showing it.
   mutating func restoreStarted() -> RestoreStart {
     if let user = signedInUser { return .signedIn(user) }
-    hasReadStore = true
-    let attempt = RestoreAttempt(value: ticket, identity: nil)
-    if case .restoring = settled {
-      return .read(attempt, Action(updates: [update(state: stateToShow, errorMessage: .clear)]))
+    let attempt = RestoreAttempt(startedAfter: startedSignInsAndSignOuts, identity: nil)
+    guard case .restoring(let launch) = settled else {
+      return .read(attempt, [publish(errorMessage: .clear)])
     }
-    return .read(attempt, Action(updates: [update(errorMessage: .clear)]))
+    if case .unread = launch, !isShutDown { settled = .restoring(.reading) }
+    return .read(attempt, [publish(state: stateToShow, errorMessage: .clear)])
   }
 
   /// The restore read the store.
   mutating func restoreRead(_ attempt: inout RestoreAttempt, _ read: StoreRead) -> RestoreStep {
-    guard attempt.value == ticket else {
+    guard !isOvertaken(attempt) else {
       // A sign-in or sign-out started meanwhile owns the outcome; the read still settles a
       // launch that nothing else settled, beneath a sign-in in flight.
-      var action = launchRead(read)
-      action.append(showSettledLaunch())
-      return .finished(session?.user, action)
+      return .finished(session?.user, launchRead(read) + showSettledLaunch())
     }
     switch read {
     case .unreadable(let error):
-      settled = .signedOut(.storageUnreadable)
-      launchError = nil
+      settled = .signedOut(.storageUnreadable, unshownError: nil)
       return .failed(
         error,
-        Action(updates: [
-          update(state: stateToShow, event: .failed(error), errorMessage: .set(error.message)),
-          update(event: .initialState(settled.state)),
-        ]))
+        [
+          publish(state: stateToShow, event: .failed(error), errorMessage: .set(error.message)),
+          publish(event: .initialState(settled.state)),
+        ])
     case .nothing:
-      settled = .signedOut(.initial)
-      return .finished(nil, Action(updates: [update(state: stateToShow, event: .initialState(settled.state))]))
+      settled = .signedOut(.initial, unshownError: nil)
+      return .finished(nil, [publish(state: stateToShow, event: .initialState(settled.state))])
     case .session(let stored, isFresh: true):
-      var action = adopt(stored, health: .fresh)
-      action.updates.append(
-        update(
-          state: stateToShow, event: .initialState(settled.state), idToken: .set(stored.idToken)))
-      return .finished(stored.user, action)
+      let effects = adopt(stored, health: .fresh)
+      return .finished(
+        stored.user,
+        effects + [
+          publish(
+            state: stateToShow, event: .initialState(settled.state), idToken: .set(stored.idToken))
+        ])
     case .session(let stored, isFresh: false):
-      epoch &+= 1
-      settled = .restoring(stored)
+      let identity = newIdentity()
+      settled = .restoring(.refreshing(stored, identity))
       attempt.identity = identity
       return .refreshing
     }
   }
 
   /// The launch refresh of a restore ended (succeeded, failed, or ran out of time).
-  mutating func restoreRefreshEnded(_ attempt: RestoreAttempt) -> (User?, Action) {
-    let isOwn = attempt.identity.map(isCurrent) ?? false
-    guard attempt.value == ticket else {
-      // Overtaken by a sign-in or sign-out: settle only what still waits beneath a sign-in.
-      guard isOwn else { return (session?.user, Action()) }
-      if case .restoring(let stored?) = settled {
-        settled = .signedIn(stored, .stale)
-        var action = Action(refresh: .start(afterFailures: 1))
-        action.append(showSettledLaunch())
-        return (stored.user, action)
-      }
-      return (session?.user, Action(refresh: .start(afterFailures: health == .fresh ? 0 : 1)))
+  mutating func restoreRefreshEnded(_ attempt: RestoreAttempt) -> (User?, [Effect]) {
+    guard let own = attempt.identity, isCurrent(own), let current = session else {
+      // A terminal failure ended the session (and cleared the store), or another identity took
+      // over.
+      if isOvertaken(attempt) { return (session?.user, []) }
+      return (nil, [publish(event: .initialState(settled.state))])
     }
-    if case .signedIn(let current, .fresh) = settled, isOwn {
+    if case .restoring = settled {
+      // Nothing settled the launch refresh: the session stays, stale, with a retry in backoff.
+      settled = .signedIn(current, .stale, own)
+      if isOvertaken(attempt) {
+        return (current.user, [.startProactiveRefresh(afterFailures: 1)] + showSettledLaunch())
+      }
+    } else if isOvertaken(attempt) {
+      return (current.user, [.startProactiveRefresh(afterFailures: health == .fresh ? 0 : 1)])
+    } else if health == .fresh {
       return (
         current.user,
-        Action(refresh: .start(afterFailures: 0), updates: [update(event: .initialState(settled.state))])
+        [.startProactiveRefresh(afterFailures: 0), publish(event: .initialState(settled.state))]
       )
+    } else {
+      settled = .signedIn(current, health.flatMap { $0 == .refreshing ? nil : $0 } ?? .stale, own)
     }
-    guard isOwn, let current = session else {
-      // A terminal failure ended the session (and cleared the store).
-      return (nil, Action(updates: [update(event: .initialState(settled.state))]))
-    }
-    settled = .signedIn(current, health.flatMap { $0 == .refreshing ? nil : $0 } ?? .stale)
     return (
       current.user,
-      Action(
-        refresh: .start(afterFailures: 1),
-        updates: [
-          update(
-            state: stateToShow, event: .initialState(settled.state), idToken: .set(current.idToken))
-        ])
+      [
+        .startProactiveRefresh(afterFailures: 1),
+        publish(
+          state: stateToShow, event: .initialState(settled.state), idToken: .set(current.idToken)),
+      ]
     )
   }
 
   // MARK: - Sign-in and sign-out
 
-  /// A sign-in starts: it takes the newest ticket and shows `signingIn(provider)`.
-  mutating func signInStarted(_ provider: ProviderID) -> (SignInAttempt, Action) {
-    ticket &+= 1
-    phase = .signingIn(provider, ticket: ticket, beneath: settled)
-    return (SignInAttempt(value: ticket), Action(updates: [update(state: .signingIn(provider))]))
+  /// A sign-in starts: it is the newest, and shows `signingIn(provider)`.
+  mutating func signInStarted(_ provider: ProviderID) -> (SignInAttempt, [Effect]) {
+    startedSignInsAndSignOuts &+= 1
+    let attempt = SignInAttempt(value: startedSignInsAndSignOuts)
+    if !isShutDown { phase = .signingIn(provider, attempt, beneath: settled) }
+    return (attempt, [publish(state: .signingIn(provider))])
   }
 
   /// Whether `attempt` is still the newest sign-in or sign-out, so it may store its session.
-  func mayCommit(_ attempt: SignInAttempt) -> Bool { attempt.value == ticket && !isShutDown }
+  func mayCommit(_ attempt: SignInAttempt) -> Bool {
+    if case .signingIn(_, attempt, _) = phase { return true }
+    return false
+  }
 
   /// The sign-in's session is stored: it becomes the signed-in one and is shown.
   mutating func signInCommitted(_ attempt: SignInAttempt, _ stored: StoredSession, isNewUser: Bool)
-    -> Action
+    -> [Effect]
   {
-    guard mayCommit(attempt) else { return Action() }
+    guard mayCommit(attempt) else { return [] }
     phase = settled
-    var action = adopt(stored, health: .fresh)
-    action.updates.append(
-      update(
+    return adopt(stored, health: .fresh) + [
+      publish(
         state: stateToShow, event: .signedIn(stored.user, isNewUser: isNewUser),
-        idToken: .set(stored.idToken)))
-    return action
+        idToken: .set(stored.idToken))
+    ]
   }
 
   /// The sign-in failed or was cancelled: if it still owns the screen, the settled state is
   /// shown again. While the launch has not settled yet (a restore's refresh is still running)
   /// the screen keeps `signingIn` rather than go back to `restoring`; the restore shows where
   /// it settles.
-  mutating func signInFailed(_ attempt: SignInAttempt) -> Action {
-    guard attempt.value == ticket, case .signingIn = phase else { return Action() }
+  mutating func signInFailed(_ attempt: SignInAttempt) -> [Effect] {
+    guard mayCommit(attempt) else { return [] }
     phase = settled
-    if case .restoring = settled { return Action() }
-    return Action(updates: [update(state: settled.state)])
+    if case .restoring = settled { return [] }
+    return [publish(state: settled.state)]
   }
 
   /// The session ended; the store is already cleared (or was by someone else).
   ///
-  /// A sign-out the user asked for is the newest operation: it takes a ticket (sign-ins in flight
-  /// are dropped) and is shown at once. One caused by the backend only ends the current identity;
-  /// a sign-in in flight goes on and shows its own result.
-  mutating func sessionEnded(_ reason: SignOutReason, byUser: Bool) -> Action {
+  /// A sign-out the user asked for is the newest operation: sign-ins in flight are dropped and
+  /// it is shown at once. One caused by the backend only ends the current identity; a sign-in in
+  /// flight goes on and shows its own result.
+  mutating func sessionEnded(_ reason: SignOutReason, byUser: Bool) -> [Effect] {
     if byUser {
-      ticket &+= 1
-      phase = settled
+      startedSignInsAndSignOuts &+= 1
+      if case .signingIn(_, _, let beneath) = phase { phase = beneath }
     }
-    epoch &+= 1
-    settled = .signedOut(reason)
-    return Action(
-      cancelsRefreshInFlight: true, refresh: .stop,
-      updates: [update(state: stateToShow, event: .signedOut(reason), idToken: .clear)])
+    settled = .signedOut(reason, unshownError: nil)
+    return [
+      .cancelRefreshInFlight, .stopProactiveRefresh,
+      publish(state: stateToShow, event: .signedOut(reason), idToken: .clear),
+    ]
   }
 
   /// Another process cleared the store or replaced its session: this `Auth` signs out too.
-  mutating func storeClearedElsewhere() -> Action {
+  mutating func storeClearedElsewhere() -> [Effect] {
     sessionEnded(.storageCleared, byUser: false)
   }
 
@@ -373,15 +420,15 @@ struct SessionStateMachine {
 
   /// A token refresh starts; `nil` when there is no session. A signed-in state is marked
   /// `.refreshing`.
-  mutating func refreshStarted() -> (RefreshAttempt, Action)? {
-    guard let current = session else { return nil }
+  mutating func refreshStarted() -> (RefreshAttempt, [Effect])? {
+    guard let current = session, let identity else { return nil }
     let before = health
-    var action = Action()
+    var effects: [Effect] = []
     if before != nil {
-      settled = .signedIn(current, .refreshing)
-      action.updates.append(update(state: stateToShow))
+      settled = .signedIn(current, .refreshing, identity)
+      effects.append(publish(state: stateToShow))
     }
-    return (RefreshAttempt(identity: identity, refreshToken: current.refreshToken, markedFrom: before), action)
+    return (RefreshAttempt(identity: identity, refreshToken: current.refreshToken, markedFrom: before), effects)
   }
 
   /// The session the refresh's new tokens go into, if its identity is still the current one.
@@ -390,45 +437,46 @@ struct SessionStateMachine {
   }
 
   /// The refreshed session is stored: it is shown `.fresh` with ``AuthEvent/tokenRefreshed``.
-  mutating func refreshSucceeded(_ attempt: RefreshAttempt, _ stored: StoredSession) -> Action {
-    guard isCurrent(attempt.identity) else { return Action() }
-    settled = .signedIn(stored, .fresh)
-    return Action(updates: [update(state: stateToShow, event: .tokenRefreshed, idToken: .set(stored.idToken))])
+  mutating func refreshSucceeded(_ attempt: RefreshAttempt, _ stored: StoredSession) -> Verdict {
+    guard isCurrent(attempt.identity) else { return .superseded }
+    settled = .signedIn(stored, .fresh, attempt.identity)
+    return .proceed([
+      publish(state: stateToShow, event: .tokenRefreshed, idToken: .set(stored.idToken))
+    ])
   }
 
-  /// The refresh failed. Terminal errors end the session; cancellation (or a newer operation) puts back only this
-  /// refresh's own mark (whoever cancelled it may have settled the state already); a storage
-  /// error keeps the session as `.unsaved` with the store's message; anything else keeps it as
-  /// `.stale`.
+  /// The refresh failed. Terminal errors end the session; cancellation (or a newer operation)
+  /// puts back only this refresh's own mark (whoever cancelled it may have settled the state
+  /// already); a storage error keeps the session as `.unsaved` with the store's message; anything
+  /// else keeps it as `.stale`.
   mutating func refreshFailed(_ attempt: RefreshAttempt, _ error: AuthError) -> RefreshFailure {
     guard isCurrent(attempt.identity), let current = session else { return .dropped }
     if error.code.endsSession { return .endsSession(error.code.signOutReason) }
     if error.code.isCancellation {
-      guard let before = attempt.markedFrom, health == .refreshing else { return .handled(Action()) }
-      settled = .signedIn(current, before)
-      return .handled(Action(updates: [update(state: stateToShow)]))
+      guard let before = attempt.markedFrom, health == .refreshing else { return .handled([]) }
+      settled = .signedIn(current, before, attempt.identity)
+      return .handled([publish(state: stateToShow)])
     }
     let isStorage = error.code == .storage
-    settled = .signedIn(current, isStorage ? .unsaved : .stale)
-    return .handled(
-      Action(updates: [
-        update(
-          state: stateToShow, event: .failed(error),
-          errorMessage: isStorage ? .set(error.message) : .keep)
-      ]))
+    settled = .signedIn(current, isStorage ? .unsaved : .stale, attempt.identity)
+    return .handled([
+      publish(
+        state: stateToShow, event: .failed(error),
+        errorMessage: isStorage ? .set(error.message) : .keep)
+    ])
   }
 
   // MARK: - Account changes
 
-  /// A profile, email, password or link change is stored; `nil` when the identity changed
+  /// A profile, email, password or link change is stored; superseded when the identity changed
   /// meanwhile (the caller drops its result).
   mutating func accountChanged(
     _ identity: Identity, _ stored: StoredSession, changed: Bool, tokensReplaced: Bool
-  ) -> Action? {
-    guard isCurrent(identity), session != nil else { return nil }
-    settled = .signedIn(stored, tokensReplaced ? .fresh : (health ?? .fresh))
-    return Action(updates: [
-      update(
+  ) -> Verdict {
+    guard isCurrent(identity) else { return .superseded }
+    settled = .signedIn(stored, tokensReplaced ? .fresh : (health ?? .fresh), identity)
+    return .proceed([
+      publish(
         state: stateToShow, event: changed || tokensReplaced ? .userUpdated(stored.user) : nil,
         idToken: tokensReplaced ? .set(stored.idToken) : .keep)
     ])
@@ -437,9 +485,9 @@ struct SessionStateMachine {
   // MARK: - Operations the app started
 
   /// An operation the app started begins: the store shows busy and forgets the last error.
-  mutating func operationStarted() -> Action {
-    busyOperations += 1
-    return Action(updates: [StoreUpdate(errorMessage: .clear, isBusy: true)])
+  mutating func operationStarted() -> [Effect] {
+    screen.busyOperations += 1
+    return [.publish(StoreUpdate(errorMessage: .clear, isBusy: true))]
   }
 
   /// An operation the app started ended, with `failure` when it failed: the launch it settled is
@@ -447,47 +495,62 @@ struct SessionStateMachine {
   /// waits for its second factor is not one), and the store stops being busy once no other
   /// operation is in flight. The busy flag is cleared even after shutdown, so a screen does not
   /// spin forever.
-  mutating func operationEnded(failure: AuthError?) -> Action {
-    busyOperations -= 1
-    var action = showSettledLaunch()
-    var ended = StoreUpdate(isBusy: busyOperations > 0)
+  mutating func operationEnded(failure: AuthError?) -> [Effect] {
+    screen.busyOperations -= 1
+    var ended = StoreUpdate(isBusy: screen.busyOperations > 0)
     if let failure, !failure.code.isCancellation, failure.code != .secondFactorRequired {
       ended.event = .failed(failure)
       ended.errorMessage = .set(failure.message)
     }
-    action.updates.append(ended)
-    return action
+    return showSettledLaunch() + [.publish(ended)]
   }
 
   // MARK: - Shutdown
 
   /// `Auth` shut down: the refresh work stops and nothing is published any more.
-  mutating func shutDown() -> Action {
-    isShutDown = true
-    return Action(cancelsRefreshInFlight: true, refresh: .stop)
+  mutating func shutDown() -> [Effect] {
+    if !isShutDown { phase = .shutDown(last: phase) }
+    return [.cancelRefreshInFlight, .stopProactiveRefresh]
   }
 
   // MARK: - Private
 
-  /// Makes `stored` the signed-in session with a new identity and restarts proactive refresh.
-  private mutating func adopt(_ stored: StoredSession, health: SessionHealth) -> Action {
-    epoch &+= 1
-    settled = .signedIn(stored, health)
-    return Action(cancelsRefreshInFlight: true, refresh: .start(afterFailures: 0))
+  /// Whether a sign-in or user sign-out started after `attempt`.
+  private func isOvertaken(_ attempt: RestoreAttempt) -> Bool {
+    attempt.startedAfter != startedSignInsAndSignOuts
   }
 
-  /// The phase beneath a sign-in in flight, or the phase itself.
+  private mutating func newIdentity() -> Identity {
+    identitiesHandedOut &+= 1
+    return Identity(value: identitiesHandedOut)
+  }
+
+  /// Makes `stored` the signed-in session with a new identity and restarts proactive refresh.
+  private mutating func adopt(_ stored: StoredSession, health: SessionHealth) -> [Effect] {
+    settled = .signedIn(stored, health, newIdentity())
+    return [.cancelRefreshInFlight, .startProactiveRefresh(afterFailures: 0)]
+  }
+
+  /// The phase beneath a sign-in in flight (and beneath shutdown), or the phase itself. Setting
+  /// it keeps the sign-in and the shutdown around it.
   private var settled: Phase {
-    get {
-      if case .signingIn(_, _, let beneath) = phase { return beneath }
-      return phase
+    get { Self.settled(in: phase) }
+    set { phase = Self.phase(phase, settlingOn: newValue) }
+  }
+
+  private static func settled(in phase: Phase) -> Phase {
+    switch phase {
+    case .signingIn(_, _, let beneath): beneath
+    case .shutDown(let last): settled(in: last)
+    case .restoring, .signedOut, .signedIn: phase
     }
-    set {
-      if case .signingIn(let provider, let ticket, _) = phase {
-        phase = .signingIn(provider, ticket: ticket, beneath: newValue)
-      } else {
-        phase = newValue
-      }
+  }
+
+  private static func phase(_ phase: Phase, settlingOn settled: Phase) -> Phase {
+    switch phase {
+    case .signingIn(let provider, let attempt, _): .signingIn(provider, attempt, beneath: settled)
+    case .shutDown(let last): .shutDown(last: Self.phase(last, settlingOn: settled))
+    case .restoring, .signedOut, .signedIn: settled
     }
   }
 
@@ -497,38 +560,17 @@ struct SessionStateMachine {
     return phase.state
   }
 
-  private static func session(in phase: Phase) -> StoredSession? {
-    switch phase {
-    case .restoring(let stored): stored
-    case .signedOut: nil
-    case .signingIn(_, _, let beneath): session(in: beneath)
-    case .signedIn(let stored, _): stored
-    }
-  }
-
   /// One update for the store, its state left out when it is the one shown already; after
   /// shutdown, an empty one.
-  private mutating func update(
+  private mutating func publish(
     state: AuthState? = nil, event: AuthEvent? = nil, errorMessage: FieldChange<String> = .keep,
     idToken: FieldChange<String> = .keep
-  ) -> StoreUpdate {
-    guard !isShutDown else { return StoreUpdate() }
-    return StoreUpdate(
-      state: dedupe(state), event: event, errorMessage: errorMessage, idToken: idToken)
-  }
-
-  private mutating func dedupe(_ state: AuthState?) -> AuthState? {
-    guard let state, state != shown else { return nil }
-    shown = state
-    return state
-  }
-}
-
-extension SessionStateMachine.Action {
-  /// Adds `other`'s work after this action's.
-  mutating func append(_ other: Self) {
-    cancelsRefreshInFlight = cancelsRefreshInFlight || other.cancelsRefreshInFlight
-    if other.refresh != .keep { refresh = other.refresh }
-    updates += other.updates
+  ) -> Effect {
+    guard !isShutDown else { return .publish(StoreUpdate()) }
+    var state = state
+    if state == screen.state { state = nil }
+    if let state { screen.state = state }
+    return .publish(
+      StoreUpdate(state: state, event: event, errorMessage: errorMessage, idToken: idToken))
   }
 }

@@ -22,6 +22,14 @@ struct SessionStateMachineRulesTests {
     case refreshFails(AuthError.Code)
     case operationStarts
     case operationEnds(AuthError.Code?)
+    case restoreStarts
+    case restoreReads(SessionStateMachine.StoreRead)
+    /// The restore's launch refresh ended (here: ran out of time, having changed nothing).
+    case restoreRefreshEnds
+    /// An account change starts under the identity signed in now.
+    case accountChangeStarts
+    /// The account change stores this session.
+    case accountChangeStored(StoredSession)
     case shutDown
 
     var description: String {
@@ -39,6 +47,13 @@ struct SessionStateMachineRulesTests {
       case .refreshFails(let code): "refresh fails with \(code)"
       case .operationStarts: "operation starts"
       case .operationEnds(let code): "operation ends\(code.map { " with \($0)" } ?? "")"
+      case .restoreStarts: "restore starts"
+      case .restoreReads(.nothing): "restore finds nothing"
+      case .restoreReads(.session(_, let isFresh)): "restore finds a \(isFresh ? "fresh" : "stale") session"
+      case .restoreReads(.unreadable): "restore finds an unreadable store"
+      case .restoreRefreshEnds: "restore refresh ends"
+      case .accountChangeStarts: "account change starts"
+      case .accountChangeStored: "account change stored"
       case .shutDown: "shut down"
       }
     }
@@ -52,9 +67,22 @@ struct SessionStateMachineRulesTests {
     var busy: [Bool] = []
     var events: [AuthEvent] = []
     /// The last change it asked of the proactive refresh.
-    var refresh = SessionStateMachine.Action.Refresh.keep
+    var refresh = Refresh.keep
     /// A refresh failure that ends the session, and why.
     var endedBy: SignOutReason?
+    /// Every error message it set, in order.
+    var messages: [String] = []
+    /// How many results it answered as superseded.
+    var superseded = 0
+    /// The signed-in user at the end.
+    var user: User?
+  }
+
+  /// A change to the proactive refresh task.
+  enum Refresh: Equatable {
+    case keep
+    case stop
+    case start(afterFailures: Int)
   }
 
   struct Row: CustomTestStringConvertible, Sendable {
@@ -67,6 +95,11 @@ struct SessionStateMachineRulesTests {
   static let ada = StoredSession(
     user: User(uid: "ada", email: "ada@example.com"), idToken: "id.ada.1", refreshToken: "rt.ada",
     expiresAt: Date(timeIntervalSince1970: 2_000_000_000), signInProvider: .password)
+  static var adaRenamed: StoredSession {
+    var session = ada
+    session.user.displayName = "Ada Lovelace"
+    return session
+  }
   static var adaRefreshed: StoredSession {
     var session = ada
     session.idToken = "id.ada.2"
@@ -90,6 +123,7 @@ struct SessionStateMachineRulesTests {
       $0.shown = [.signedIn(ada.user, .stale)]
       $0.events = [.initialState(.signedIn(ada.user, .stale))]
       $0.refresh = .start(afterFailures: 0)
+      $0.user = ada.user
     },
     Row(name: "a sign-in shows signingIn, then the user") {
       [.launchFinds(.nothing), .signInStarts(.password), .signInCommits(ada)]
@@ -97,6 +131,7 @@ struct SessionStateMachineRulesTests {
       $0.shown = [.signedOut(.initial), .signingIn(.password), .signedIn(ada.user, .fresh)]
       $0.events = [.initialState(.signedOut(.initial)), .signedIn(ada.user, isNewUser: false)]
       $0.refresh = .start(afterFailures: 0)
+      $0.user = ada.user
     },
     Row(name: "the last sign-in started wins") {
       [
@@ -107,6 +142,7 @@ struct SessionStateMachineRulesTests {
       $0.shown = [.signedOut(.initial), .signingIn(.password), .signingIn(.google), .signedIn(grace.user, .fresh)]
       $0.events = [.initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false)]
       $0.refresh = .start(afterFailures: 0)
+      $0.user = grace.user
     },
     Row(name: "a failed sign-in shows the settled state again") {
       [.launchFinds(.nothing), .signInStarts(.password), .signInFails]
@@ -127,6 +163,7 @@ struct SessionStateMachineRulesTests {
       $0.shown = [.signedIn(ada.user, .fresh), .signedIn(ada.user, .refreshing), .signedIn(ada.user, .fresh)]
       $0.events = [.initialState(.signedIn(ada.user, .fresh)), .tokenRefreshed]
       $0.refresh = .start(afterFailures: 0)
+      $0.user = adaRefreshed.user
     },
     Row(name: "a transient refresh failure keeps the session, stale") {
       [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .refreshFails(.network)]
@@ -136,6 +173,7 @@ struct SessionStateMachineRulesTests {
         .initialState(.signedIn(ada.user, .fresh)), .failed(AuthError(.network, "offline")),
       ]
       $0.refresh = .start(afterFailures: 0)
+      $0.user = ada.user
     },
     Row(name: "a terminal refresh failure ends the session") {
       [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .refreshFails(.invalidRefreshToken)]
@@ -144,6 +182,8 @@ struct SessionStateMachineRulesTests {
       $0.events = [.initialState(.signedIn(ada.user, .fresh))]
       $0.refresh = .start(afterFailures: 0)
       $0.endedBy = AuthError.Code.invalidRefreshToken.signOutReason
+      // The machine asks Auth to end it; Auth clears the store first.
+      $0.user = ada.user
     },
     Row(name: "a refresh for an identity signed out meanwhile is dropped") {
       [.launchFinds(.session(ada, isFresh: true)), .refreshStarts, .userSignsOut, .refreshSucceeds(adaRefreshed)]
@@ -151,6 +191,7 @@ struct SessionStateMachineRulesTests {
       $0.shown = [.signedIn(ada.user, .fresh), .signedIn(ada.user, .refreshing), .signedOut(.userRequested)]
       $0.events = [.initialState(.signedIn(ada.user, .fresh)), .signedOut(.userRequested)]
       $0.refresh = .stop
+      $0.superseded = 1
     },
     Row(name: "busy lasts while any operation the app started is in flight") {
       [.launchFinds(.nothing), .operationStarts, .operationStarts, .operationEnds(nil), .operationEnds(nil)]
@@ -168,6 +209,66 @@ struct SessionStateMachineRulesTests {
       $0.shown = [.signedOut(.initial)]
       $0.busy = [true, false, true, false, true, false]
       $0.events = [.initialState(.signedOut(.initial)), .failed(AuthError(.wrongPassword, "wrong"))]
+      $0.messages = ["failed"]
+    },
+    Row(name: "an unreadable store at launch shows its message once, with the settled state") {
+      [.launchFinds(.unreadable(AuthError(.storage, "unreadable"))), .operationStarts, .operationEnds(nil)]
+    } expect: {
+      $0.shown = [.signedOut(.storageUnreadable)]
+      $0.busy = [true, false]
+      $0.events = [.initialState(.signedOut(.storageUnreadable))]
+      $0.messages = ["unreadable"]
+    },
+    Row(name: "a stale session found by a restore stays signed in, stale, when its refresh runs out of time") {
+      [.restoreStarts, .restoreReads(.session(ada, isFresh: false)), .restoreRefreshEnds]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .stale)]
+      $0.events = [.initialState(.signedIn(ada.user, .stale))]
+      $0.refresh = .start(afterFailures: 1)
+      $0.user = ada.user
+    },
+    Row(name: "a restore overtaken by a sign-in settles the launch beneath it and shows nothing") {
+      [.restoreStarts, .signInStarts(.google), .restoreReads(.session(ada, isFresh: true)), .signInCommits(grace)]
+    } expect: {
+      $0.shown = [.signingIn(.google), .signedIn(grace.user, .fresh)]
+      $0.events = [.signedIn(grace.user, isNewUser: false)]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = grace.user
+    },
+    Row(name: "a launch read happens once, whoever asks first") {
+      [.launchFinds(.session(ada, isFresh: true)), .launchFinds(.nothing)]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh))]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = ada.user
+    },
+    Row(name: "an account change proceeds under the identity it started with") {
+      [.launchFinds(.session(ada, isFresh: true)), .accountChangeStarts, .accountChangeStored(adaRenamed)]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh), .signedIn(adaRenamed.user, .fresh)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh)), .userUpdated(adaRenamed.user)]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = adaRenamed.user
+    },
+    Row(name: "an account change that lands after another sign-in is superseded") {
+      [
+        .launchFinds(.session(ada, isFresh: true)), .accountChangeStarts, .signInStarts(.google),
+        .signInCommits(grace), .accountChangeStored(adaRenamed),
+      ]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh), .signingIn(.google), .signedIn(grace.user, .fresh)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh)), .signedIn(grace.user, isNewUser: false)]
+      $0.refresh = .start(afterFailures: 0)
+      $0.superseded = 1
+      $0.user = grace.user
+    },
+    Row(name: "a sign-in in flight at shutdown cannot commit") {
+      [.launchFinds(.nothing), .signInStarts(.password), .shutDown, .signInCommits(ada)]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.password)]
+      $0.events = [.initialState(.signedOut(.initial))]
+      $0.refresh = .stop
     },
     Row(name: "nothing is shown after shutdown, but busy still ends") {
       [.launchFinds(.nothing), .operationStarts, .shutDown, .signInStarts(.password), .operationEnds(nil)]
@@ -188,6 +289,9 @@ struct SessionStateMachineRulesTests {
     #expect(outcome.events.map(\.kind) == expected.events.map(\.kind))
     #expect(outcome.refresh == expected.refresh)
     #expect(outcome.endedBy == expected.endedBy)
+    #expect(outcome.messages == expected.messages)
+    #expect(outcome.superseded == expected.superseded)
+    #expect(outcome.user == expected.user)
   }
 
   /// Runs `steps` on a new machine, performing each action the way `Auth` does.
@@ -196,12 +300,26 @@ struct SessionStateMachineRulesTests {
     var outcome = Outcome()
     var attempts: [SessionStateMachine.SignInAttempt] = []
     var refresh: SessionStateMachine.RefreshAttempt?
-    func record(_ action: SessionStateMachine.Action) {
-      if action.refresh != .keep { outcome.refresh = action.refresh }
-      for update in action.updates {
-        if let state = update.state { outcome.shown.append(state) }
-        if let busy = update.isBusy { outcome.busy.append(busy) }
-        if let event = update.event { outcome.events.append(event) }
+    var restore: SessionStateMachine.RestoreAttempt?
+    var changeIdentity: SessionStateMachine.Identity?
+    func record(_ effects: [SessionStateMachine.Effect]) {
+      for effect in effects {
+        switch effect {
+        case .cancelRefreshInFlight: break
+        case .stopProactiveRefresh: outcome.refresh = .stop
+        case .startProactiveRefresh(let failures): outcome.refresh = .start(afterFailures: failures)
+        case .publish(let update):
+          if let state = update.state { outcome.shown.append(state) }
+          if let busy = update.isBusy { outcome.busy.append(busy) }
+          if let event = update.event { outcome.events.append(event) }
+          if case .set(let message) = update.errorMessage { outcome.messages.append(message) }
+        }
+      }
+    }
+    func record(_ verdict: SessionStateMachine.Verdict) {
+      switch verdict {
+      case .proceed(let effects): record(effects)
+      case .superseded: outcome.superseded += 1
       }
     }
     for step in steps {
@@ -211,9 +329,9 @@ struct SessionStateMachineRulesTests {
         record(machine.launchRead(read))
         record(machine.showSettledLaunch())
       case .signInStarts(let provider):
-        let (attempt, action) = machine.signInStarted(provider)
+        let (attempt, effects) = machine.signInStarted(provider)
         attempts.append(attempt)
-        record(action)
+        record(effects)
       case .signInCommits(let session):
         record(machine.signInCommitted(attempts.last!, session, isNewUser: false))
       case .firstSignInCommits(let session):
@@ -223,25 +341,41 @@ struct SessionStateMachineRulesTests {
       case .userSignsOut:
         record(machine.sessionEnded(.userRequested, byUser: true))
       case .refreshStarts:
-        guard let (attempt, action) = machine.refreshStarted() else { continue }
+        guard let (attempt, effects) = machine.refreshStarted() else { continue }
         refresh = attempt
-        record(action)
+        record(effects)
       case .refreshSucceeds(let session):
         record(machine.refreshSucceeded(refresh!, session))
       case .refreshFails(let code):
         switch machine.refreshFailed(refresh!, AuthError(code, "offline")) {
         case .dropped: break
         case .endsSession(let reason): outcome.endedBy = reason
-        case .handled(let action): record(action)
+        case .handled(let effects): record(effects)
         }
       case .operationStarts:
         record(machine.operationStarted())
       case .operationEnds(let code):
         record(machine.operationEnded(failure: code.map { AuthError($0, "failed") }))
+      case .restoreStarts:
+        guard case .read(let attempt, let effects) = machine.restoreStarted() else { continue }
+        restore = attempt
+        record(effects)
+      case .restoreReads(let read):
+        switch machine.restoreRead(&restore!, read) {
+        case .finished(_, let effects), .failed(_, let effects): record(effects)
+        case .refreshing: break
+        }
+      case .restoreRefreshEnds:
+        record(machine.restoreRefreshEnded(restore!).1)
+      case .accountChangeStarts:
+        changeIdentity = machine.identity
+      case .accountChangeStored(let session):
+        record(machine.accountChanged(changeIdentity!, session, changed: true, tokensReplaced: false))
       case .shutDown:
         record(machine.shutDown())
       }
     }
+    outcome.user = machine.signedInUser
     return outcome
   }
 }
