@@ -25,6 +25,8 @@ let package = Package(
     .systemLibrary(
       name: "CLibcrypto", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // SignInKit's layers, lowest first. Internal targets (not products): the compiler keeps each
     // one from reaching up.
     .target(name: "SignInConcurrency", swiftSettings: strict),
@@ -38,6 +40,11 @@ let package = Package(
       ],
       swiftSettings: strict),
     .target(name: "SignInHTTP", dependencies: ["SignInConcurrency"], swiftSettings: strict),
+    // SQLite, behind one seam: the SDK's SQLite3 on Apple platforms, libsqlite3 elsewhere.
+    .target(
+      name: "SignInStorage",
+      dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))],
+      swiftSettings: strict),
     // The Firebase Auth REST bodies, written once for FirebaseBackend and the emulator routes.
     .target(name: "SignInWire", swiftSettings: strict),
     .target(
@@ -134,6 +141,8 @@ let package = Package(
     .testTarget(name: "SignInWireTests", dependencies: ["SignInWire"], swiftSettings: strict),
     .testTarget(
       name: "SignInFoundationTests", dependencies: ["SignInFoundation", "SignInTestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInStorageTests", dependencies: ["SignInStorage", "SignInTestSupport"], swiftSettings: strict),
     .testTarget(
       name: "SignInHTTPTests",
       dependencies: ["SignInHTTP", "SignInConcurrency", "SignInTestSupport", "SignInKitTesting"],

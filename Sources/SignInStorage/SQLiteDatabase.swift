@@ -1,0 +1,280 @@
+import Foundation
+
+// The one place that says where SQLite comes from: the SDK's `SQLite3` module on Apple
+// platforms, the system library (`CSQLite`, libsqlite3) elsewhere. Only this file calls
+// SQLite's C API.
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One connection to an SQLite database: a file, or an in-memory database that runs the same
+/// code.
+///
+/// A file is opened in WAL mode with `synchronous = FULL`, so a committed transaction survives a
+/// crash or a power loss, and several processes can use it at once: readers never wait, and a
+/// writer waits for another writer up to ``busyTimeout`` before failing with
+/// ``SQLiteError/Reason/busy``. Foreign keys are enforced. Statements are prepared once per SQL
+/// text and kept.
+///
+/// ```swift
+/// let database = try SQLiteDatabase(.file(folder.appendingPathComponent("accounts.sqlite")))
+/// try database.transaction {
+///   try database.run("INSERT INTO accounts (uid, email) VALUES (?, ?)", [.text(uid), .text(email)])
+/// }
+/// ```
+///
+/// - Concurrency: not `Sendable`; one owner (an actor) uses it, one call at a time.
+package final class SQLiteDatabase {
+  /// Where the database lives.
+  package enum Location: Sendable, Equatable {
+    case file(URL)
+    /// A private in-memory database, gone when the connection closes.
+    case memory
+  }
+
+  /// The file's path, or empty in memory.
+  package let path: String
+  /// How long a write waits for another connection's write lock.
+  package let busyTimeout: Duration
+  private let handle: OpaquePointer
+  private var statements: [String: OpaquePointer] = [:]
+  private var transactionDepth = 0
+  private var isOpen = true
+
+  /// Opens (or creates) the database.
+  ///
+  /// - Throws: ``SQLiteError`` — ``SQLiteError/Reason/cannotOpen`` or
+  ///   ``SQLiteError/Reason/readOnly`` when the file cannot be opened for writing,
+  ///   ``SQLiteError/Reason/damaged`` when it is not an SQLite database (it is left untouched).
+  /// - Parameter readOnly: open an existing file for reading only, as SQLite does by itself for a
+  ///   file this user cannot write; every change then fails with ``SQLiteError/Reason/readOnly``.
+  package init(_ location: Location, busyTimeout: Duration = .seconds(5), readOnly: Bool = false)
+    throws(SQLiteError)
+  {
+    var opened: OpaquePointer?
+    let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch location {
+    case .file(let url): path = url.path
+    case .memory: path = ""
+    }
+    let status = sqlite3_open_v2(path.isEmpty ? ":memory:" : path, &opened, flags, nil)
+    guard let opened else {
+      throw SQLiteError(.cannotOpen, message: "\(path) cannot be opened: SQLite is out of memory.")
+    }
+    handle = opened
+    self.busyTimeout = busyTimeout
+    guard status == SQLITE_OK else {
+      let error = SQLiteError(code: status, path: path, detail: String(cString: sqlite3_errmsg(opened)))
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    sqlite3_extended_result_codes(handle, 1)
+    let milliseconds =
+      busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    do throws(SQLiteError) {
+      // The first statement reads the header: a file that is not a database fails here.
+      if case .file = location, !readOnly {
+        let mode = try rows("PRAGMA journal_mode = WAL").first?.text(0)
+        guard mode?.lowercased() == "wal" else {
+          throw SQLiteError(
+            .cannotOpen,
+            message: "\(path) could not be switched to write-ahead logging (it reports \(mode ?? "nothing")). "
+              + "Check that its folder is writable for this user.")
+        }
+      }
+      try execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  deinit { close() }
+
+  // MARK: - Running SQL
+
+  /// Runs one or more statements that take no values (schema, pragmas).
+  package func execute(_ sql: String) throws(SQLiteError) {
+    try checkOpen()
+    var message: UnsafeMutablePointer<CChar>?
+    let status = sqlite3_exec(handle, sql, nil, nil, &message)
+    defer { sqlite3_free(message) }
+    guard status == SQLITE_OK else {
+      throw SQLiteError(code: status, path: path, detail: message.map { String(cString: $0) } ?? lastMessage)
+    }
+  }
+
+  /// Runs one statement that changes data; returns how many rows it changed.
+  @discardableResult
+  package func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
+    let statement = try prepared(sql, values)
+    defer { sqlite3_reset(statement) }
+    let status = sqlite3_step(statement)
+    guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(status) }
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// Runs one query and returns every row it gives.
+  package func rows(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
+    let statement = try prepared(sql, values)
+    defer { sqlite3_reset(statement) }
+    var rows: [SQLiteRow] = []
+    while true {
+      let status = sqlite3_step(statement)
+      if status == SQLITE_DONE { return rows }
+      guard status == SQLITE_ROW else { throw error(status) }
+      let count = sqlite3_column_count(statement)
+      rows.append(SQLiteRow(values: (0..<count).map { column(statement, $0) }))
+    }
+  }
+
+  /// Runs `body` in one write transaction: every change it makes is committed together, or
+  /// none is when it throws. The write lock is taken at the start (`BEGIN IMMEDIATE`), waiting
+  /// up to ``busyTimeout`` for another writer, so a transaction never fails halfway for lack of
+  /// it. A nested call joins the outer transaction.
+  ///
+  /// - Throws: ``SQLiteError/Reason/busy`` when the lock did not come in time, or whatever
+  ///   `body` or the commit throws (after rolling back).
+  @discardableResult
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
+    if transactionDepth > 0 {
+      transactionDepth += 1
+      defer { transactionDepth -= 1 }
+      return try body()
+    }
+    try execute("BEGIN IMMEDIATE")
+    transactionDepth = 1
+    defer { transactionDepth = 0 }
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      // A failed COMMIT (a full disk) may have rolled back already; rolling back again is a
+      // harmless error.
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Closes the connection; later calls fail. Closing twice does nothing.
+  package func close() {
+    guard isOpen else { return }
+    isOpen = false
+    for statement in statements.values { sqlite3_finalize(statement) }
+    statements = [:]
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Private
+
+  private func checkOpen() throws(SQLiteError) {
+    guard !isOpen else { return }
+    throw SQLiteError(
+      .cannotOpen, message: "\(path.isEmpty ? "The in-memory database" : path) was closed; open it again.")
+  }
+
+  private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+  private func error(_ status: Int32) -> SQLiteError {
+    SQLiteError(code: sqlite3_extended_errcode(handle), path: path, detail: lastMessage)
+  }
+
+  /// The statement for `sql`, prepared once, with `values` bound to its parameters in order.
+  private func prepared(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> OpaquePointer {
+    try checkOpen()
+    let statement: OpaquePointer
+    if let cached = statements[sql] {
+      statement = cached
+    } else {
+      var made: OpaquePointer?
+      let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil)
+      guard status == SQLITE_OK, let made else { throw error(status) }
+      statements[sql] = made
+      statement = made
+    }
+    sqlite3_clear_bindings(statement)
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let status: Int32
+      switch value {
+      case .null: status = sqlite3_bind_null(statement, index)
+      case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+      case .real(let number): status = sqlite3_bind_double(statement, index, number)
+      case .text(let text):
+        // With its length in bytes, so a NUL inside the text is kept.
+        status = sqlite3_bind_text(statement, index, text, Int32(clamping: text.utf8.count), copyBoundBytes)
+      case .blob(let bytes):
+        status = bytes.withUnsafeBytes { buffer in
+          sqlite3_bind_blob64(
+            statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count),
+            copyBoundBytes)
+        }
+      }
+      guard status == SQLITE_OK else { throw error(status) }
+    }
+    return statement
+  }
+
+  private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+    switch sqlite3_column_type(statement, index) {
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+    case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+    case SQLITE_TEXT:
+      let count = Int(sqlite3_column_bytes(statement, index))
+      guard count > 0, let bytes = sqlite3_column_text(statement, index) else { return .text("") }
+      return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(statement, index))
+      guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .null
+    }
+  }
+}
+
+/// Tells SQLite to copy a bound buffer before `sqlite3_bind_*` returns (`SQLITE_TRANSIENT`, a C
+/// macro Swift cannot import).
+private let copyBoundBytes = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+extension SQLiteError {
+  /// The error for SQLite result `code` on the database at `path`, with SQLite's `detail`.
+  init(code: Int32, path: String, detail: String) {
+    let name = path.isEmpty ? "The in-memory database" : path
+    switch code & 0xFF {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      self.init(
+        .busy, code: code,
+        message: "\(name) stayed locked by another process past the busy timeout; nothing was written. "
+          + "Try again; if it keeps happening, stop the other program that uses this data folder.")
+    case SQLITE_FULL:
+      self.init(
+        .full, code: code,
+        message: "The disk holding \(name) is full; nothing was written. Free some space and try again.")
+    case SQLITE_READONLY, SQLITE_PERM:
+      self.init(
+        .readOnly, code: code,
+        message: "\(name) cannot be written (\(detail)); nothing was written. Make the data folder and its "
+          + "files writable for this user, or choose another folder.")
+    case SQLITE_CORRUPT, SQLITE_NOTADB:
+      self.init(
+        .damaged, code: code,
+        message: "\(name) is damaged or is not a SignInKit database (\(detail)). It was left as it is; "
+          + "move it away to start empty, or restore it from a backup.")
+    case SQLITE_CANTOPEN:
+      self.init(
+        .cannotOpen, code: code,
+        message: "\(name) cannot be opened (\(detail)). Check that its folder exists and is writable for "
+          + "this user.")
+    case SQLITE_CONSTRAINT:
+      self.init(.constraint, code: code, message: "\(name) refused a change: \(detail).")
+    default:
+      self.init(
+        .other, code: code, message: "\(name) failed: \(detail) (SQLite code \(code)). Nothing was written.")
+    }
+  }
+}
