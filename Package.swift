@@ -56,7 +56,10 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "SignInKitEmbedded",
-      dependencies: ["SignInKit", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInWire"],
+      dependencies: [
+        "SignInKit", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInStorage",
+        "SignInWire",
+      ],
       swiftSettings: strict),
     .target(
       name: "SignInREPL",
@@ -88,7 +91,7 @@ let package = Package(
       name: "SignInKitEmbeddedTests",
       dependencies: [
         "SignInKitEmbedded", "SignInKitTesting", "embedded-writer", "SignInConcurrency", "SignInCrypto",
-        "SignInTestSupport",
+        "SignInTestSupport", "SignInStorage",
       ],
       swiftSettings: strict),
     // GoogleService-Info.plist checked at build time, and the doctor.

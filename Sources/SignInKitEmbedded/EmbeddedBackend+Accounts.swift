@@ -10,20 +10,20 @@ extension EmbeddedBackend {
   public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
     if let token = request.idToken {
       var (uid, provider) = try verifiedUser(of: token)
-      if let account = database.accounts[uid], account.email != nil || account.password != nil {
+      if let account = try store.account(uid: uid), account.email != nil || account.password != nil {
         (uid, provider) = try verifiedRecentUser(of: token)
       }
       let (email, password) = try validated(request.email, request.password)
       let hash = try PasswordHash.make(password, parameters: configuration.scrypt)
-      return try commit { database in
-        guard !database.accounts.values.contains(where: { $0.email == email && $0.uid != uid })
-        else { throw Self.emailExists }
-        if database.accounts[uid]!.email != email { database.accounts[uid]!.emailVerified = false }
-        database.accounts[uid]!.email = email
-        database.accounts[uid]!.password = hash
-        Self.revokeSessions(of: uid, at: now(), in: &database)
-        let tokens = try issueTokens(
-          for: uid, provider: provider == .anonymous ? .password : provider, in: &database)
+      return try store.transaction {
+        guard try !store.emailIsTaken(email, byOtherThan: uid) else { throw Self.emailExists }
+        try store.updateAccount(uid: uid) { account in
+          if account.email != email { account.emailVerified = false }
+          account.email = email
+          account.password = hash
+        }
+        try revokeSessions(of: uid, at: now())
+        let tokens = try issueTokens(for: uid, provider: provider == .anonymous ? .password : provider)
         return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: false)
       }
     }
@@ -38,12 +38,10 @@ extension EmbeddedBackend {
       account.displayName = request.displayName
       provider = .password
     }
-    return try commit { database in
-      if let email = account.email, database.accounts.values.contains(where: { $0.email == email }) {
-        throw Self.emailExists
-      }
-      database.accounts[uid] = account
-      let tokens = try issueTokens(for: uid, provider: provider, in: &database)
+    return try store.transaction {
+      if let email = account.email, try store.emailIsTaken(email) { throw Self.emailExists }
+      try store.save(account)
+      let tokens = try issueTokens(for: uid, provider: provider)
       return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: true)
     }
   }
@@ -54,7 +52,7 @@ extension EmbeddedBackend {
       throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
     }
     try checkThrottle(for: email)
-    let account = database.accounts.values.first(where: { $0.email == email })
+    let account = try store.account(email: email)
     if let account, account.disabled {
       throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
     }
@@ -75,8 +73,8 @@ extension EmbeddedBackend {
     let upgraded =
       hash.isWeaker(than: configuration.scrypt)
       ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
-    return try finishFirstFactor(.password) { database in
-      if let upgraded { database.accounts[account.uid]!.password = upgraded }
+    return try finishFirstFactor(.password) {
+      if let upgraded { try store.updateAccount(uid: account.uid) { $0.password = upgraded } }
       return FirstFactor(uid: account.uid, email: email)
     }
   }
@@ -106,24 +104,21 @@ extension EmbeddedBackend {
 
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
     let (uid, _) = try verifiedUser(of: request.idToken)
-    return database.accounts[uid]!.info
+    return try store.existingAccount(uid: uid).info
   }
 
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
     if let code = request.oobCode, request.idToken == nil {
-      return try commit { database in
-        let entry = try Self.takeCode(
-          code, kinds: ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"], now: now(), in: &database)
-        guard database.accounts[entry.uid] != nil else {
-          throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+      return try store.transaction {
+        let entry = try takeCode(code, kinds: ["VERIFY_EMAIL", "VERIFY_AND_CHANGE_EMAIL"])
+        if let newEmail = entry.newEmail, try store.emailIsTaken(newEmail, byOtherThan: entry.uid) {
+          throw Self.emailExists
         }
-        if let newEmail = entry.newEmail {
-          guard !database.accounts.values.contains(where: { $0.email == newEmail && $0.uid != entry.uid })
-          else { throw Self.emailExists }
-          database.accounts[entry.uid]!.email = newEmail
+        let account = try store.updateAccount(uid: entry.uid) { account in
+          if let newEmail = entry.newEmail { account.email = newEmail }
+          account.emailVerified = true
         }
-        database.accounts[entry.uid]!.emailVerified = true
-        return UpdateAccountResponse(account: database.accounts[entry.uid]!.info)
+        return UpdateAccountResponse(account: account.info)
       }
     }
     let changesCredentials = request.email != nil || request.password != nil
@@ -139,11 +134,10 @@ extension EmbeddedBackend {
       newHash = try PasswordHash.make(
         try validated("valid@example.com", password).1, parameters: configuration.scrypt)
     }
-    return try commit { database in
-      var account = database.accounts[uid]!
+    return try store.transaction {
+      var account = try store.existingAccount(uid: uid)
       if let newEmail {
-        guard !database.accounts.values.contains(where: { $0.email == newEmail && $0.uid != uid })
-        else { throw Self.emailExists }
+        guard try !store.emailIsTaken(newEmail, byOtherThan: uid) else { throw Self.emailExists }
         account.email = newEmail
         account.emailVerified = false
       }
@@ -154,14 +148,14 @@ extension EmbeddedBackend {
       if request.deleteAttributes.contains(.photoURL) { account.photoURL = nil }
       account.federated.removeAll { request.deleteProviders.contains($0.providerID) }
       if request.deleteProviders.contains(.password) { account.password = nil }
-      database.accounts[uid] = account
+      try store.save(account)
       guard newEmail != nil || newHash != nil else {
         return UpdateAccountResponse(account: account.info)
       }
       // New credentials revoke every earlier session.
-      Self.revokeSessions(of: uid, at: now(), in: &database)
-      let tokens = try issueTokens(for: uid, provider: provider, in: &database)
-      return UpdateAccountResponse(account: database.accounts[uid]!.info, tokens: tokens)
+      try revokeSessions(of: uid, at: now())
+      let tokens = try issueTokens(for: uid, provider: provider)
+      return UpdateAccountResponse(account: try store.existingAccount(uid: uid).info, tokens: tokens)
     }
   }
 
@@ -176,9 +170,15 @@ extension EmbeddedBackend {
     .emailAlreadyInUse, "EMAIL_EXISTS",
     "An account already uses this email. Sign in instead, or use another address.")
 
-  static func revokeSessions(of uid: String, at date: Date, in database: inout EmbeddedDatabase) {
-    database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
-    database.accounts[uid]?.validSince = date
+  /// Ends every session of `uid` that started before `date`: its refresh tokens go, and ID
+  /// tokens issued before then stop verifying.
+  func revokeSessions(of uid: String, at date: Date) throws {
+    try store.transaction {
+      try store.deleteRefreshTokens(uid: uid)
+      guard var account = try store.account(uid: uid) else { return }
+      account.validSince = date
+      try store.save(account)
+    }
   }
 
   /// Under enumeration protection an unknown email and a wrong password look the same.
@@ -229,10 +229,7 @@ extension EmbeddedBackend {
   /// The emails of the accounts here, sorted; with `provider`, only the emails those accounts
   /// use at that IdP (what an account chooser at the IdP would list).
   public func emails(signedInWith provider: ProviderID? = nil) -> [String] {
-    let emails = database.accounts.values.flatMap { account -> [String] in
-      guard let provider else { return account.email.map { [$0] } ?? [] }
-      return account.federated.filter { $0.providerID == provider }.compactMap(\.email)
-    }
-    return Set(emails).sorted()
+    // A database that cannot be read lists nothing; the next call that needs it says why.
+    (try? store.emails(provider: provider)) ?? []
   }
 }

@@ -31,58 +31,63 @@ extension EmbeddedBackend {
   ///   `INVALID_LOCAL_ID`, `FORBIDDEN_CLAIM`/`CLAIMS_TOO_LARGE`.
   func adminCreate(uid requested: String?, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
     let uid = try requested.map(Self.validatedUID) ?? Self.newUID()
-    guard database.accounts[uid] == nil else {
+    guard try store.account(uid: uid) == nil else {
       throw Self.failure(.invalidResponse, "DUPLICATE_LOCAL_ID", "An account already has uid \(uid).")
     }
     var account = EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
     try apply(changes, to: &account)
-    return try commit { database in
-      if let email = account.email, database.accounts.values.contains(where: { $0.email == email }) {
+    return try store.transaction {
+      guard try store.account(uid: uid) == nil else {
+        throw Self.failure(.invalidResponse, "DUPLICATE_LOCAL_ID", "An account already has uid \(uid).")
+      }
+      if let email = account.email, try store.emailIsTaken(email) {
         throw Self.failure(.emailAlreadyInUse, "DUPLICATE_EMAIL", "An account already uses \(email).")
       }
-      database.accounts[uid] = account
+      try store.save(account)
       return account
     }
   }
 
   /// The accounts with these uids and emails, each once, in uid order.
-  func adminLookup(uids: [String], emails: [String]) -> [EmbeddedDatabase.Account] {
-    let emails = Set(emails.map { $0.lowercased() })
-    return database.accounts.values
-      .filter { uids.contains($0.uid) || $0.email.map(emails.contains) == true }
-      .sorted { $0.uid < $1.uid }
+  func adminLookup(uids: [String], emails: [String]) throws -> [EmbeddedDatabase.Account] {
+    try store.accounts(uids: uids, emails: emails.map { $0.lowercased() })
   }
 
   /// Applies `changes` to the account `uid`. A new password or a `validSince` ends the sessions
   /// that came before it.
   func adminUpdate(uid: String, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
-    guard var account = database.accounts[uid] else {
+    // Hashing a new password is slow: it happens before the transaction, on the account as it
+    // was, and the transaction applies the changes again to the account as it is then.
+    guard var account = try store.account(uid: uid) else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
     }
     try apply(changes, to: &account)
-    return try commit { database in
-      if let email = account.email,
-        database.accounts.values.contains(where: { $0.email == email && $0.uid != uid })
-      {
-        throw Self.emailExists
+    let hashed = account.password
+    return try store.transaction {
+      guard var current = try store.account(uid: uid) else {
+        throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
       }
-      database.accounts[uid] = account
-      if changes.password != nil { Self.revokeSessions(of: uid, at: now(), in: &database) }
+      try apply(changes, to: &current, hashedPassword: hashed)
+      if let email = current.email, try store.emailIsTaken(email, byOtherThan: uid) { throw Self.emailExists }
+      try store.save(current)
+      if changes.password != nil { try revokeSessions(of: uid, at: now()) }
       if changes.validSince != nil {
-        database.refreshTokens = database.refreshTokens.filter {
-          $0.value.uid != uid || !account.revokes(issuedAt: $0.value.issuedAt)
-        }
+        try store.deleteRefreshTokens(uid: uid) { !current.revokes(issuedAt: $0.issuedAt) }
       }
-      return database.accounts[uid]!
+      return try store.existingAccount(uid: uid)
     }
   }
 
   /// One page of accounts in uid order, and the token of the next page when there is one.
-  func adminList(maxResults: Int, after pageToken: String?) -> (accounts: [EmbeddedDatabase.Account], next: String?) {
+  func adminList(maxResults: Int, after pageToken: String?) throws -> (
+    accounts: [EmbeddedDatabase.Account], next: String?
+  ) {
     let after = pageToken.flatMap { Base64URL.decode($0) }.map { String(decoding: $0, as: UTF8.self) }
-    let sorted = database.accounts.values.sorted { $0.uid < $1.uid }.filter { after == nil || $0.uid > after! }
-    let page = Array(sorted.prefix(max(1, min(maxResults, 1000))))
-    let next = sorted.count > page.count ? page.last.map { Base64URL.encode(Array($0.uid.utf8)) } : nil
+    let size = max(1, min(maxResults, 1000))
+    // One more than a page, to know whether another follows.
+    let found = try store.accounts(after: after, limit: size + 1)
+    let page = Array(found.prefix(size))
+    let next = found.count > page.count ? page.last.map { Base64URL.encode(Array($0.uid.utf8)) } : nil
     return (page, next)
   }
 
@@ -92,7 +97,7 @@ extension EmbeddedBackend {
   /// - Parameter kind: `PASSWORD_RESET`, `VERIFY_EMAIL` or `EMAIL_SIGNIN`.
   func adminActionCode(kind: String, email: String) throws -> String {
     let email = email.lowercased()
-    guard let account = database.accounts.values.first(where: { $0.email == email }) else {
+    guard let account = try store.account(email: email) else {
       throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for \(email).")
     }
     return try sendActionCode(kind: kind, to: account.uid, at: email)
@@ -101,39 +106,37 @@ extension EmbeddedBackend {
   /// Disables or enables an account; a disabled account cannot sign in or refresh
   /// (`USER_DISABLED`).
   public func setDisabled(_ disabled: Bool, uid: String) throws {
-    guard database.accounts[uid] != nil else {
+    guard try store.account(uid: uid) != nil else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
     }
-    try commit { $0.accounts[uid]!.disabled = disabled }
+    try store.updateAccount(uid: uid) { $0.disabled = disabled }
   }
 
   /// Deletes `uid` as an administrator would, from outside the user's session.
   public func deleteUser(uid: String) throws {
-    guard database.accounts[uid] != nil else {
+    guard try store.account(uid: uid) != nil else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
     }
-    try commit { database in
-      database.accounts[uid] = nil
-      database.refreshTokens = database.refreshTokens.filter { $0.value.uid != uid }
-      database.actionCodes = database.actionCodes.filter { $0.value.uid != uid }
-      Self.dropMailWithoutLiveCodes(in: &database)
-    }
+    try store.deleteAccount(uid: uid)
   }
 
   /// Revokes every refresh token and ID token of `uid`.
   public func revokeAllSessions(uid: String) throws {
-    try commit { Self.revokeSessions(of: uid, at: now(), in: &$0) }
+    try revokeSessions(of: uid, at: now())
   }
 
   /// The uid of the account with `email`, if any.
   public func uid(forEmail email: String) -> String? {
-    database.accounts.values.first { $0.email == email.lowercased() }?.uid
+    (try? store.account(email: email.lowercased()))?.uid
   }
 
   // MARK: - Rules
 
+  /// Applies `changes` to `account`; a new password is hashed now, or `hashedPassword` is
+  /// used when given.
   private func apply(
-    _ changes: AdminAccountChanges, to account: inout EmbeddedDatabase.Account
+    _ changes: AdminAccountChanges, to account: inout EmbeddedDatabase.Account,
+    hashedPassword: PasswordHash? = nil
   ) throws {
     if let email = changes.email {
       guard Self.isEmail(email) else {
@@ -141,7 +144,9 @@ extension EmbeddedBackend {
       }
       account.email = email.lowercased()
     }
-    if let password = changes.password {
+    if let hashedPassword, changes.password != nil {
+      account.password = hashedPassword
+    } else if let password = changes.password {
       account.password = try PasswordHash.make(
         try validated("valid@example.com", password).1, parameters: configuration.scrypt)
     }

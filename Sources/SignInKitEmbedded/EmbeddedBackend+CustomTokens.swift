@@ -27,19 +27,18 @@ extension EmbeddedBackend {
   ///   or `USER_DISABLED`, as Firebase does. Nothing is stored for a refused token.
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
     let (uid, claims) = try customTokenSubject(request.token)
-    if database.accounts[uid]?.disabled == true {
-      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
-    }
-    return try commit { database in
-      let isNew = database.accounts[uid] == nil
-      if isNew {
-        var account = EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
-        account.customAuth = true
-        database.accounts[uid] = account
+    return try store.transaction {
+      let existing = try store.account(uid: uid)
+      if existing?.disabled == true {
+        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
       }
-      database.accounts[uid]!.lastLoginAt = now()
-      let tokens = try issueTokens(for: uid, provider: .custom, claims: claims, in: &database)
-      return SignInResponse(localID: uid, email: database.accounts[uid]!.email, tokens: tokens, isNewUser: isNew)
+      var account =
+        existing ?? EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
+      if existing == nil { account.customAuth = true }
+      account.lastLoginAt = now()
+      try store.save(account)
+      let tokens = try issueTokens(for: uid, provider: .custom, claims: claims)
+      return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: existing == nil)
     }
   }
 

@@ -19,14 +19,14 @@ extension EmbeddedBackend {
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
-    return try finishFirstFactor(.password) { database in
-      let entry = try Self.takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"], now: now(), in: &database)
+    return try finishFirstFactor(.password) {
+      let entry = try takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"])
       guard entry.email == email else {
         throw Self.failure(
           .invalidEmail, "INVALID_EMAIL : the email does not match the sign-in link's",
           "This sign-in link was sent to another address; sign in with that one.")
       }
-      let existing = database.accounts.values.first { $0.email == email }
+      let existing = try store.account(email: email)
       let uid: String
       var isNewUser = false
       if let linking {
@@ -38,18 +38,19 @@ extension EmbeddedBackend {
         }
         uid = existing.uid
         if !existing.emailVerified, existing.password != nil {
-          database.accounts[uid]!.password = nil
-          Self.revokeSessions(of: uid, at: now(), in: &database)
+          try store.updateAccount(uid: uid) { $0.password = nil }
+          try revokeSessions(of: uid, at: now())
         }
       } else {
         uid = try Self.newUID()
         isNewUser = true
-        database.accounts[uid] = EmbeddedDatabase.Account(
-          uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
+        try store.save(EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now()))
       }
-      database.accounts[uid]!.email = email
-      database.accounts[uid]!.emailVerified = true
-      database.accounts[uid]!.emailLinkSignIn = true
+      try store.updateAccount(uid: uid) { account in
+        account.email = email
+        account.emailVerified = true
+        account.emailLinkSignIn = true
+      }
       // An account with a second factor waits for it; the link is spent either way.
       return FirstFactor(uid: uid, email: email, isNewUser: isNewUser, isLink: linking != nil)
     }

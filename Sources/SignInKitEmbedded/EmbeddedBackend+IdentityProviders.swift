@@ -21,9 +21,7 @@ extension EmbeddedBackend {
     let info = ProviderInfo(
       providerID: credential.providerID, rawID: sub, email: claims["email"]?.string?.lowercased(),
       displayName: claims["name"]?.string ?? credential.fullName, photoURL: claims["picture"]?.string.flatMap(URL.init))
-    let owner = database.accounts.values.first { account in
-      account.federated.contains { $0.providerID == info.providerID && $0.rawID == sub }
-    }
+    let owner = try store.account(provider: info.providerID, rawID: sub)
 
     if let token = request.idToken {  // link to the signed-in user
       let (uid, _) = try verifiedUser(of: token)
@@ -33,15 +31,17 @@ extension EmbeddedBackend {
           "This \(info.providerID) account is already linked to another user. Sign in with it "
             + "instead, or unlink it there first.")
       }
-      return try commit { database in
-        if owner == nil { database.accounts[uid]!.federated.append(info) }
-        if database.accounts[uid]!.email == nil, let email = info.email {
-          database.accounts[uid]!.email = email
-          database.accounts[uid]!.emailVerified = claims["email_verified"]?.bool ?? false
+      return try store.transaction {
+        let account = try store.updateAccount(uid: uid) { account in
+          if owner == nil { account.federated.append(info) }
+          // The IdP's email becomes the account's unless another account has it.
+          if account.email == nil, let email = info.email, try !store.emailIsTaken(email, byOtherThan: uid) {
+            account.email = email
+            account.emailVerified = claims["email_verified"]?.bool ?? false
+          }
         }
-        let tokens = try issueTokens(for: uid, provider: info.providerID, in: &database)
-        return SignInResponse(
-          localID: uid, email: database.accounts[uid]!.email, tokens: tokens, isNewUser: false)
+        let tokens = try issueTokens(for: uid, provider: info.providerID)
+        return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: false)
       }
     }
 
@@ -50,9 +50,9 @@ extension EmbeddedBackend {
         throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
       }
       // An account with a second factor asks for it here too, as after a password.
-      return try finishFirstFactor(info.providerID) { _ in FirstFactor(uid: owner.uid, email: owner.email) }
+      return try finishFirstFactor(info.providerID) { FirstFactor(uid: owner.uid, email: owner.email) }
     }
-    if let email = info.email, database.accounts.values.contains(where: { $0.email == email }) {
+    if let email = info.email, try store.emailIsTaken(email) {
       // Firebase answers needConfirmation: one account per email.
       throw Self.failure(
         .accountExistsWithDifferentCredential, "needConfirmation",
@@ -60,11 +60,12 @@ extension EmbeddedBackend {
           + "method, then link \(info.providerID) to it.")
     }
     let uid = try Self.newUID()
-    return try finishFirstFactor(info.providerID) { database in
-      database.accounts[uid] = EmbeddedDatabase.Account(
-        uid: uid, email: info.email, displayName: info.displayName, photoURL: info.photoURL,
-        emailVerified: claims["email_verified"]?.bool ?? false, federated: [info],
-        createdAt: now(), lastLoginAt: now(), validSince: now())
+    return try finishFirstFactor(info.providerID) {
+      try store.save(
+        EmbeddedDatabase.Account(
+          uid: uid, email: info.email, displayName: info.displayName, photoURL: info.photoURL,
+          emailVerified: claims["email_verified"]?.bool ?? false, federated: [info],
+          createdAt: now(), lastLoginAt: now(), validSince: now()))
       return FirstFactor(uid: uid, email: info.email, isNewUser: true)
     }
   }
@@ -193,7 +194,7 @@ extension EmbeddedBackend {
     // The only suspension, before anything is read.
     let code = try await verifiedAuthorizationCode(request.token)
     let (uid, _) = try verifiedUser(of: request.idToken)
-    guard let account = database.accounts[uid],
+    guard let account = try store.account(uid: uid),
       let apple = account.federated.first(where: { $0.providerID == .apple })
     else {
       throw Self.failure(
@@ -205,14 +206,10 @@ extension EmbeddedBackend {
     }
     let digest = Crypto.sha256Hex(Array(request.token.utf8))
     let now = now()
-    guard (database.usedProviderCodes?[digest]).map({ $0 <= now }) ?? true else {
+    guard try !store.providerCodeIsSpent(digest: digest, now: now) else {
       throw Self.invalidIdPResponse("the authorization code was used already; sign in with Apple again for a new one")
     }
-    try commit { database in
-      var used = (database.usedProviderCodes ?? [:]).filter { $0.value > now }
-      used[digest] = code.expiresAt ?? now.addingTimeInterval(300)
-      database.usedProviderCodes = used
-    }
+    try store.spendProviderCode(digest: digest, until: code.expiresAt ?? now.addingTimeInterval(300), now: now)
   }
 
   /// The subject and expiry of an authorization code from the trusted Apple IdP.

@@ -12,19 +12,17 @@ extension EmbeddedBackend {
     try checkLinkDestinations(settings)
     switch request {
     case .passwordReset(let email):
-      guard let account = database.accounts.values.first(where: { $0.email == email.lowercased() }) else {
+      guard let account = try store.account(email: email.lowercased()) else {
         if configuration.emailEnumerationProtection { return OobCodeResponse(email: email) }
         throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email.")
       }
       return try send(request, to: account, settings: settings)
     case .verifyEmail(let token):
-      return try send(request, to: database.accounts[try verifiedUser(of: token).uid]!, settings: settings)
+      return try send(request, to: try store.existingAccount(uid: try verifiedUser(of: token).uid), settings: settings)
     case .verifyAndChangeEmail(let token, let newEmail):
-      let account = database.accounts[try verifiedUser(of: token).uid]!
+      let account = try store.existingAccount(uid: try verifiedUser(of: token).uid)
       let email = try validated(newEmail, "unchecked").0
-      guard !database.accounts.values.contains(where: { $0.email == email && $0.uid != account.uid }) else {
-        throw Self.emailExists
-      }
+      guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw Self.emailExists }
       return try send(request, to: account, newEmail: email, settings: settings)
     case .emailSignIn(let email):
       let email = try validated(email, "unchecked").0
@@ -32,7 +30,7 @@ extension EmbeddedBackend {
         throw Self.failure(
           .misconfigured, "MISSING_CONTINUE_URI", "A sign-in link needs a continue URL in its ActionCodeSettings.")
       }
-      let account = database.accounts.values.first { $0.email == email }
+      let account = try store.account(email: email)
       if let account, account.disabled {
         throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
       }
@@ -101,51 +99,35 @@ extension EmbeddedBackend {
   ) throws -> String {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
     let link = actionLink(kind: kind, code: code, settings: settings)
-    try commit { database in
+    try store.transaction {
       let limits = configuration.limits
-      Self.prune(now: now(), limits: limits, in: &database)
-      guard database.actionCodes.count < limits.actionCodes else {
+      try prune()
+      guard try store.actionCodeCount() < limits.actionCodes else {
         throw Self.failure(
           .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
           "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
       }
-      // Oldest first: by expiry, then by when their mail was sent.
-      let sent = Dictionary(
-        database.mailbox.enumerated().map { (Self.digest($0.element.code), $0.offset) }, uniquingKeysWith: { $1 })
-      let same = database.actionCodes.filter { $0.value.email == email && $0.value.kind == kind }
-        .sorted { ($0.value.expiresAt, sent[$0.key] ?? -1) < ($1.value.expiresAt, sent[$1.key] ?? -1) }
-      for (digest, _) in same.prefix(max(0, same.count - limits.codesPerAddress + 1)) {
-        database.actionCodes[digest] = nil
+      // Oldest first: by expiry, then by when they were sent.
+      let same = try store.actionCodeDigests(email: email, kind: kind)
+      for digest in same.prefix(max(0, same.count - limits.codesPerAddress + 1)) {
+        try store.deleteActionCode(digest: digest)
       }
-      database.actionCodes[Self.digest(code)] = .init(
-        uid: uid, kind: kind, email: email,
-        expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail)
-      database.mailbox.append(MailboxMessage(to: newEmail ?? email, kind: kind, code: code, sentAt: now(), link: link))
-      Self.prune(now: now(), limits: limits, in: &database)
+      try store.insertActionCode(
+        .init(
+          uid: uid, kind: kind, email: email,
+          expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail),
+        digest: Self.digest(code),
+        mail: MailboxMessage(to: newEmail ?? email, kind: kind, code: code, sentAt: now(), link: link))
+      try prune()
     }
     return code
   }
 
-  /// Drops expired codes, and every message whose code is gone (used, expired or replaced),
-  /// then keeps the mailbox within its limits, newest kept.
-  static func prune(now: Date, limits: Limits, in database: inout EmbeddedDatabase) {
-    database.actionCodes = database.actionCodes.filter { $0.value.expiresAt > now }
-    dropMailWithoutLiveCodes(in: &database)
-    var kept: [MailboxMessage] = []
-    var perAddress: [String: Int] = [:]
-    for message in database.mailbox.reversed() {
-      guard kept.count < limits.mail, perAddress[message.to, default: 0] < limits.mailPerAddress else { continue }
-      perAddress[message.to, default: 0] += 1
-      kept.append(message)
-    }
-    database.mailbox = kept.reversed()
-  }
-
-  /// Drops the messages whose codes can no longer be used (used, expired, replaced, or their
-  /// account deleted): the mailbox never keeps the text of a dead code.
-  static func dropMailWithoutLiveCodes(in database: inout EmbeddedDatabase) {
-    let live = database.actionCodes
-    database.mailbox.removeAll { live[digest($0.code)] == nil }
+  /// Drops expired codes (a message goes with its code: the mailbox never keeps the text of a
+  /// dead one), then keeps the mailbox within its limits, newest kept.
+  func prune() throws {
+    let limits = configuration.limits
+    try store.purge(now: now(), mailPerAddress: limits.mailPerAddress, mailTotal: limits.mail)
   }
 
   /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
@@ -172,19 +154,18 @@ extension EmbeddedBackend {
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     guard let newPassword = request.newPassword else {
-      let entry = try Self.peekCode(request.oobCode, kinds: nil, now: now(), in: database)
+      let entry = try peekCode(request.oobCode, kinds: nil)
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind, newEmail: entry.newEmail)
     }
     let hash = try PasswordHash.make(
       try validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
-    let response = try commit { database in
-      let entry = try Self.takeCode(request.oobCode, kinds: ["PASSWORD_RESET"], now: now(), in: &database)
-      guard database.accounts[entry.uid] != nil else {
-        throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+    let response = try store.transaction {
+      let entry = try takeCode(request.oobCode, kinds: ["PASSWORD_RESET"])
+      try store.updateAccount(uid: entry.uid) { account in
+        account.password = hash
+        account.emailVerified = true
       }
-      database.accounts[entry.uid]!.password = hash
-      database.accounts[entry.uid]!.emailVerified = true
-      Self.revokeSessions(of: entry.uid, at: now(), in: &database)
+      try revokeSessions(of: entry.uid, at: now())
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind)
     }
     // A new password ends the throttle that wrong guesses at the old one started.
@@ -195,32 +176,28 @@ extension EmbeddedBackend {
   /// The messages sent to `email` whose codes can still be used, oldest first (the newest few:
   /// ``Configuration-swift.struct/limits``); every such message when `email` is `nil`.
   public func mailbox(for email: String? = nil) -> [MailboxMessage] {
-    guard let email = email?.lowercased() else { return database.mailbox }
-    return database.mailbox.filter { $0.to == email }
+    // Expired codes take their messages with them; a database that cannot be read shows none
+    // (the next call that needs it says why).
+    (try? store.mail(to: email?.lowercased(), liveAt: now())) ?? []
   }
 
   /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
-  static func peekCode(
-    _ code: String, kinds: Set<String>?, now: Date, in database: EmbeddedDatabase
-  ) throws -> EmbeddedDatabase.ActionCode {
-    guard let entry = database.actionCodes[digest(code)], kinds?.contains(entry.kind) ?? true else {
-      throw failure(
+  func peekCode(_ code: String, kinds: Set<String>?) throws -> EmbeddedDatabase.ActionCode {
+    guard let entry = try store.actionCode(digest: Self.digest(code)), kinds?.contains(entry.kind) ?? true else {
+      throw Self.failure(
         .invalidActionCode, "INVALID_OOB_CODE",
         "The code is invalid or was already used. Ask for a new one.")
     }
-    guard entry.expiresAt > now else {
-      throw failure(.expiredActionCode, "EXPIRED_OOB_CODE", "The code has expired. Ask for a new one.")
+    guard entry.expiresAt > now() else {
+      throw Self.failure(.expiredActionCode, "EXPIRED_OOB_CODE", "The code has expired. Ask for a new one.")
     }
     return entry
   }
 
   /// Checks and consumes a code: it works once.
-  static func takeCode(
-    _ code: String, kinds: Set<String>, now: Date, in database: inout EmbeddedDatabase
-  ) throws -> EmbeddedDatabase.ActionCode {
-    let entry = try peekCode(code, kinds: kinds, now: now, in: database)
-    database.actionCodes[digest(code)] = nil
-    dropMailWithoutLiveCodes(in: &database)
+  func takeCode(_ code: String, kinds: Set<String>) throws -> EmbeddedDatabase.ActionCode {
+    let entry = try peekCode(code, kinds: kinds)
+    try store.deleteActionCode(digest: Self.digest(code))
     return entry
   }
 }

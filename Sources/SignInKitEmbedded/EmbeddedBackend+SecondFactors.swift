@@ -52,20 +52,21 @@ extension EmbeddedBackend {
   /// provider); a custom token does not, as in Firebase, where a custom token is the
   /// developer's own proof.
   func finishFirstFactor(
-    _ provider: ProviderID, _ change: (inout EmbeddedDatabase) throws -> FirstFactor
+    _ provider: ProviderID, _ change: () throws -> FirstFactor
   ) throws -> SignInResponse {
-    let (factor, response) = try commit { database -> (FirstFactor, SignInResponse?) in
-      let factor = try change(&database)
-      guard factor.isLink || (database.accounts[factor.uid]?.secondFactors ?? []).isEmpty else { return (factor, nil) }
-      database.accounts[factor.uid]!.lastLoginAt = now()
-      let tokens = try issueTokens(for: factor.uid, provider: provider, in: &database)
+    let (factor, response) = try store.transaction { () throws -> (FirstFactor, SignInResponse?) in
+      let factor = try change()
+      let factors = try store.account(uid: factor.uid)?.secondFactors ?? []
+      guard factor.isLink || factors.isEmpty else { return (factor, nil) }
+      try store.updateAccount(uid: factor.uid) { $0.lastLoginAt = now() }
+      let tokens = try issueTokens(for: factor.uid, provider: provider)
       return (
         factor,
         SignInResponse(localID: factor.uid, email: factor.email, tokens: tokens, isNewUser: factor.isNewUser)
       )
     }
     guard let response else { throw try secondFactorChallenge(for: factor.uid, signingInWith: provider) }
-    if let account = database.accounts[factor.uid] { loginFailures[Self.throttleKey(of: account)] = nil }
+    if let account = try store.account(uid: factor.uid) { loginFailures[Self.throttleKey(of: account)] = nil }
     return response
   }
 
@@ -81,7 +82,7 @@ extension EmbeddedBackend {
     switch request {
     case .startTOTPEnrollment(let idToken):
       let (uid, _) = try verifiedRecentUser(of: idToken)
-      guard database.accounts[uid]?.emailVerified == true else {
+      guard try store.account(uid: uid)?.emailVerified == true else {
         throw Self.failure(
           .unverifiedEmail, "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.",
           "Verify the account's email before adding a second factor.")
@@ -109,26 +110,29 @@ extension EmbeddedBackend {
       let factor = EmbeddedDatabase.SecondFactor(
         enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName,
         secret: Base32.encode(pending.secret, padded: false), enrolledAt: now(), lastUsedStep: step)
-      return try commit { database in
-        database.accounts[uid]!.secondFactors = (database.accounts[uid]!.secondFactors ?? []) + [factor]
-        Self.revokeSessions(of: uid, at: now(), in: &database)
-        return .tokens(try issueTokens(for: uid, provider: provider, in: &database), uid: uid)
+      return try store.transaction {
+        try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
+        try revokeSessions(of: uid, at: now())
+        return .tokens(try issueTokens(for: uid, provider: provider), uid: uid)
       }
 
     case .withdraw(let idToken, let enrollmentID):
       let (uid, provider) = try verifiedRecentUser(of: idToken)
-      guard database.accounts[uid]?.secondFactors?.contains(where: { $0.enrollmentID == enrollmentID }) == true else {
+      guard try store.account(uid: uid)?.secondFactors?.contains(where: { $0.enrollmentID == enrollmentID }) == true
+      else {
         throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That second factor is not enrolled here.")
       }
-      return try commit { database in
-        let remaining = database.accounts[uid]!.secondFactors!.filter { $0.enrollmentID != enrollmentID }
-        database.accounts[uid]!.secondFactors = remaining.isEmpty ? nil : remaining
-        Self.revokeSessions(of: uid, at: now(), in: &database)
-        return .tokens(try issueTokens(for: uid, provider: provider, in: &database), uid: uid)
+      return try store.transaction {
+        try store.updateAccount(uid: uid) { account in
+          let remaining = (account.secondFactors ?? []).filter { $0.enrollmentID != enrollmentID }
+          account.secondFactors = remaining.isEmpty ? nil : remaining
+        }
+        try revokeSessions(of: uid, at: now())
+        return .tokens(try issueTokens(for: uid, provider: provider), uid: uid)
       }
 
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
-      guard let pending = pendingSignIns[pendingCredential], let account = database.accounts[pending.uid] else {
+      guard let pending = pendingSignIns[pendingCredential], let account = try store.account(uid: pending.uid) else {
         throw Self.failure(
           .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
       }
@@ -153,14 +157,16 @@ extension EmbeddedBackend {
         throw Self.wrongCode
       }
       pendingSignIns[pendingCredential] = nil
-      let response: SecondFactorResponse = try commit { database in
-        database.accounts[pending.uid]!.lastLoginAt = now()
-        database.accounts[pending.uid]!.secondFactors = database.accounts[pending.uid]!.secondFactors!.map {
-          var used = $0
-          if used.enrollmentID == enrollmentID { used.lastUsedStep = step }
-          return used
+      let response: SecondFactorResponse = try store.transaction {
+        try store.updateAccount(uid: pending.uid) { account in
+          account.lastLoginAt = now()
+          account.secondFactors = account.secondFactors?.map {
+            var used = $0
+            if used.enrollmentID == enrollmentID { used.lastUsedStep = step }
+            return used
+          }
         }
-        return .tokens(try issueTokens(for: pending.uid, provider: pending.provider, in: &database), uid: pending.uid)
+        return .tokens(try issueTokens(for: pending.uid, provider: pending.provider), uid: pending.uid)
       }
       loginFailures[key] = nil
       return response
@@ -179,7 +185,8 @@ extension EmbeddedBackend {
       order: nextPendingOrder())
     return AuthError.secondFactorRequired(
       SecondFactorChallenge(
-        factors: database.accounts[uid]!.info.secondFactors, firstFactor: provider, pendingCredential: pending))
+        factors: try store.existingAccount(uid: uid).info.secondFactors, firstFactor: provider,
+        pendingCredential: pending))
   }
 
   /// Makes room in `table` for one more entry of `uid`: its oldest entries beyond the

@@ -12,15 +12,12 @@ extension EmbeddedBackend {
   /// Mints an ID token and a new refresh token for `uid`, recording the refresh token's digest,
   /// how the session signed in, and the developer `claims` of a custom token.
   func issueTokens(
-    for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil,
-    in database: inout EmbeddedDatabase
+    for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil
   ) throws -> IssuedTokens {
-    guard let account = database.accounts[uid] else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
-    }
+    let account = try store.existingAccount(uid: uid)
     let refreshToken = Base64URL.encode(try Crypto.randomBytes(32))
-    database.refreshTokens[Self.digest(refreshToken)] = .init(
-      uid: uid, issuedAt: now(), provider: provider, claims: claims)
+    try store.insertRefreshToken(
+      .init(uid: uid, issuedAt: now(), provider: provider, claims: claims), digest: Self.digest(refreshToken))
     return IssuedTokens(
       idToken: try idToken(for: account, provider: provider, sessionClaims: claims),
       refreshToken: refreshToken, expiresIn: configuration.tokenLifetime)
@@ -97,7 +94,7 @@ extension EmbeddedBackend {
     } catch {
       throw Self.failure(.sessionExpired, "INVALID_ID_TOKEN", "The ID token is invalid.")
     }
-    guard let uid = jwt.subject, let account = database.accounts[uid] else {
+    guard let uid = jwt.subject, let account = try store.account(uid: uid) else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
     }
     guard !account.disabled else {
@@ -126,18 +123,15 @@ extension EmbeddedBackend {
   /// Forgets the refresh token, so no copy of the signed-out session can be refreshed. An
   /// unknown token is not an error: the session is gone either way.
   public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {
-    let digest = Self.digest(request.refreshToken)
-    guard database.refreshTokens[digest] != nil else { return }
-    try commit { _ = $0.refreshTokens.removeValue(forKey: digest) }
+    try store.deleteRefreshToken(digest: Self.digest(request.refreshToken))
   }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
-    let record = database.refreshTokens[Self.digest(request.refreshToken)]
-    guard let record else {
+    guard let record = try store.refreshToken(digest: Self.digest(request.refreshToken)) else {
       throw Self.failure(
         .invalidRefreshToken, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or revoked.")
     }
-    guard let account = database.accounts[record.uid] else {
+    guard let account = try store.account(uid: record.uid) else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
     }
     guard !account.disabled else {

@@ -7,9 +7,10 @@ import SignInKit
 /// An in-process identity service with Firebase Auth's semantics, error codes and token shapes:
 /// the offline default backend.
 ///
-/// Accounts, refresh tokens and action codes live in `directory` (or only in memory when it is
-/// `nil`), written atomically after every change, so a crash leaves the old or the new data.
-/// A lock file keeps a second process out of the same directory. Passwords are stored as scrypt
+/// Accounts, refresh tokens and action codes live in an SQLite database in `directory` (or in
+/// SQLite's in-memory database when it is `nil`), one transaction per call, so a crash leaves
+/// the old or the new data. Several processes may share the directory (`signin` beside
+/// `signin serve`): what one commits, the others see on their next call. Passwords are stored as scrypt
 /// hashes with a per-user salt; refresh tokens and action codes only as SHA-256 digests. The
 /// mailbox holds the text of a code only while the code can still be used (at most five
 /// messages per address), so a developer can read it; a used, expired or replaced code leaves
@@ -213,7 +214,8 @@ public actor EmbeddedBackend: AuthBackend {
   /// The `kid` of the signing key: the first 16 hex digits of the SHA-256 of its public key.
   /// Empty if the key cannot be loaded (the first token then reports why).
   public nonisolated var keyID: String { (try? signing.get().keyID) ?? "" }
-  var database: EmbeddedDatabase
+  /// Accounts, tokens, codes and mail, in SQLite.
+  let store: EmbeddedStore
   /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
   /// sign-in writes nothing to disk.
   var loginFailures: [String: [Date]] = [:]
@@ -226,8 +228,6 @@ public actor EmbeddedBackend: AuthBackend {
   /// The trusted IdPs' key sets, by issuer: seeded from the configuration, refetched from each
   /// IdP's `jwksURI` when a token names a key the set lacks.
   let identityKeys: JSONWebKeySetCache
-  private let lock: DirectoryLock?
-  private var isClosed = false
   /// What opening the data folder found wrong and repaired, each in words that say what to do:
   /// a stored value out of range (written by an older version) is brought into range rather
   /// than trapped on later. Empty for a sound folder; `signin` prints these at start.
@@ -235,8 +235,12 @@ public actor EmbeddedBackend: AuthBackend {
 
   /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
   ///
-  /// - Throws: `AuthError` with code `AuthError/Code/storage` when another process holds the
-  ///   directory, or its files cannot be read; the message says which file and what to do.
+  /// An `accounts.json` from an earlier version is imported once, in one transaction, and
+  /// renamed aside to `accounts.json.imported` (never deleted); ``storageWarnings`` says so.
+  ///
+  /// - Throws: `AuthError` with code `AuthError/Code/storage` when the directory or its files
+  ///   cannot be read or written, the database is damaged or from a newer version; the message
+  ///   says which file and what to do, and nothing is changed.
   public init(
     directory: URL?, configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> Date = { Date() }
@@ -257,18 +261,16 @@ public actor EmbeddedBackend: AuthBackend {
     identityKeys = Self.identityKeyCache(configuration, now: self.now)
     if let directory {
       try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }
-      lock = try DirectoryLock(directory: directory)
-      Self.removeInterruptedWrites(in: directory)
       signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
       try signing.checkFile()
-      (database, storageWarnings) = try Self.loadDatabase(in: directory)
+      store = try EmbeddedStore(.file(directory.appendingPathComponent(EmbeddedStore.fileName)))
+      storageWarnings = try LegacyAccountsFile(directory: directory).importOnce(into: store)
     } else {
       storageWarnings = []
-      lock = nil
       signing =
         configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
         ?? LazySigningKey(file: nil, keyID: Self.keyID)
-      database = EmbeddedDatabase()
+      store = try EmbeddedStore(.memory)
     }
   }
 
@@ -276,11 +278,10 @@ public actor EmbeddedBackend: AuthBackend {
     String(Crypto.sha256Hex(publicKey.der).prefix(16))
   }
 
-  /// Releases the data directory so another backend (or process) can open it. After `close()`,
-  /// reads still answer from memory and changes throw `AuthError/Code/storage`.
+  /// Closes the database. Other backends and processes on the same directory are not affected;
+  /// after `close()`, this one's calls throw `AuthError/Code/storage`.
   public func close() {
-    lock?.release()
-    isClosed = true
+    store.close()
   }
 
   private static func identityKeyCache(_ configuration: Configuration, now: @escaping @Sendable () -> Date)
@@ -324,70 +325,4 @@ public actor EmbeddedBackend: AuthBackend {
 
   /// The `iss` of issued ID tokens: `https://securetoken.google.com/<projectID>`.
   public nonisolated var issuer: String { "https://securetoken.google.com/\(configuration.projectID)" }
-
-  // MARK: - Persistence
-
-  /// Deletes temporary files left by a write that a crash interrupted. Safe only while holding
-  /// the directory lock: no other writer can be mid-write.
-  private static func removeInterruptedWrites(in directory: URL) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-      try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-    }
-  }
-
-  private static func loadDatabase(in directory: URL) throws -> (EmbeddedDatabase, warnings: [String]) {
-    let url = directory.appendingPathComponent("accounts.json")
-    // Only "no such file" is an empty database; any other read failure must not become one,
-    // or the next sign-up would write an empty database over every account.
-    guard
-      let data = try AuthError.storage({ () throws(FileError) in
-        try FileContents.read(url, what: "The account database")
-      })
-    else { return (EmbeddedDatabase(), []) }
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    guard let database = try? decoder.decode(EmbeddedDatabase.self, from: data),
-      database.formatVersion == EmbeddedDatabase.currentFormatVersion
-    else {
-      throw AuthError(
-        .storage,
-        "\(url.path) is not a database this version can read. Nothing was changed; move the "
-          + "file away to start empty, or open it with the version that wrote it.")
-    }
-    return database.repairingDates(in: url.path)
-  }
-
-  /// Writes the database after a change; in memory, nothing to do. After ``close()`` a change
-  /// is refused rather than written without the lock.
-  func persist() throws {
-    guard let directory else { return }
-    guard !isClosed else {
-      throw AuthError(
-        .storage, "This embedded backend was closed; open a new one on \(directory.path).")
-    }
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .secondsSince1970
-    encoder.outputFormatting = [.sortedKeys]
-    let data = try encoder.encode(database)
-    try AuthError.storage { () throws(FileError) in
-      try AtomicFile.write(data, to: directory.appendingPathComponent("accounts.json"))
-    }
-  }
-
-  /// Applies `change` to a copy of the database, persists it, and only then keeps it: a
-  /// failed write changes nothing.
-  func commit<T>(_ change: (inout EmbeddedDatabase) throws -> T) throws -> T {
-    var copy = database
-    let result = try change(&copy)
-    let previous = database
-    database = copy
-    do {
-      try persist()
-    } catch {
-      database = previous
-      throw error
-    }
-    return result
-  }
 }

@@ -268,8 +268,8 @@ extension SQLiteError {
     case SQLITE_CANTOPEN:
       self.init(
         .cannotOpen, code: code,
-        message: "\(name) cannot be opened (\(detail)). Check that its folder exists and is writable for "
-          + "this user.")
+        message: "\(name) cannot be opened (\(detail)); nothing was changed. Check that it is a file and that "
+          + "its folder exists and is writable for this user.")
     case SQLITE_CONSTRAINT:
       self.init(.constraint, code: code, message: "\(name) refused a change: \(detail).")
     default:

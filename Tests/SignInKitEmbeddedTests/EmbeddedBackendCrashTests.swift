@@ -1,5 +1,6 @@
 import Foundation
 import SignInKitTesting
+import SignInStorage
 import SignInTestSupport
 import Testing
 
@@ -47,10 +48,9 @@ struct EmbeddedBackendCrashTests {
       for (index, uid) in committed.enumerated() where uid.count == 28 {
         #expect(await reopened.uid(forEmail: "user\(index)@example.com") == uid, "round \(round)")
       }
-      let leftovers = try FileManager.default.contentsOfDirectory(atPath: data.url.path)
-        .filter { $0.contains(".tmp-") }
-      #expect(leftovers.isEmpty)  // the interrupted write's temporary file was cleared on open
       await reopened.close()
+      let check = try EmbeddedStore.opened(in: data.url).database.rows("PRAGMA integrity_check")
+      #expect(check.first?.text(0) == "ok", "round \(round)")
     }
   }
 }

@@ -167,11 +167,7 @@ final class ScratchDirectory: Sendable {
       await backend.close()
     }
     func storedHash() throws -> PasswordHash? {
-      let decoder = JSONDecoder()
-      decoder.dateDecodingStrategy = .secondsSince1970
-      let database = try decoder.decode(
-        EmbeddedDatabase.self, from: Data(contentsOf: directory.url.appendingPathComponent("accounts.json")))
-      return database.accounts.values.first?.password
+      try EmbeddedStore.opened(in: directory.url).account(email: "ada@example.com")?.password
     }
     #expect(try storedHash()?.n == 1 << 10)
     var raised = Self.fast
@@ -361,14 +357,28 @@ final class ScratchDirectory: Sendable {
     _ = try await reopened.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
   }
 
-  @Test func secondBackendOnTheSameDirectoryIsRefusedClearlyUntilTheFirstCloses() async throws {
+  @Test func twoBackendsOnOneDirectorySeeWhatTheOtherCommits() async throws {
     let directory = ScratchDirectory()
     let first = try Self.backend(directory: directory.url)
-    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
-    #expect(error?.code == .storage)
-    #expect(error?.message.contains("Another process") == true)
+    let second = try Self.backend(directory: directory.url)
+    let ada = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    // The second signs in an account the first made, and the first sees one the second made.
+    _ = try await second.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    let grace = try await second.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
+    #expect(await first.uid(forEmail: "grace@example.com") == grace.localID)
+    let taken = await #expect(throws: AuthError.self) {
+      try await first.signUp(SignUpRequest(email: "grace@example.com", password: "secret3"))
+    }
+    #expect(taken?.code == .emailAlreadyInUse)
+    // A deletion in one ends the session in the other.
+    try await first.deleteUser(uid: ada.localID)
+    let gone = await #expect(throws: AuthError.self) {
+      try await second.refresh(.init(refreshToken: ada.tokens.refreshToken))
+    }
+    #expect(gone?.code == .invalidRefreshToken)
     await first.close()
-    _ = try Self.backend(directory: directory.url)
+    // One closing does not affect the other.
+    _ = try await second.signInWithPassword(.init(email: "grace@example.com", password: "secret2"))
   }
 
   @Test func secretsAreNeverStoredInClear() async throws {
@@ -376,8 +386,13 @@ final class ScratchDirectory: Sendable {
     let backend = try Self.backend(directory: directory.url)
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
     _ = try await backend.sendOobCode(.passwordReset(email: "ada@example.com"))
-    let stored = try String(
-      contentsOf: directory.url.appendingPathComponent("accounts.json"), encoding: .utf8)
+    // Everything SQLite wrote: the database and its write-ahead log.
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+      .filter { $0.hasPrefix(EmbeddedStore.fileName) }
+    #expect(files.contains(EmbeddedStore.fileName))
+    let stored = try files.map {
+      String(decoding: try Data(contentsOf: directory.url.appendingPathComponent($0)), as: UTF8.self)
+    }.joined()
     #expect(stored.contains("ada@example.com"))
     #expect(!stored.contains("hunter2-secret"))
     #expect(!stored.contains(user.tokens.refreshToken))
@@ -403,17 +418,17 @@ final class ScratchDirectory: Sendable {
       _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
       await backend.close()
     }
-    let file = directory.url.appendingPathComponent("accounts.json")
+    let file = directory.url.appendingPathComponent(EmbeddedStore.fileName)
     let accounts = try Data(contentsOf: file)
     // The file is there but cannot be read (as for another user's file, or EIO): here a folder
     // moved into its place, which root cannot read either.
-    let aside = directory.url.appendingPathComponent("accounts.json.aside")
+    let aside = directory.url.appendingPathComponent("accounts.sqlite.aside")
     try FileManager.default.moveItem(at: file, to: aside)
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
     let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
     #expect(error?.code == .storage)
     #expect(error?.message.contains(file.path) == true)
-    #expect(error?.message.contains("Nothing was changed") == true)
+    #expect(error?.message.contains("nothing was changed") == true)
     var isFolder: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) && isFolder.boolValue)
     // Put back, every account is still there.

@@ -52,7 +52,7 @@ struct FirebaseEmulatorAdmin: Sendable {
         reply.localId = account.uid
         return Routes.reply(reply)
       case "lookup":
-        let accounts = await backend.adminLookup(
+        let accounts = try await backend.adminLookup(
           uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]))
         var reply = LookupReply()
         reply.kind = "identitytoolkit#GetAccountInfoResponse"
@@ -100,7 +100,13 @@ struct FirebaseEmulatorAdmin: Sendable {
     } catch {
       return Routes.failure(400, "INVALID_PAGE_SELECTION : maxResults must be between 1 and 1000")
     }
-    let (accounts, next) = await backend.adminList(maxResults: maxResults, after: query["nextPageToken"])
+    let accounts: [EmbeddedDatabase.Account]
+    let next: String?
+    do {
+      (accounts, next) = try await backend.adminList(maxResults: maxResults, after: query["nextPageToken"])
+    } catch {
+      return Routes.failure(AuthError.wrapping(error))
+    }
     var reply = LookupReply()
     reply.kind = "identitytoolkit#DownloadAccountResponse"
     reply.users = accounts.map(Self.account)

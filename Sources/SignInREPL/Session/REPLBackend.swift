@@ -58,7 +58,7 @@ package enum REPLBackend: Sendable {
     }
   }
 
-  /// Releases what the backend holds (the embedded backend's directory lock).
+  /// Releases what the backend holds (the embedded backend's database connection).
   package func close() async {
     if case .embedded(let backend) = self { await backend.close() }
   }

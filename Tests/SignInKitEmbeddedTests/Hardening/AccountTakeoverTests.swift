@@ -120,9 +120,9 @@ import Testing
 
   @Test func claimsStoredBeforeANameWasReservedNeverOverrideTheServers() async throws {
     let session = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
-    var database = await backend.database
-    database.accounts[session.localID]!.customClaims = ["user_id": .string("someone-else"), "role": .string("editor")]
-    await backend.replaceDatabase(database)
+    var account = try #require(try await backend.storedAccount(uid: session.localID))
+    account.customClaims = ["user_id": .string("someone-else"), "role": .string("editor")]
+    try await backend.putStoredAccount(account)
     let refreshed = try await backend.refresh(RefreshTokenRequest(refreshToken: session.tokens.refreshToken))
     let claims = try JSONWebToken(decoding: refreshed.tokens.idToken).claims
     #expect(claims["user_id"] == .string(session.localID))

@@ -63,22 +63,26 @@ import Testing
     _ = try await backend.lookup(LookupRequest(idToken: created.tokens.idToken))
   }
 
-  @Test func aStoredValidSinceOutOfRangeIsReportedAndRepairedAtOpen() async throws {
+  @Test func aStoredValidSinceOutOfRangeIsReportedAndRepairedAtImport() async throws {
+    // An account as an older version kept it in accounts.json, after accounts:update
+    // {"validSince": "1e300"}: made here in memory, then written in that format.
+    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
+    let created = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    var legacy = EmbeddedDatabase()
+    let account = try #require(try await source.storedAccount(uid: created.localID))
+    legacy.accounts[created.localID] = account
+    legacy.refreshTokens[EmbeddedBackend.digest(created.tokens.refreshToken)] = .init(
+      uid: created.localID, issuedAt: Date(), provider: .password)
     let folder = ScratchDirectory()
-    let first = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
-    let created = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
-    await first.close()
-    // What an older version wrote after accounts:update {"validSince": "1e300"}.
-    let path = folder.url.appendingPathComponent("accounts.json")
-    var text = try String(contentsOf: path, encoding: .utf8)
-    let stored = try #require(text.range(of: #""validSince":[0-9.e+]+"#, options: .regularExpression))
-    text.replaceSubrange(stored, with: #""validSince":1e+300"#)
-    try Data(text.utf8).write(to: path)
+    try legacy.writeLegacyFile(in: folder.url) { text in
+      let stored = try #require(text.range(of: #""validSince":[0-9.e+]+"#, options: .regularExpression))
+      text.replaceSubrange(stored, with: #""validSince":1e+300"#)
+    }
 
     let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
-    #expect(reopened.storageWarnings.count == 1)
-    #expect(reopened.storageWarnings.first?.contains("validSince") == true)
-    #expect(reopened.storageWarnings.first?.contains(created.localID) == true)
+    let repairs = reopened.storageWarnings.filter { $0.contains("validSince") }
+    #expect(repairs.count == 1)
+    #expect(repairs.first?.contains(created.localID) == true)
     let routes = FirebaseEmulatorRoutes(backend: reopened)
     let lookup = await routes.reply(
       method: "POST", target: "\(Self.project)/accounts:lookup", headers: FirebaseEmulatorAdminTests.owner,

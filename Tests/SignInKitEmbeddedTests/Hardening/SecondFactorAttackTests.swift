@@ -42,7 +42,7 @@ import Testing
       .finalizeTOTPEnrollment(
         idToken: idToken, sessionInfo: totp.sessionInfo, code: OneTimePassword.totp(secret: secret, at: clock.now),
         displayName: nil))
-    let factor = try #require(await backend.database.accounts[uid]?.secondFactors?.first?.enrollmentID)
+    let factor = try #require(try await backend.storedAccount(uid: uid)?.secondFactors?.first?.enrollmentID)
     // The enrollment used this step's code; the next sign-in needs the next one.
     clock.advance(30)
     return (uid, factor, secret)
@@ -136,14 +136,8 @@ import Testing
     let token = #"{"uid":"\#(uid)"}"#
     // The same data, with unsigned custom tokens allowed (the emulator's rule).
     let emulated = try EmbeddedBackendTests.backend(configuration, clock: clock)
-    let database = await backend.database
-    await emulated.replaceDatabase(database)
+    try await emulated.putStoredAccount(try #require(try await backend.storedAccount(uid: uid)))
     let session = try await emulated.signInWithCustomToken(CustomTokenSignInRequest(token: token))
     #expect(session.localID == uid)
   }
-}
-
-extension EmbeddedBackend {
-  /// Puts `database` in place, as if opened from a folder that holds it (tests only).
-  func replaceDatabase(_ database: EmbeddedDatabase) { self.database = database }
 }

@@ -1,0 +1,381 @@
+import Foundation
+import SignInKit
+import SignInStorage
+
+/// Everything `EmbeddedBackend` keeps, in one SQLite database: accounts (indexed by uid, email
+/// and provider uid), refresh-token digests, action-code digests with the mail that carries
+/// them, and spent identity-provider codes. A file in the data folder, or SQLite's in-memory
+/// database, so both modes run the same code.
+///
+/// Every lookup goes through an index, so an operation costs the same with a thousand accounts
+/// or a hundred thousand. Several processes may use one file: what one commits, the others read
+/// on their next call. A change runs inside ``transaction(_:)``: all of it is stored, or none.
+///
+/// An account is one row: the columns that are looked up (`uid`, `email`) and the rest of
+/// its record (profile, password hash, flags, custom claims, second factors) as JSON; its
+/// provider links are also rows of `provider_links`, indexed by provider and provider uid.
+///
+/// - Concurrency: not `Sendable`; owned by one `EmbeddedBackend` actor.
+final class EmbeddedStore {
+  typealias Account = EmbeddedDatabase.Account
+  typealias RefreshToken = EmbeddedDatabase.RefreshToken
+  typealias ActionCode = EmbeddedDatabase.ActionCode
+
+  /// The database file's name in the data folder.
+  static let fileName = "accounts.sqlite"
+
+  /// The schema, oldest migration first. Never edit one that shipped: add another.
+  static let schema = SQLiteSchema(migrations: [
+    """
+    CREATE TABLE accounts (
+      uid TEXT PRIMARY KEY NOT NULL,
+      email TEXT UNIQUE,
+      record TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE provider_links (
+      provider TEXT NOT NULL,
+      raw_id TEXT NOT NULL,
+      uid TEXT NOT NULL REFERENCES accounts (uid) ON DELETE CASCADE,
+      email TEXT,
+      PRIMARY KEY (provider, raw_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX provider_links_uid ON provider_links (uid);
+    CREATE TABLE refresh_tokens (
+      digest TEXT PRIMARY KEY NOT NULL,
+      uid TEXT NOT NULL REFERENCES accounts (uid) ON DELETE CASCADE,
+      record TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX refresh_tokens_uid ON refresh_tokens (uid);
+    CREATE TABLE action_codes (
+      digest TEXT UNIQUE NOT NULL,
+      uid TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      email TEXT NOT NULL,
+      expires_at REAL NOT NULL,
+      record TEXT NOT NULL
+    );
+    CREATE INDEX action_codes_address ON action_codes (email, kind);
+    CREATE INDEX action_codes_uid ON action_codes (uid);
+    CREATE INDEX action_codes_expiry ON action_codes (expires_at);
+    CREATE TABLE mail (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      code_digest TEXT NOT NULL REFERENCES action_codes (digest) ON DELETE CASCADE,
+      recipient TEXT NOT NULL,
+      record TEXT NOT NULL
+    );
+    CREATE INDEX mail_recipient ON mail (recipient);
+    CREATE INDEX mail_code ON mail (code_digest);
+    CREATE TABLE used_provider_codes (
+      digest TEXT PRIMARY KEY NOT NULL,
+      expires_at REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX used_provider_codes_expiry ON used_provider_codes (expires_at);
+    """
+  ])
+
+  let database: SQLiteDatabase
+  private let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }()
+  private let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    return decoder
+  }()
+
+  /// Opens (or creates) the database and brings its schema up to date.
+  ///
+  /// - Throws: `AuthError/Code/storage` saying what is wrong with the file and what to do; a
+  ///   damaged file or one from a newer version is left as it is.
+  init(_ location: SQLiteDatabase.Location, busyTimeout: Duration = .seconds(5)) throws {
+    database = try Self.storage { () throws(SQLiteError) in try SQLiteDatabase(location, busyTimeout: busyTimeout) }
+    try Self.reportingStorage { try Self.schema.migrate(database) }
+  }
+
+  /// Runs `body` in one transaction: all its changes are stored, or none when it throws.
+  /// `onRollback` undoes what `body` did outside the database when the transaction does not
+  /// commit.
+  func transaction<T>(_ body: () throws -> T, onRollback: () -> Void = {}) throws -> T {
+    do {
+      return try Self.reportingStorage { try database.transaction(body) }
+    } catch {
+      onRollback()
+      throw error
+    }
+  }
+
+  func close() { database.close() }
+
+  // MARK: - Accounts
+
+  func account(uid: String) throws -> Account? {
+    try accounts("SELECT record FROM accounts WHERE uid = ?", [.text(uid)]).first
+  }
+
+  /// The account `uid`, or `USER_NOT_FOUND` when it is gone.
+  func existingAccount(uid: String) throws -> Account {
+    guard let account = try account(uid: uid) else {
+      throw EmbeddedBackend.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+    }
+    return account
+  }
+
+  /// The account with `email` (already lowercased).
+  func account(email: String) throws -> Account? {
+    try accounts("SELECT record FROM accounts WHERE email = ?", [.text(email)]).first
+  }
+
+  /// Whether an account other than `uid` has `email`.
+  func emailIsTaken(_ email: String, byOtherThan uid: String? = nil) throws -> Bool {
+    guard let owner = try account(email: email) else { return false }
+    return owner.uid != uid
+  }
+
+  /// The account linked to `rawID` at `provider`.
+  func account(provider: ProviderID, rawID: String) throws -> Account? {
+    try accounts(
+      "SELECT a.record FROM provider_links l JOIN accounts a ON a.uid = l.uid WHERE l.provider = ? AND l.raw_id = ?",
+      [.text(provider.rawValue), .text(rawID)]
+    ).first
+  }
+
+  /// Stores `account` (new or changed) with its provider links.
+  func save(_ account: Account) throws {
+    try transaction {
+      try run(
+        "INSERT INTO accounts (uid, email, record) VALUES (?, ?, ?) "
+          + "ON CONFLICT (uid) DO UPDATE SET email = excluded.email, record = excluded.record",
+        [.text(account.uid), .text(account.email), .text(try json(account))])
+      try run("DELETE FROM provider_links WHERE uid = ?", [.text(account.uid)])
+      for link in account.federated {
+        try run(
+          "INSERT OR REPLACE INTO provider_links (provider, raw_id, uid, email) VALUES (?, ?, ?, ?)",
+          [.text(link.providerID.rawValue), .text(link.rawID), .text(account.uid), .text(link.email)])
+      }
+    }
+  }
+
+  /// Reads the account `uid`, lets `change` edit it, and stores it; `USER_NOT_FOUND` when it
+  /// is gone. Returns the stored account.
+  @discardableResult
+  func updateAccount(uid: String, _ change: (inout Account) throws -> Void) throws -> Account {
+    try transaction {
+      var account = try existingAccount(uid: uid)
+      try change(&account)
+      try save(account)
+      return account
+    }
+  }
+
+  /// Deletes the account with its links, refresh tokens, action codes and their mail.
+  func deleteAccount(uid: String) throws {
+    try transaction {
+      try run("DELETE FROM action_codes WHERE uid = ?", [.text(uid)])
+      try run("DELETE FROM accounts WHERE uid = ?", [.text(uid)])
+    }
+  }
+
+  /// Up to `limit` accounts in uid order, after `uid` when given.
+  func accounts(after uid: String?, limit: Int) throws -> [Account] {
+    try accounts(
+      "SELECT record FROM accounts WHERE uid > ? ORDER BY uid LIMIT ?", [.text(uid ?? ""), .integer(Int64(limit))])
+  }
+
+  /// The accounts with these uids or emails, each once, in uid order.
+  func accounts(uids: [String], emails: [String]) throws -> [Account] {
+    var found: [String: Account] = [:]
+    for uid in uids { if let account = try account(uid: uid) { found[account.uid] = account } }
+    for email in emails { if let account = try account(email: email) { found[account.uid] = account } }
+    return found.values.sorted { $0.uid < $1.uid }
+  }
+
+  /// The distinct emails of the accounts, sorted; with `provider`, the emails they use there.
+  func emails(provider: ProviderID?) throws -> [String] {
+    let rows: [SQLiteRow]
+    if let provider {
+      rows = try Self.storage { () throws(SQLiteError) in
+        try database.rows(
+          "SELECT DISTINCT email FROM provider_links WHERE provider = ? AND email IS NOT NULL ORDER BY email",
+          [.text(provider.rawValue)])
+      }
+    } else {
+      rows = try Self.storage { () throws(SQLiteError) in
+        try database.rows("SELECT email FROM accounts WHERE email IS NOT NULL ORDER BY email")
+      }
+    }
+    return rows.compactMap { $0.text(0) }
+  }
+
+  // MARK: - Refresh tokens
+
+  func refreshToken(digest: String) throws -> RefreshToken? {
+    let found: [RefreshToken] = try records("SELECT record FROM refresh_tokens WHERE digest = ?", [.text(digest)])
+    return found.first
+  }
+
+  func insertRefreshToken(_ token: RefreshToken, digest: String) throws {
+    try run(
+      "INSERT INTO refresh_tokens (digest, uid, record) VALUES (?, ?, ?)",
+      [.text(digest), .text(token.uid), .text(try json(token))])
+  }
+
+  func deleteRefreshToken(digest: String) throws {
+    try run("DELETE FROM refresh_tokens WHERE digest = ?", [.text(digest)])
+  }
+
+  /// Deletes the refresh tokens of `uid`; with `keeping`, only those it returns `false` for.
+  func deleteRefreshTokens(uid: String, keeping: ((RefreshToken) -> Bool)? = nil) throws {
+    guard let keeping else {
+      try run("DELETE FROM refresh_tokens WHERE uid = ?", [.text(uid)])
+      return
+    }
+    let rows = try Self.storage { () throws(SQLiteError) in
+      try database.rows("SELECT digest, record FROM refresh_tokens WHERE uid = ?", [.text(uid)])
+    }
+    for row in rows {
+      guard let digest = row.text(0), let token: RefreshToken = try decode(row.blob(1)), !keeping(token) else {
+        continue
+      }
+      try deleteRefreshToken(digest: digest)
+    }
+  }
+
+  // MARK: - Action codes and mail
+
+  func actionCode(digest: String) throws -> ActionCode? {
+    let found: [ActionCode] = try records("SELECT record FROM action_codes WHERE digest = ?", [.text(digest)])
+    return found.first
+  }
+
+  /// Records a code by its digest, and the message that carries it.
+  func insertActionCode(_ code: ActionCode, digest: String, mail: MailboxMessage?) throws {
+    try transaction {
+      try run(
+        "INSERT INTO action_codes (digest, uid, kind, email, expires_at, record) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+          .text(digest), .text(code.uid), .text(code.kind), .text(code.email),
+          .real(code.expiresAt.timeIntervalSince1970), .text(try json(code)),
+        ])
+      guard let mail else { return }
+      try run(
+        "INSERT INTO mail (code_digest, recipient, record) VALUES (?, ?, ?)",
+        [.text(digest), .text(mail.to), .text(try json(mail))])
+    }
+  }
+
+  /// Deletes a code and the mail that carries it.
+  func deleteActionCode(digest: String) throws {
+    try run("DELETE FROM action_codes WHERE digest = ?", [.text(digest)])
+  }
+
+  /// The digests of the live codes of `kind` for `email`, oldest first.
+  func actionCodeDigests(email: String, kind: String) throws -> [String] {
+    try Self.storage { () throws(SQLiteError) in
+      try database.rows(
+        "SELECT digest FROM action_codes WHERE email = ? AND kind = ? ORDER BY expires_at, rowid",
+        [.text(email), .text(kind)])
+    }.compactMap { $0.text(0) }
+  }
+
+  func actionCodeCount() throws -> Int {
+    Int(
+      try Self.storage { () throws(SQLiteError) in try database.rows("SELECT count(*) FROM action_codes") }
+        .first?.integer(0) ?? 0)
+  }
+
+  /// Deletes the codes that expired by `now` (and so their mail), then keeps the newest
+  /// messages within the limits: `perAddress` for each address, `total` in all.
+  func purge(now: Date, mailPerAddress perAddress: Int, mailTotal total: Int) throws {
+    try transaction {
+      try run("DELETE FROM action_codes WHERE expires_at <= ?", [.real(now.timeIntervalSince1970)])
+      try run(
+        "DELETE FROM mail WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER "
+          + "(PARTITION BY recipient ORDER BY id DESC) AS newer FROM mail) WHERE newer > ?)",
+        [.integer(Int64(perAddress))])
+      try run(
+        "DELETE FROM mail WHERE id NOT IN (SELECT id FROM mail ORDER BY id DESC LIMIT ?)", [.integer(Int64(total))])
+    }
+  }
+
+  /// The messages whose codes can still be used at `now`, oldest first; to `recipient` only
+  /// when given.
+  func mail(to recipient: String?, liveAt now: Date) throws -> [MailboxMessage] {
+    let live = "SELECT m.record FROM mail m JOIN action_codes c ON c.digest = m.code_digest WHERE c.expires_at > ?"
+    guard let recipient else { return try records(live + " ORDER BY m.id", [.real(now.timeIntervalSince1970)]) }
+    return try records(
+      live + " AND m.recipient = ? ORDER BY m.id", [.real(now.timeIntervalSince1970), .text(recipient)])
+  }
+
+  // MARK: - Spent identity-provider codes
+
+  /// Whether the provider code with `digest` was spent and has not expired by `now`.
+  func providerCodeIsSpent(digest: String, now: Date) throws -> Bool {
+    try !Self.storage { () throws(SQLiteError) in
+      try database.rows(
+        "SELECT 1 FROM used_provider_codes WHERE digest = ? AND expires_at > ?",
+        [.text(digest), .real(now.timeIntervalSince1970)])
+    }.isEmpty
+  }
+
+  /// Records a spent provider code until `expiresAt`, dropping the ones expired by `now`.
+  func spendProviderCode(digest: String, until expiresAt: Date, now: Date) throws {
+    try transaction {
+      try run("DELETE FROM used_provider_codes WHERE expires_at <= ?", [.real(now.timeIntervalSince1970)])
+      try run(
+        "INSERT OR REPLACE INTO used_provider_codes (digest, expires_at) VALUES (?, ?)",
+        [.text(digest), .real(expiresAt.timeIntervalSince1970)])
+    }
+  }
+
+  // MARK: - Private
+
+  private func run(_ sql: String, _ values: [SQLiteValue]) throws {
+    _ = try Self.storage { () throws(SQLiteError) in try database.run(sql, values) }
+  }
+
+  private func accounts(_ sql: String, _ values: [SQLiteValue]) throws -> [Account] {
+    try records(sql, values)
+  }
+
+  private func records<Record: Decodable>(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Record] {
+    try Self.storage { () throws(SQLiteError) in try database.rows(sql, values) }.compactMap { try decode($0.blob(0)) }
+  }
+
+  private func json(_ value: some Encodable) throws -> String {
+    String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  private func decode<Record: Decodable>(_ bytes: [UInt8]?) throws -> Record? {
+    guard let bytes else { return nil }
+    do {
+      return try decoder.decode(Record.self, from: Data(bytes))
+    } catch {
+      throw AuthError(
+        .storage,
+        "\(database.path.isEmpty ? "The in-memory database" : database.path) holds a \(Record.self) this version "
+          + "cannot read (\(error)). Nothing was changed; open the folder with the version that wrote it.")
+    }
+  }
+
+  /// Runs `operation`, reporting an SQLite failure as `AuthError/Code/storage` with its message.
+  static func storage<T>(_ operation: () throws(SQLiteError) -> T) throws(AuthError) -> T {
+    do {
+      return try operation()
+    } catch {
+      throw AuthError(.storage, error.message)
+    }
+  }
+
+  /// ``storage(_:)`` for an operation that may also throw other errors (a rule's refusal),
+  /// which pass through.
+  static func reportingStorage<T>(_ operation: () throws -> T) throws -> T {
+    do {
+      return try operation()
+    } catch let error as SQLiteError {
+      throw AuthError(.storage, error.message)
+    }
+  }
+}

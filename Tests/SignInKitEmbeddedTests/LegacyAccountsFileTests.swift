@@ -1,0 +1,86 @@
+import Foundation
+import SignInKitTesting
+import SignInStorage
+import SignInTestSupport
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// An `accounts.json` from before the SQLite store is imported once and kept aside.
+@Suite struct LegacyAccountsFileTests {
+  /// A legacy file holding ada (password `secret1`) with a live refresh token and a live
+  /// password-reset code, made by an in-memory backend and written in the old format.
+  static func legacyFolder() async throws -> (ScratchDirectory, SignInResponse, code: String) {
+    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
+    let ada = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    _ = try await source.sendOobCode(.passwordReset(email: "ada@example.com"))
+    let message = try #require(await source.mailbox(for: "ada@example.com").last)
+    var legacy = EmbeddedDatabase()
+    let account = try #require(try await source.storedAccount(uid: ada.localID))
+    legacy.accounts[ada.localID] = account
+    legacy.refreshTokens[EmbeddedBackend.digest(ada.tokens.refreshToken)] = .init(
+      uid: ada.localID, issuedAt: Date(), provider: .password)
+    legacy.actionCodes[EmbeddedBackend.digest(message.code)] = .init(
+      uid: ada.localID, kind: "PASSWORD_RESET", email: "ada@example.com", expiresAt: Date().addingTimeInterval(3600))
+    legacy.mailbox = [message]
+    let folder = ScratchDirectory()
+    try legacy.writeLegacyFile(in: folder.url)
+    return (folder, ada, message.code)
+  }
+
+  @Test func isImportedOnceAndKeptAside() async throws {
+    let (folder, ada, code) = try await Self.legacyFolder()
+    let original = try Data(contentsOf: folder.url.appendingPathComponent("accounts.json"))
+    let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    #expect(
+      backend.storageWarnings.contains { $0.contains("Imported 1 accounts") && $0.contains("accounts.json.imported") })
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("accounts.json").path))
+    #expect(try Data(contentsOf: folder.url.appendingPathComponent("accounts.json.imported")) == original)
+    // Everything came across: the password, the session, the code and its message.
+    _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    _ = try await backend.refresh(.init(refreshToken: ada.tokens.refreshToken))
+    #expect(await backend.mailbox(for: "ada@example.com").map(\.code) == [code])
+    _ = try await backend.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: "secret2"))
+    await backend.close()
+    // Opened again, nothing is imported twice.
+    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    #expect(reopened.storageWarnings.isEmpty)
+    _ = try await reopened.signInWithPassword(.init(email: "ada@example.com", password: "secret2"))
+  }
+
+  @Test func aFileFromAnotherFormatIsRefusedAndLeftAsItIs() async throws {
+    let folder = ScratchDirectory()
+    let url = try EmbeddedDatabase(formatVersion: 2).writeLegacyFile(in: folder.url)
+    let before = try Data(contentsOf: url)
+    let error = #expect(throws: AuthError.self) {
+      try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("accounts.json") == true)
+    #expect(error?.message.contains("Nothing was changed") == true)
+    #expect(try Data(contentsOf: url) == before)
+  }
+
+  @Test func aDamagedDatabaseIsReportedAndNeverReplaced() async throws {
+    let folder = ScratchDirectory()
+    do {
+      let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+      _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+      await backend.close()
+    }
+    let file = folder.url.appendingPathComponent(EmbeddedStore.fileName)
+    // Its header overwritten, as a disk fault or another program might leave it.
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: Data(repeating: 0x5A, count: 100))
+    try handle.close()
+    let damaged = try Data(contentsOf: file)
+    let error = #expect(throws: AuthError.self) {
+      try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains(file.path) == true)
+    #expect(error?.message.contains("left as it is") == true)
+    #expect(try Data(contentsOf: file) == damaged)
+  }
+}

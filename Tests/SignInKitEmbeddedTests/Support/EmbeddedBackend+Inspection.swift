@@ -1,0 +1,53 @@
+import Foundation
+import SignInStorage
+
+@testable import SignInKitEmbedded
+
+extension EmbeddedBackend {
+  /// The stored account `uid`, as the database holds it (tests only).
+  func storedAccount(uid: String) throws -> EmbeddedDatabase.Account? {
+    try store.account(uid: uid)
+  }
+
+  /// Stores `account` as it is, bypassing every rule, as if an older version had written it
+  /// (tests only).
+  func putStoredAccount(_ account: EmbeddedDatabase.Account) throws {
+    try store.save(account)
+  }
+
+  /// How many action codes the database holds, live or not (tests only).
+  func storedActionCodeCount() throws -> Int {
+    try store.actionCodeCount()
+  }
+
+  /// How many messages the database holds, whether their codes are live or not (tests only).
+  func storedMailCount() throws -> Int {
+    Int(
+      try EmbeddedStore.storage { () throws(SQLiteError) in try store.database.rows("SELECT count(*) FROM mail") }
+        .first?.integer(0) ?? 0)
+  }
+}
+
+extension EmbeddedDatabase {
+  /// Writes this database as the `accounts.json` of versions before the SQLite store, into
+  /// `folder` (tests only); returns the file's URL.
+  @discardableResult
+  func writeLegacyFile(in folder: URL, editing edit: (inout String) throws -> Void = { _ in }) throws -> URL {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.outputFormatting = [.sortedKeys]
+    var text = String(decoding: try encoder.encode(self), as: UTF8.self)
+    try edit(&text)
+    let url = folder.appendingPathComponent("accounts.json")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+}
+
+extension EmbeddedStore {
+  /// The database of the data folder `folder`, opened on its own (tests only).
+  static func opened(in folder: URL) throws -> EmbeddedStore {
+    try EmbeddedStore(.file(folder.appendingPathComponent(fileName)))
+  }
+}
