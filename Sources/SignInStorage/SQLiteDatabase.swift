@@ -135,16 +135,27 @@ package final class SQLiteDatabase {
   /// Runs `body` in one write transaction: every change it makes is committed together, or
   /// none is when it throws. The write lock is taken at the start (`BEGIN IMMEDIATE`), waiting
   /// up to ``busyTimeout`` for another writer, so a transaction never fails halfway for lack of
-  /// it. A nested call joins the outer transaction.
+  /// it. A nested call is a savepoint of the outer transaction: when it throws, only its own
+  /// changes are undone, and they are committed with the outer one.
   ///
   /// - Throws: ``SQLiteError/Reason/busy`` when the lock did not come in time, or whatever
   ///   `body` or the commit throws (after rolling back).
   @discardableResult
   package func transaction<T>(_ body: () throws -> T) throws -> T {
     if transactionDepth > 0 {
+      let savepoint = "nested\(transactionDepth)"
+      try execute("SAVEPOINT \(savepoint)")
       transactionDepth += 1
       defer { transactionDepth -= 1 }
-      return try body()
+      do {
+        let result = try body()
+        try execute("RELEASE \(savepoint)")
+        return result
+      } catch {
+        try? execute("ROLLBACK TO \(savepoint)")
+        try? execute("RELEASE \(savepoint)")
+        throw error
+      }
     }
     try execute("BEGIN IMMEDIATE")
     transactionDepth = 1

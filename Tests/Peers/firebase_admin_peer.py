@@ -6,6 +6,10 @@ Starts `signin serve --in-memory --port 0` with a service-account key it trusts,
 FIREBASE_AUTH_EMULATOR_HOST at it, runs each Admin SDK call the issue names plus the client REST
 calls that go with them, prints one line per check, and exits non-zero when any check fails or
 the server cannot start. It stops the server with SIGTERM and checks that it exits cleanly.
+
+Then it starts `signin serve --data-dir` on a folder and runs the `signin` REPL on the same
+folder at the same time: a REPL sign-up must be seen by firebase-admin, and a user firebase-admin
+creates must sign in from the REPL.
 """
 
 import base64
@@ -91,6 +95,59 @@ def start_server(signin, key_file):
         server.kill()
         sys.exit(f"signin serve did not start: {line!r} {server.stderr.read()}")
     return server, line.strip().split("=", 1)[1]
+
+
+def stop(server):
+    server.send_signal(signal.SIGTERM)
+    try:
+        code = server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        code = "still running after 60 s"
+    results.append(("the server stops cleanly on SIGTERM", code == 0, f"exit {code}"))
+    print(f"{'pass' if code == 0 else 'FAIL'}  the server stops cleanly on SIGTERM (exit {code})", flush=True)
+
+
+def repl(signin, data, commands, stdin=""):
+    """Runs the signin REPL on `data` with `commands`, feeding it `stdin`; returns its output."""
+    run = subprocess.run(
+        [signin, "--data-dir", data, "--project", PROJECT, "-c", commands],
+        input=stdin, capture_output=True, text=True, timeout=120)
+    expect(run.returncode == 0, f"signin -c {commands!r} exited {run.returncode}: {run.stdout}{run.stderr}")
+    return run.stdout
+
+
+def shared_folder_checks(signin, key_file, folder):
+    """`signin serve` and the `signin` REPL on one data folder at once, each seeing the other."""
+    from firebase_admin import auth
+    data = os.path.join(folder, "shared-data")
+    server = subprocess.Popen(
+        [signin, "serve", "--data-dir", data, "--port", "0", "--project", PROJECT, "--service-account", key_file],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if not line.startswith("FIREBASE_AUTH_EMULATOR_HOST="):
+        server.kill()
+        results.append(("signin serve starts on a data folder", False, f"{line!r} {server.stderr.read()}"))
+        return
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = line.strip().split("=", 1)[1]
+    import firebase_admin
+    # A new app: an app's auth client keeps the emulator address it was made with.
+    app = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="shared-folder")
+
+    @check("a REPL sign-up is seen by firebase-admin through signin serve on the same folder")
+    def _():
+        output = repl(signin, data, "signup repl@example.com", stdin="repl-secret-1\n")
+        expect("signed up as repl@example.com" in output, f"REPL said {output!r}")
+        user = auth.get_user_by_email("repl@example.com", app=app)
+        expect(user.provider_data[0].provider_id == "password", f"{user.__dict__}")
+
+    @check("a user firebase-admin creates signs in from a REPL on the same folder")
+    def _():
+        auth.create_user(uid="from-admin", email="admin-made@example.com", password="admin-secret-1", app=app)
+        output = repl(signin, data, "signin admin-made@example.com; whoami", stdin="admin-secret-1\n")
+        expect("signed in as admin-made@example.com" in output, f"REPL said {output!r}")
+
+    stop(server)
 
 
 def main():
@@ -292,6 +349,32 @@ def main():
             {"token": forged, "returnSecureToken": True}, host)
         expect(status == 400 and body["error"]["message"].startswith("INVALID_CUSTOM_TOKEN"), problem(status, body))
 
+    @check("import_users (STANDARD_SCRYPT hashes, one upload, a refusal by index)")
+    def _():
+        import hashlib
+        salt = b"peer-salt-16byte"
+        digest = hashlib.scrypt(b"imported secret", salt=salt, n=1024, r=8, p=1, dklen=32)
+        users = [
+            auth.ImportUserRecord(uid="imported-1", email="imported@example.com", password_hash=digest,
+                                  password_salt=salt, display_name="Imported"),
+            auth.ImportUserRecord(uid="imported-2", provider_data=[
+                auth.UserProvider(uid="google-sub-1", provider_id="google.com", email="g@example.com")]),
+            auth.ImportUserRecord(uid="imported-3", email="grace@example.com"),  # grace has this email
+        ]
+        hash_alg = auth.UserImportHash.standard_scrypt(
+            memory_cost=1024, parallelization=1, block_size=8, derived_key_length=32)
+        result = auth.import_users(users, hash_alg=hash_alg)
+        expect(result.success_count == 2 and result.failure_count == 1, f"import {result.__dict__}")
+        expect([error.index for error in result.errors] == [2], f"refused {[e.__dict__ for e in result.errors]}")
+        sign_in("imported@example.com", "imported secret")
+        google = auth.get_user("imported-2").provider_data
+        expect([(p.provider_id, p.uid) for p in google] == [("google.com", "google-sub-1")], f"providers {google}")
+        try:
+            auth.get_user("imported-3")
+            raise AssertionError("a refused user was stored")
+        except auth.UserNotFoundError:
+            pass
+
     @check("delete_user")
     def _():
         auth.delete_user(state["uid"])
@@ -305,14 +388,8 @@ def main():
         result = auth.delete_users(["fixed-uid-1", "never-existed"])
         expect(result.success_count == 2 and result.failure_count == 0, f"delete_users {result.__dict__}")
 
-    server.send_signal(signal.SIGTERM)
-    try:
-        code = server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        code = "still running after 60 s"
-    results.append(("the server stops cleanly on SIGTERM", code == 0, f"exit {code}"))
-    print(f"{'pass' if code == 0 else 'FAIL'}  the server stops cleanly on SIGTERM (exit {code})", flush=True)
+    stop(server)
+    shared_folder_checks(signin, key_file, folder)
 
     failed = [name for name, passed, _ in results if not passed]
     print(f"{len(results) - len(failed)} of {len(results)} checks passed", flush=True)

@@ -155,7 +155,24 @@ import Testing
     #expect(error.message.contains("folder exists"))
   }
 
-  @Test func aNestedTransactionJoinsTheOuterOne() throws {
+  @Test func aNestedTransactionThatThrowsUndoesOnlyItsOwnChanges() throws {
+    struct Refused: Error {}
+    let database = try SQLiteDatabase(.memory)
+    try Self.makeTable(database)
+    try database.transaction {
+      try database.run("INSERT INTO items (name) VALUES ('outer')")
+      #expect(throws: Refused.self) {
+        try database.transaction {
+          try database.run("INSERT INTO items (name) VALUES ('inner')")
+          throw Refused()
+        }
+      }
+      try database.transaction { try database.run("INSERT INTO items (name) VALUES ('second inner')") }
+    }
+    #expect(try Self.names(database) == ["outer", "second inner"])
+  }
+
+  @Test func aNestedTransactionIsUndoneWithTheOuterOne() throws {
     struct Abandoned: Error {}
     let database = try SQLiteDatabase(.memory)
     try Self.makeTable(database)

@@ -8,8 +8,9 @@ import SignInWire
 /// ``EmbeddedBackend``: `/identitytoolkit.googleapis.com/v1/projects/{p}/accounts` (create),
 /// `accounts:lookup` (by uid or email), `accounts:update` (profile, `disableUser`,
 /// `customAttributes`, `validSince`…), `accounts:delete`, `accounts:batchDelete`,
-/// `accounts:batchGet` (list users, paged) and `accounts:sendOobCode` with `returnOobLink` (a
-/// link to the server's `/emulator/action` page).
+/// `accounts:batchGet` (list users, paged), `accounts:batchCreate` (import users, one
+/// transaction per batch) and `accounts:sendOobCode` with `returnOobLink` (a link to the
+/// server's `/emulator/action` page).
 ///
 /// ``FirebaseEmulatorRoutes`` checks the owner credential before it hands a call here.
 ///
@@ -83,6 +84,8 @@ struct FirebaseEmulatorAdmin: Sendable {
           }
         }
         return Routes.json(errors.isEmpty ? [:] : ["errors": .array(errors)])
+      case "batchCreate":
+        return try await batchCreate(fields)
       case "sendOobCode":
         return try await actionLink(fields)
       default:
@@ -112,6 +115,56 @@ struct FirebaseEmulatorAdmin: Sendable {
     reply.users = accounts.map(Self.account)
     reply.nextPageToken = next
     return Routes.reply(reply)
+  }
+
+  /// `batchCreate`: the users of one upload, stored in one transaction; a refused user is listed
+  /// under its index in `error` and the others are stored.
+  private func batchCreate(_ fields: [String: JSONValue]) async throws -> Reply {
+    guard let users = fields["users"]?.array, !users.isEmpty else {
+      return Routes.failure(400, "MISSING_USER_ACCOUNT")
+    }
+    guard users.count <= 1000 else {
+      return Routes.failure(400, "MAXIMUM_USER_COUNT_EXCEEDED : at most 1000 users per upload")
+    }
+    let hashing = try PasswordImport(fields)
+    var accounts: [ImportedAccount] = []
+    for user in users {
+      accounts.append(try Self.imported(user.object ?? [:], hashing: hashing))
+    }
+    let refusals = try await backend.adminImport(accounts, allowOverwrite: fields["allowOverwrite"]?.bool ?? false)
+    return Routes.json([
+      "kind": .string("identitytoolkit#UploadAccountResponse"),
+      "error": .array(
+        refusals.map { .object(["index": .number(Double($0.index)), "message": .string($0.message)]) }),
+    ])
+  }
+
+  /// One user of an upload, as the Admin SDKs send it.
+  static func imported(_ user: [String: JSONValue], hashing: PasswordImport) throws -> ImportedAccount {
+    var account = ImportedAccount(uid: user["localId"]?.string ?? "")
+    account.email = user["email"]?.string
+    account.emailVerified = user["emailVerified"]?.bool ?? false
+    account.displayName = user["displayName"]?.string
+    account.photoURL = user["photoUrl"]?.string.flatMap(URL.init(string:))
+    account.disabled = user["disabled"]?.bool ?? false
+    account.customAttributes = user["customAttributes"]?.string
+    account.rawPassword = user["rawPassword"]?.string
+    if let hash = user["passwordHash"]?.string {
+      account.password = try hashing.hash(hash, salt: user["salt"]?.string)
+    }
+    let milliseconds = 0...253_402_300_799_999 as ClosedRange<Int64>
+    account.createdAt = try RequestNumber.integer(user["createdAt"], field: "createdAt", in: milliseconds)
+      .map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
+    account.lastLoginAt = try RequestNumber.integer(user["lastLoginAt"], field: "lastLoginAt", in: milliseconds)
+      .map { Date(timeIntervalSince1970: TimeInterval($0) / 1000) }
+    account.providers = (user["providerUserInfo"]?.array ?? []).compactMap { entry in
+      guard let entry = entry.object, let provider = entry["providerId"]?.string, let rawID = entry["rawId"]?.string
+      else { return nil }
+      return ProviderInfo(
+        providerID: ProviderID(rawValue: provider), rawID: rawID, email: entry["email"]?.string?.lowercased(),
+        displayName: entry["displayName"]?.string, photoURL: entry["photoUrl"]?.string.flatMap(URL.init(string:)))
+    }
+    return account
   }
 
   /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.

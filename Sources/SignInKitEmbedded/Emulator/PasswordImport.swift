@@ -1,0 +1,83 @@
+import Foundation
+import SignInCrypto
+import SignInFoundation
+import SignInKit
+
+/// How an upload's password hashes were made (`hashAlgorithm` and its parameters), for the ones
+/// this server can verify: `STANDARD_SCRYPT` (`cpuMemCost`, `blockSize`, `parallelization`,
+/// `dkLen`) and `PBKDF2_SHA256` (`rounds`). Other algorithms are refused for the whole upload
+/// with what to do instead.
+///
+/// - Concurrency: `Sendable` value.
+struct PasswordImport: Sendable {
+  enum Algorithm: Sendable, Equatable {
+    case none
+    case scrypt(n: UInt64, r: UInt64, p: UInt64, length: Int)
+    case pbkdf2SHA256(iterations: Int)
+  }
+
+  let algorithm: Algorithm
+
+  /// - Throws: `UNSUPPORTED_HASH_ALGORITHM` or `INVALID_ARGUMENT` naming the field.
+  init(_ fields: [String: JSONValue]) throws {
+    func number(_ name: String, in range: ClosedRange<Int64>) throws -> Int64 {
+      guard let value = try RequestNumber.integer(fields[name], field: name, in: range) else {
+        throw AuthError(
+          .invalidResponse, "\(name) is missing",
+          serverMessage: "INVALID_ARGUMENT : \(name) is required for \(fields["hashAlgorithm"]?.string ?? "")")
+      }
+      return value
+    }
+    switch fields["hashAlgorithm"]?.string {
+    case nil:
+      algorithm = .none
+    case "STANDARD_SCRYPT":
+      let n = try number("cpuMemCost", in: 2...(1 << 20))
+      guard n & (n - 1) == 0 else {
+        throw AuthError(
+          .invalidResponse, "cpuMemCost must be a power of two",
+          serverMessage: "INVALID_ARGUMENT : cpuMemCost must be a power of two")
+      }
+      algorithm = .scrypt(
+        n: UInt64(n), r: UInt64(try number("blockSize", in: 1...64)),
+        p: UInt64(try number("parallelization", in: 1...64)), length: Int(try number("dkLen", in: 16...128)))
+    case "PBKDF2_SHA256":
+      algorithm = .pbkdf2SHA256(iterations: Int(try number("rounds", in: 1...10_000_000)))
+    case let other?:
+      throw AuthError(
+        .invalidResponse, "unsupported hash algorithm \(other)",
+        serverMessage: "UNSUPPORTED_HASH_ALGORITHM : \(other) hashes cannot be verified here. Import them with "
+          + "STANDARD_SCRYPT or PBKDF2_SHA256, or without passwordHash (the users then reset their passwords).")
+    }
+  }
+
+  /// The stored form of one user's `passwordHash` and `salt` (base64, standard or URL-safe).
+  ///
+  /// - Throws: `MISSING_HASH_ALGORITHM` when the upload named none, `INVALID_ARGUMENT` for a
+  ///   hash or salt that is not base64 or has the wrong length.
+  func hash(_ hash: String, salt: String?) throws -> PasswordHash {
+    guard let bytes = Base64URL.decode(hash), let saltBytes = Base64URL.decode(salt ?? "") else {
+      throw AuthError(
+        .invalidResponse, "passwordHash is not base64",
+        serverMessage: "INVALID_ARGUMENT : passwordHash and salt must be base64")
+    }
+    switch algorithm {
+    case .none:
+      throw AuthError(
+        .invalidResponse, "hashAlgorithm is missing",
+        serverMessage: "MISSING_HASH_ALGORITHM : name the hashAlgorithm of the passwordHash values")
+    case .scrypt(let n, let r, let p, let length):
+      guard bytes.count == length else {
+        throw AuthError(
+          .invalidResponse, "passwordHash has the wrong length",
+          serverMessage: "INVALID_ARGUMENT : a passwordHash has \(bytes.count) bytes, dkLen says \(length)")
+      }
+      return PasswordHash(
+        algorithm: .scrypt, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes), n: n, r: r, p: p)
+    case .pbkdf2SHA256(let iterations):
+      return PasswordHash(
+        algorithm: .pbkdf2SHA256, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes),
+        iterations: iterations)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SignInKit
+
+/// One account of an import (`accounts:batchCreate`, the Admin SDKs' `import_users`): the
+/// account as another system had it, with its password hash already in a form this backend
+/// verifies, or a raw password to hash here.
+///
+/// - Concurrency: `Sendable` value.
+struct ImportedAccount: Sendable {
+  var uid: String
+  var email: String?
+  var emailVerified = false
+  var displayName: String?
+  var photoURL: URL?
+  var disabled = false
+  var password: PasswordHash?
+  /// A password in clear, hashed at the backend's cost (the emulator's `rawPassword`).
+  var rawPassword: String?
+  /// The `customAttributes` JSON object.
+  var customAttributes: String?
+  var providers: [ProviderInfo] = []
+  var createdAt: Date?
+  var lastLoginAt: Date?
+
+  init(uid: String) { self.uid = uid }
+}
+
+extension EmbeddedBackend {
+  /// Imports `accounts` in one transaction: each one is checked and stored, or refused with a
+  /// message under its index while the others are stored (as Firebase's upload does). Refused:
+  /// a uid another account has (unless `allowOverwrite`), an email or a provider uid another
+  /// account has, a malformed email, reserved custom claims.
+  ///
+  /// Passwords given in clear are hashed first, outside the transaction's write lock.
+  ///
+  /// - Returns: the refusals, by index into `accounts`.
+  /// - Throws: `AuthError/Code/storage` when the transaction cannot be stored; then nothing is.
+  func adminImport(_ accounts: [ImportedAccount], allowOverwrite: Bool) throws -> [(index: Int, message: String)] {
+    var refusals: [(index: Int, message: String)] = []
+    var prepared: [(index: Int, account: EmbeddedDatabase.Account)] = []
+    for (index, imported) in accounts.enumerated() {
+      do {
+        prepared.append((index, try account(from: imported)))
+      } catch {
+        refusals.append((index, Self.refusal(error)))
+      }
+    }
+    try store.transaction {
+      for (index, account) in prepared {
+        do {
+          try store.transaction {
+            if try store.account(uid: account.uid) != nil, !allowOverwrite {
+              throw Self.failure(
+                .invalidResponse, "DUPLICATE_LOCAL_ID",
+                "localId belongs to an existing account - can not overwrite.")
+            }
+            if let email = account.email, try store.emailIsTaken(email, byOtherThan: account.uid) {
+              throw Self.failure(.emailAlreadyInUse, "DUPLICATE_EMAIL", "email exists in other account in database")
+            }
+            for link in account.federated {
+              if let owner = try store.account(provider: link.providerID, rawID: link.rawID), owner.uid != account.uid {
+                throw Self.failure(
+                  .credentialAlreadyInUse, "DUPLICATE_RAW_ID", "raw id exists in other account in database")
+              }
+            }
+            if allowOverwrite { try store.deleteRefreshTokens(uid: account.uid) }
+            try store.save(account)
+          }
+        } catch let error as AuthError where error.code != .storage {
+          refusals.append((index, Self.refusal(error)))
+        }
+      }
+    }
+    return refusals.sorted { $0.index < $1.index }
+  }
+
+  /// The stored form of `imported`, checked.
+  private func account(from imported: ImportedAccount) throws -> EmbeddedDatabase.Account {
+    let uid = try Self.validatedUID(imported.uid)
+    let now = now()
+    var account = EmbeddedDatabase.Account(
+      uid: uid, createdAt: imported.createdAt ?? now, lastLoginAt: imported.lastLoginAt ?? now, validSince: now)
+    if let email = imported.email {
+      guard Self.isEmail(email) else {
+        throw Self.failure(.invalidEmail, "INVALID_EMAIL", "email is invalid")
+      }
+      account.email = email.lowercased()
+    }
+    account.emailVerified = imported.emailVerified
+    account.displayName = imported.displayName
+    account.photoURL = imported.photoURL
+    account.disabled = imported.disabled
+    if let hash = imported.password {
+      account.password = hash
+    } else if let raw = imported.rawPassword {
+      account.password = try PasswordHash.make(
+        try validated("valid@example.com", raw).1, parameters: configuration.scrypt)
+    }
+    if let attributes = imported.customAttributes {
+      let claims = try Self.customClaims(attributes)
+      account.customClaims = claims.isEmpty ? nil : claims
+    }
+    // The password and phone "providers" follow from the account itself.
+    account.federated = imported.providers.filter { $0.providerID != .password && $0.providerID.rawValue != "phone" }
+    return account
+  }
+
+  /// A refusal's message as Firebase's upload reply words it.
+  private static func refusal(_ error: any Error) -> String {
+    let error = AuthError.wrapping(error)
+    let server = error.serverMessage ?? ""
+    if server.hasPrefix("FORBIDDEN_CLAIM") { return "Custom claims provided include a reserved claim." }
+    if server == "CLAIMS_TOO_LARGE" { return "Custom claims provided are too large." }
+    if server == "INVALID_CLAIMS" { return "Invalid custom claims provided." }
+    return error.message
+  }
+}
