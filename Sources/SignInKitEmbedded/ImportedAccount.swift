@@ -6,23 +6,23 @@ import SignInKit
 /// verifies, or a raw password to hash here.
 ///
 /// - Concurrency: `Sendable` value.
-struct ImportedAccount: Sendable {
-  var uid: String
-  var email: String?
-  var emailVerified = false
-  var displayName: String?
-  var photoURL: URL?
-  var disabled = false
+package struct ImportedAccount: Sendable {
+  package var uid: String
+  package var email: String?
+  package var emailVerified = false
+  package var displayName: String?
+  package var photoURL: URL?
+  package var disabled = false
   var password: PasswordHash?
   /// A password in clear, hashed at the backend's cost (the emulator's `rawPassword`).
-  var rawPassword: String?
+  package var rawPassword: String?
   /// The `customAttributes` JSON object.
-  var customAttributes: String?
-  var providers: [ProviderInfo] = []
-  var createdAt: Date?
-  var lastLoginAt: Date?
+  package var customAttributes: String?
+  package var providers: [ProviderInfo] = []
+  package var createdAt: Date?
+  package var lastLoginAt: Date?
 
-  init(uid: String) { self.uid = uid }
+  package init(uid: String) { self.uid = uid }
 }
 
 extension EmbeddedBackend {
@@ -35,7 +35,9 @@ extension EmbeddedBackend {
   ///
   /// - Returns: the refusals, by index into `accounts`.
   /// - Throws: `AuthError/Code/storage` when the transaction cannot be stored; then nothing is.
-  func adminImport(_ accounts: [ImportedAccount], allowOverwrite: Bool) throws -> [(index: Int, message: String)] {
+  package func adminImport(_ accounts: [ImportedAccount], allowOverwrite: Bool) throws -> [(
+    index: Int, message: String
+  )] {
     var refusals: [(index: Int, message: String)] = []
     var prepared: [(index: Int, account: EmbeddedDatabase.Account)] = []
     for (index, imported) in accounts.enumerated() {

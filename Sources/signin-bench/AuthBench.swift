@@ -128,7 +128,7 @@ enum AuthBench {
       BenchResult(
         name: "4 password sign-in", subject: "the same, backend in memory", value: inMemory, baselineName: "raw scrypt",
         baseline: scrypt, unit: "ms", target: nil, met: nil,
-        note: "the difference to the row above is the durable commit (atomic write + fsync)"),
+        note: "the difference to the row above is the durable commit (an SQLite transaction, synced)"),
     ]
   }
 }

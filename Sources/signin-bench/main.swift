@@ -20,7 +20,7 @@ while let option = options.popFirst() {
 
 func usage(_ problem: String) -> Never {
   FileHandle.standardError.write(
-    Data("\(problem)\nusage: signin-bench [--quick] [--json] [--only 1,1b,1c,2,3,4,5,6,7]\n".utf8))
+    Data("\(problem)\nusage: signin-bench [--quick] [--json] [--only 1,1b,1c,2,3,4,5,6,7,8]\n".utf8))
   exit(2)
 }
 
@@ -48,6 +48,11 @@ results += startup
 if wanted("7") {
   results += try await EmulatorBench.run(
     clients: quick ? 8 : 32, rounds: quick ? 5 : 20, requests: quick ? 2_000 : 100_000)
+}
+
+if wanted("8") {
+  results += try await StorageScaleBench.run(
+    small: 1_000, large: 100_000, rounds: quick ? 4 : 10, callsPerRound: quick ? 10 : 20)
 }
 
 if json {
