@@ -2,27 +2,25 @@ import Foundation
 import SignInCrypto
 import SignInKit
 
-/// A second-factor step waiting for `uid` until `expiresAt`; `order` counts up as steps start.
-protocol PendingSecondFactor {
+/// A step of a second factor that waits for its account.
+protocol PendingStep {
   var uid: String { get }
-  var expiresAt: Date { get }
-  var order: UInt64 { get }
 }
 
-/// A TOTP enrollment started by `mfaEnrollment:start` for `uid`, with its secret.
-struct PendingEnrollment: Sendable, PendingSecondFactor {
+/// A TOTP enrollment started by `mfaEnrollment:start` for `uid`, with its secret; stored by its
+/// `sessionInfo` until it is finished or expires.
+struct PendingEnrollment: Codable, Sendable, PendingStep {
+  static let kind = "enrollment"
   var uid: String
   var secret: [UInt8]
-  var expiresAt: Date
-  var order: UInt64
 }
 
-/// A first factor that passed for `uid` (signing in with `provider`), waiting for its second.
-struct PendingSignIn: Sendable, PendingSecondFactor {
+/// A first factor that passed for `uid` (signing in with `provider`), waiting for its second;
+/// stored by its `mfaPendingCredential` until it is finished or expires.
+struct PendingSignIn: Codable, Sendable, PendingStep {
+  static let kind = "sign-in"
   var uid: String
   var provider: ProviderID
-  var expiresAt: Date
-  var order: UInt64
   /// Wrong codes tried with it; at ``EmbeddedBackend/secondFactorAttempts`` it is spent.
   var wrongCodes = 0
 }
@@ -78,7 +76,6 @@ extension EmbeddedBackend {
   /// - Throws: `UNVERIFIED_EMAIL`, `INVALID_CODE`, `MFA_ENROLLMENT_NOT_FOUND`,
   ///   `INVALID_MFA_PENDING_CREDENTIAL`, and the ID-token errors.
   public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
-    expirePendingSecondFactors()
     switch request {
     case .startTOTPEnrollment(let idToken):
       let (uid, _) = try verifiedRecentUser(of: idToken)
@@ -90,27 +87,27 @@ extension EmbeddedBackend {
       let secret = try Crypto.randomBytes(20)
       let session = Base64URL.encode(try Crypto.randomBytes(24))
       let deadline = now().addingTimeInterval(Self.secondFactorWindow)
-      try makeRoom(in: &pendingEnrollments, for: uid)
-      pendingEnrollments[session] = PendingEnrollment(
-        uid: uid, secret: secret, expiresAt: deadline, order: nextPendingOrder())
+      try addPending(
+        PendingEnrollment(uid: uid, secret: secret), kind: PendingEnrollment.kind, key: session, until: deadline)
       return .secret(
         TOTPSecret(
           secretKey: Base32.encode(secret, padded: false), enrollmentDeadline: deadline, sessionInfo: session))
 
     case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
       let (uid, provider) = try verifiedUser(of: idToken)
-      guard let pending = pendingEnrollments[sessionInfo], pending.uid == uid else {
+      let pending: PendingEnrollment? = try store.pending(PendingEnrollment.kind, key: sessionInfo, now: now())
+      guard let pending, pending.uid == uid else {
         throw Self.failure(
           .invalidCredential, "INVALID_SESSION_INFO", "The enrollment expired or is not this user's; start it again.")
       }
       guard let step = OneTimePassword.matchedStep(code, secret: pending.secret, at: now()) else {
         throw Self.wrongCode
       }
-      pendingEnrollments[sessionInfo] = nil
       let factor = EmbeddedDatabase.SecondFactor(
         enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName,
         secret: Base32.encode(pending.secret, padded: false), enrolledAt: now(), lastUsedStep: step)
       return try store.transaction {
+        try store.deletePending(PendingEnrollment.kind, key: sessionInfo)
         try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
         try revokeSessions(of: uid, at: now())
         return .tokens(try issueTokens(for: uid, provider: provider), uid: uid)
@@ -132,7 +129,8 @@ extension EmbeddedBackend {
       }
 
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
-      guard let pending = pendingSignIns[pendingCredential], let account = try store.account(uid: pending.uid) else {
+      let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
+      guard var pending = found, let account = try store.account(uid: pending.uid) else {
         throw Self.failure(
           .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
       }
@@ -147,17 +145,18 @@ extension EmbeddedBackend {
           code, secret: Base32.decode(factor.secret) ?? [], at: now(), after: factor.lastUsedStep)
       else {
         loginFailures[key, default: []].append(now())
-        pendingSignIns[pendingCredential]!.wrongCodes += 1
-        guard pendingSignIns[pendingCredential]!.wrongCodes < Self.secondFactorAttempts else {
-          pendingSignIns[pendingCredential] = nil
+        pending.wrongCodes += 1
+        guard pending.wrongCodes < Self.secondFactorAttempts else {
+          try store.deletePending(PendingSignIn.kind, key: pendingCredential)
           throw Self.failure(
             .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
             "Too many wrong codes for this sign-in. Sign in again to get another try.")
         }
+        try store.updatePending(PendingSignIn.kind, key: pendingCredential, record: pending)
         throw Self.wrongCode
       }
-      pendingSignIns[pendingCredential] = nil
       let response: SecondFactorResponse = try store.transaction {
+        try store.deletePending(PendingSignIn.kind, key: pendingCredential)
         try store.updateAccount(uid: pending.uid) { account in
           account.lastLoginAt = now()
           account.secondFactors = account.secondFactors?.map {
@@ -176,43 +175,33 @@ extension EmbeddedBackend {
   /// Records a pending sign-in for `uid`, which its second step completes, and returns the
   /// `AuthError/Code/secondFactorRequired` that carries it.
   private func secondFactorChallenge(for uid: String, signingInWith provider: ProviderID) throws -> AuthError {
-    // First factors that never finish must not pile up.
-    expirePendingSecondFactors()
-    try makeRoom(in: &pendingSignIns, for: uid)
     let pending = Base64URL.encode(try Crypto.randomBytes(24))
-    pendingSignIns[pending] = PendingSignIn(
-      uid: uid, provider: provider, expiresAt: now().addingTimeInterval(Self.secondFactorWindow),
-      order: nextPendingOrder())
+    try addPending(
+      PendingSignIn(uid: uid, provider: provider), kind: PendingSignIn.kind, key: pending,
+      until: now().addingTimeInterval(Self.secondFactorWindow))
     return AuthError.secondFactorRequired(
       SecondFactorChallenge(
         factors: try store.existingAccount(uid: uid).info.secondFactors, firstFactor: provider,
         pendingCredential: pending))
   }
 
-  /// Makes room in `table` for one more entry of `uid`: its oldest entries beyond the
-  /// configured number per account go.
+  /// Records a pending step for its account, keyed by `key`, until `deadline`: expired steps
+  /// go, and the account's oldest beyond the configured number per account (first factors that
+  /// never finish must not pile up).
   ///
   /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the table is full.
-  private func makeRoom<Entry: PendingSecondFactor>(in table: inout [String: Entry], for uid: String) throws {
-    let own = table.filter { $0.value.uid == uid }.sorted { $0.value.order < $1.value.order }
+  private func addPending<Step: Encodable>(_ step: Step, kind: String, key: String, until deadline: Date) throws
+  where Step: PendingStep {
     let limits = configuration.limits
-    for (key, _) in own.prefix(max(0, own.count - limits.pendingPerAccount + 1)) { table[key] = nil }
-    guard table.count < limits.pending else {
+    guard
+      try store.addPending(
+        kind, key: key, uid: step.uid, expiresAt: deadline, record: step, now: now(),
+        perAccount: limits.pendingPerAccount, total: limits.pending)
+    else {
       throw Self.failure(
         .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
         "\(limits.pending) second-factor steps are waiting; try again in a few minutes.")
     }
-  }
-
-  private func nextPendingOrder() -> UInt64 {
-    pendingOrder &+= 1
-    return pendingOrder
-  }
-
-  private func expirePendingSecondFactors() {
-    let now = now()
-    pendingEnrollments = pendingEnrollments.filter { $0.value.expiresAt > now }
-    pendingSignIns = pendingSignIns.filter { $0.value.expiresAt > now }
   }
 
   private static var wrongCode: AuthError {

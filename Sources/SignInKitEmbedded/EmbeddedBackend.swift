@@ -219,12 +219,6 @@ public actor EmbeddedBackend: AuthBackend {
   /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
   /// sign-in writes nothing to disk.
   var loginFailures: [String: [Date]] = [:]
-  /// TOTP enrollments started and not yet finished, by `sessionInfo`; in memory only.
-  var pendingEnrollments: [String: PendingEnrollment] = [:]
-  /// First factors that passed and wait for a second, by `mfaPendingCredential`; in memory only.
-  var pendingSignIns: [String: PendingSignIn] = [:]
-  /// The `order` of the newest pending second-factor step.
-  var pendingOrder: UInt64 = 0
   /// The trusted IdPs' key sets, by issuer: seeded from the configuration, refetched from each
   /// IdP's `jwksURI` when a token names a key the set lacks.
   let identityKeys: JSONWebKeySetCache

@@ -70,7 +70,21 @@ final class EmbeddedStore {
       expires_at REAL NOT NULL
     ) WITHOUT ROWID;
     CREATE INDEX used_provider_codes_expiry ON used_provider_codes (expires_at);
+    """,
+    // Pending second-factor steps, so that one process can finish what another started.
     """
+    CREATE TABLE pending_second_factors (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      kind TEXT NOT NULL,
+      key TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      expires_at REAL NOT NULL,
+      record TEXT NOT NULL,
+      UNIQUE (kind, key)
+    );
+    CREATE INDEX pending_second_factors_uid ON pending_second_factors (kind, uid);
+    CREATE INDEX pending_second_factors_expiry ON pending_second_factors (expires_at);
+    """,
   ])
 
   let database: SQLiteDatabase
@@ -307,6 +321,62 @@ final class EmbeddedStore {
     guard let recipient else { return try records(live + " ORDER BY m.id", [.real(now.timeIntervalSince1970)]) }
     return try records(
       live + " AND m.recipient = ? ORDER BY m.id", [.real(now.timeIntervalSince1970), .text(recipient)])
+  }
+
+  // MARK: - Pending second-factor steps
+
+  /// The pending step of `kind` under `key`, if it has not expired by `now`.
+  func pending<Step: Decodable>(_ kind: String, key: String, now: Date) throws -> Step? {
+    let found: [Step] = try records(
+      "SELECT record FROM pending_second_factors WHERE kind = ? AND key = ? AND expires_at > ?",
+      [.text(kind), .text(key), .real(now.timeIntervalSince1970)])
+    return found.first
+  }
+
+  /// Records a new pending step of `kind` for `uid` under `key`. Expired steps go first; then
+  /// the account's oldest steps of the kind beyond `perAccount - 1`.
+  ///
+  /// - Returns: `false`, storing nothing, when `total` steps of the kind are pending already.
+  func addPending(
+    _ kind: String, key: String, uid: String, expiresAt: Date, record: some Encodable, now: Date,
+    perAccount: Int, total: Int
+  ) throws -> Bool {
+    try transaction {
+      try run("DELETE FROM pending_second_factors WHERE expires_at <= ?", [.real(now.timeIntervalSince1970)])
+      try run(
+        "DELETE FROM pending_second_factors WHERE kind = ? AND uid = ? AND id NOT IN (SELECT id FROM "
+          + "pending_second_factors WHERE kind = ? AND uid = ? ORDER BY id DESC LIMIT ?)",
+        [.text(kind), .text(uid), .text(kind), .text(uid), .integer(Int64(max(0, perAccount - 1)))])
+      let count =
+        try Self.storage { () throws(SQLiteError) in
+          try database.rows("SELECT count(*) FROM pending_second_factors WHERE kind = ?", [.text(kind)])
+        }.first?.integer(0) ?? 0
+      guard count < total else { return false }
+      try run(
+        "INSERT INTO pending_second_factors (kind, key, uid, expires_at, record) VALUES (?, ?, ?, ?, ?)",
+        [.text(kind), .text(key), .text(uid), .real(expiresAt.timeIntervalSince1970), .text(try json(record))])
+      return true
+    }
+  }
+
+  /// Replaces the record of the pending step of `kind` under `key`.
+  func updatePending(_ kind: String, key: String, record: some Encodable) throws {
+    try run(
+      "UPDATE pending_second_factors SET record = ? WHERE kind = ? AND key = ?",
+      [.text(try json(record)), .text(kind), .text(key)])
+  }
+
+  func deletePending(_ kind: String, key: String) throws {
+    try run("DELETE FROM pending_second_factors WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
+  }
+
+  /// The keys of the steps of `kind` pending at `now`, oldest first.
+  func pendingKeys(_ kind: String, now: Date) throws -> [String] {
+    try Self.storage { () throws(SQLiteError) in
+      try database.rows(
+        "SELECT key FROM pending_second_factors WHERE kind = ? AND expires_at > ? ORDER BY id",
+        [.text(kind), .real(now.timeIntervalSince1970)])
+    }.compactMap { $0.text(0) }
   }
 
   // MARK: - Spent identity-provider codes

@@ -381,6 +381,38 @@ final class ScratchDirectory: Sendable {
     _ = try await second.signInWithPassword(.init(email: "grace@example.com", password: "secret2"))
   }
 
+  @Test func aSecondFactorStartedByOneBackendFinishesOnAnotherOnTheSameDirectory() async throws {
+    let directory = ScratchDirectory()
+    let clock = TestDate()
+    let first = try Self.backend(directory: directory.url, clock: clock)
+    let second = try Self.backend(directory: directory.url, clock: clock)
+    let session = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    _ = try await first.sendOobCode(.verifyEmail(idToken: session.tokens.idToken), settings: nil)
+    let code = try #require(await second.mailbox(for: "ada@example.com").last?.code)
+    _ = try await second.update(UpdateAccountRequest(oobCode: code))
+    // The enrollment starts on one and is finished on the other.
+    guard case .secret(let totp) = try await first.secondFactor(.startTOTPEnrollment(idToken: session.tokens.idToken))
+    else { throw AuthError(.internal, "no secret") }
+    let secret = try #require(Base32.decode(totp.secretKey))
+    _ = try await second.secondFactor(
+      .finalizeTOTPEnrollment(
+        idToken: session.tokens.idToken, sessionInfo: totp.sessionInfo,
+        code: OneTimePassword.totp(secret: secret, at: clock.now), displayName: nil))
+    clock.advance(30)
+    // So is a sign-in waiting for its second factor.
+    let challenge = await #expect(throws: AuthError.self) {
+      try await second.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    let pending = try #require(challenge?.secondFactor)
+    let factor = try #require(pending.factors.first?.enrollmentID)
+    let finished = try await first.secondFactor(
+      .finalizeTOTPSignIn(
+        pendingCredential: pending.pendingCredential, enrollmentID: factor,
+        code: OneTimePassword.totp(secret: secret, at: clock.now)))
+    guard case .tokens(_, let uid) = finished else { throw AuthError(.internal, "no tokens") }
+    #expect(uid == session.localID)
+  }
+
   @Test func secretsAreNeverStoredInClear() async throws {
     let directory = ScratchDirectory()
     let backend = try Self.backend(directory: directory.url)

@@ -15,6 +15,11 @@ extension EmbeddedBackend {
     try store.save(account)
   }
 
+  /// The keys of the pending second-factor steps of `kind`, oldest first (tests only).
+  func storedPendingKeys(_ kind: String) throws -> [String] {
+    try store.pendingKeys(kind, now: now())
+  }
+
   /// How many action codes the database holds, live or not (tests only).
   func storedActionCodeCount() throws -> Int {
     try store.actionCodeCount()
