@@ -72,6 +72,9 @@ public actor EmbeddedBackend: AuthBackend {
     public var transport: any HTTPTransport = URLSessionTransport()
     /// How large the tables that unauthenticated calls fill may grow.
     public var limits = Limits()
+    /// How long a change waits for another process's write to the same data folder before it
+    /// fails with `AuthError/Code/storage`. Default 5 seconds.
+    public var busyTimeout: Duration = .seconds(5)
     /// The key an in-memory backend signs its ID tokens with, instead of one made on first
     /// use (RSA-2048 generation costs a few hundred milliseconds). A backend in a directory
     /// always uses the key kept there. For the package's own tests, which share one key.
@@ -257,7 +260,8 @@ public actor EmbeddedBackend: AuthBackend {
       try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }
       signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
       try signing.checkFile()
-      store = try EmbeddedStore(.file(directory.appendingPathComponent(EmbeddedStore.fileName)))
+      store = try EmbeddedStore(
+        .file(directory.appendingPathComponent(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout)
       storageWarnings = try LegacyAccountsFile(directory: directory).importOnce(into: store)
     } else {
       storageWarnings = []

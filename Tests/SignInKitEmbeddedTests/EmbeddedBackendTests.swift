@@ -413,6 +413,28 @@ final class ScratchDirectory: Sendable {
     #expect(uid == session.localID)
   }
 
+  @Test func aFolderLockedByAnotherWriterPastTheTimeoutIsAStorageErrorAndNothingIsWritten() async throws {
+    let directory = ScratchDirectory()
+    var configuration = Self.fast
+    configuration.busyTimeout = .milliseconds(50)
+    let backend = try Self.backend(configuration, directory: directory.url)
+    let ada = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    // Another process holds the write lock for as long as this test wants.
+    let other = try EmbeddedStore.opened(in: directory.url)
+    try other.database.execute("BEGIN IMMEDIATE")
+    let error = await #expect(throws: AuthError.self) {
+      try await backend.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
+    }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains("locked") == true)
+    #expect(error?.message.contains("nothing was written") == true)
+    // Reading does not wait for a writer.
+    #expect(try await backend.lookup(LookupRequest(idToken: ada.tokens.idToken)).localID == ada.localID)
+    try other.database.execute("ROLLBACK")
+    #expect(await backend.uid(forEmail: "grace@example.com") == nil)
+    _ = try await backend.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
+  }
+
   @Test func secretsAreNeverStoredInClear() async throws {
     let directory = ScratchDirectory()
     let backend = try Self.backend(directory: directory.url)
