@@ -73,6 +73,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     /// Installed apps usually have none; some issuers require one.
     public var clientSecret: String?
     public var scopes: [String]
+    /// What the authorization request adds: `login_hint`, Google's `hd`, `prompt`, and other
+    /// parameters the issuer documents.
+    public var authorizationParameters = AuthorizationParameters()
     public var flow: Flow
     /// The app's own redirect URI (its scheme registered in the app's URL types), which
     /// ``Flow/automatic`` uses with the system sheet: for Google, the reversed client id
@@ -231,13 +234,15 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let flow = try Self.chooseFlow(
       configuration.flow, appRedirectURI: configuration.appRedirectURI, surface: surface,
       hasWebSession: webSession != nil, presentsItself: presentsItself)
+    // A reserved parameter is refused before anything is shown.
+    let extra = try configuration.authorizationParameters.fields()
     let client = try await discoveredClient()
     let nonce = Base64URL.encode(try Crypto.randomBytes(16))
     let tokens: OAuthTokens
     switch flow {
-    case .browser: tokens = try await browserFlow(client, nonce: nonce)
+    case .browser: tokens = try await browserFlow(client, nonce: nonce, extra: extra)
     case .appRedirect(let redirectURI):
-      tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI)
+      tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI, extra: extra)
     case .device: tokens = try await deviceFlow(client)
     }
     if let idToken = tokens.idToken {
@@ -292,13 +297,16 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     return client
   }
 
-  private func browserFlow(_ client: OIDCClient, nonce: String) async throws -> OAuthTokens {
+  private func browserFlow(_ client: OIDCClient, nonce: String, extra: [(String, String)]) async throws
+    -> OAuthTokens
+  {
     let listener = try LoopbackRedirectListener(port: configuration.redirectPort, path: configuration.redirectPath)
     defer { listener.close() }
     let state = Base64URL.encode(try Crypto.randomBytes(16))
     let pkce = try PKCE.generate()
     let url = client.authorizationURL(
-      redirectURI: listener.redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce)
+      redirectURI: listener.redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce,
+      extra: extra)
     await present(.openBrowser(url))
     let query: [String: String]
     do {
@@ -310,7 +318,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       query, expectedState: state, client: client, redirectURI: listener.redirectURI, pkce: pkce)
   }
 
-  private func appRedirectFlow(_ client: OIDCClient, nonce: String, redirectURI: URL) async throws -> OAuthTokens {
+  private func appRedirectFlow(
+    _ client: OIDCClient, nonce: String, redirectURI: URL, extra: [(String, String)]
+  ) async throws -> OAuthTokens {
     guard let webSession else { throw Self.noSheet(for: redirectURI) }
     guard let scheme = redirectURI.scheme, !scheme.isEmpty else {
       throw AuthError(
@@ -321,7 +331,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let state = Base64URL.encode(try Crypto.randomBytes(16))
     let pkce = try PKCE.generate()
     let url = client.authorizationURL(
-      redirectURI: redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce)
+      redirectURI: redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce, extra: extra)
     let callback: URL
     do {
       callback = try await withTimeout(configuration.timeout, clock: self.clock) {
