@@ -114,6 +114,11 @@ extension EmbeddedBackend {
           .invalidCredential, "MISSING_OR_INVALID_NONCE",
           "Sign in with Apple needs the raw nonce whose SHA-256 is the token's nonce claim.")
       }
+    } else if let raw = credential.rawNonce, claims["nonce"]?.string != raw {
+      // A raw nonce given with any other token must be the one the token carries.
+      throw Self.failure(
+        .invalidCredential, "MISSING_OR_INVALID_NONCE",
+        "The ID token was not issued for this nonce; get a new token with the nonce you pass.")
     }
     return claims
   }

@@ -5,7 +5,7 @@ import SignInKitExamples
 import SignInKitTesting
 import Testing
 
-/// The migration article's five "after" examples, run on the embedded backend.
+/// The migration article's "after" examples, run on the embedded backend.
 @Suite(.timeLimit(.minutes(3)))
 @MainActor struct MigrationExamplesTests {
   static func backend(trusting providers: [EmbeddedIdentityProvider] = []) throws -> EmbeddedBackend {
@@ -58,6 +58,25 @@ import Testing
     #expect(form.message == "Welcome, ada@example.com!")
     #expect(!form.isSubmitting)
     await auth.shutdown()
+  }
+
+  @Test func googleSignInTokensHandedOverSignInAndSignOutSignsOutOfBoth() async throws {
+    let google = try EmbeddedIdentityProvider.google()
+    let auth = Auth(backend: try Self.backend(trusting: [google]), store: InMemorySessionStore())
+    let user = try await signInWithGoogleSignInTokens(
+      auth, idToken: try google.idToken(email: "ada@example.com"), accessToken: "google-access-token")
+    #expect(user.email == "ada@example.com")
+    #expect(user.providers.map(\.providerID) == [.google])
+    var signedOutOfGoogle = false
+    try await signOutOfSignInKitAndGoogle(auth) { signedOutOfGoogle = true }
+    #expect(signedOutOfGoogle)
+    #expect(auth.currentUser == nil)
+    // A token GoogleSignIn did not get from this IdP is refused.
+    let impostor = try EmbeddedIdentityProvider.google()
+    await #expect(throws: AuthError.self) {
+      try await signInWithGoogleSignInTokens(
+        auth, idToken: try impostor.idToken(email: "ada@example.com"), accessToken: "AT")
+    }
   }
 
   @Test func appleSignInSendsTheHashedNonceToAppleAndKnowsTheFirstTime() async throws {

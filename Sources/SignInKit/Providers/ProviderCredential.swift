@@ -14,7 +14,8 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   public var idToken: String?
   /// The IdP's OAuth access token, when there is no ID token or in addition to it.
   public var accessToken: String?
-  /// Apple: the raw nonce whose SHA-256 hex is the token's `nonce` claim.
+  /// The raw nonce of the request the ID token answers: for Apple, its SHA-256 hex is the
+  /// token's `nonce` claim; for other OpenID issuers, the claim itself.
   public var rawNonce: String?
   /// Apple: the name the user shared, sent only on the first sign-in and not in the token.
   public var givenName: String?
@@ -40,6 +41,32 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
     self.rawNonce = rawNonce
     self.givenName = givenName
     self.familyName = familyName
+  }
+
+  /// A Google credential from tokens the app already has, for an app that keeps GoogleSignIn
+  /// (`GIDSignIn`) and hands its result over: `GIDGoogleUser.idToken.tokenString` and
+  /// `accessToken.tokenString`, as FirebaseAuth's `GoogleAuthProvider.credential(withIDToken:accessToken:)`
+  /// takes them.
+  ///
+  /// ```swift
+  /// let result = try await GIDSignIn.sharedInstance.signIn(withPresenting: viewController)
+  /// let credential = ProviderCredential.google(
+  ///   idToken: result.user.idToken!.tokenString, accessToken: result.user.accessToken.tokenString)
+  /// try await auth.signIn(with: credential)
+  /// ```
+  public static func google(idToken: String, accessToken: String? = nil) -> ProviderCredential {
+    ProviderCredential(providerID: .google, idToken: idToken, accessToken: accessToken)
+  }
+
+  /// A credential from an OpenID Connect ID token the app already has, for any provider the
+  /// backend trusts (`oidc.<name>`, `microsoft.com`, `apple.com`…). When the app asked the issuer
+  /// for the token with a nonce, pass the raw nonce: the backend then checks the token carries it
+  /// (for `apple.com`, its SHA-256 hex), so a token issued to another request is refused.
+  /// Apple's tokens always need it.
+  public static func openID(
+    _ providerID: ProviderID, idToken: String, rawNonce: String? = nil, accessToken: String? = nil
+  ) -> ProviderCredential {
+    ProviderCredential(providerID: providerID, idToken: idToken, accessToken: accessToken, rawNonce: rawNonce)
   }
 
   /// The shared name as one display name (`"Ada Lovelace"`), when there is one.

@@ -1,6 +1,6 @@
 /// A sign-in method that talks to an identity provider and returns a credential for the backend.
 ///
-/// ``Auth/signIn(with:)`` calls ``credential()`` off the UI actor, then exchanges the credential
+/// ``Auth/signIn(with:)-(SignInProvider)`` calls ``credential()`` off the UI actor, then exchanges the credential
 /// with the backend. A provider keeps one attempt's transient data (PKCE verifier, nonce, loopback
 /// listener) in its own actor state.
 ///

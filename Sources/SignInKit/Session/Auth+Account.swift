@@ -40,6 +40,14 @@ extension Auth {
     }
   }
 
+  /// Links a credential the app already holds (see ``signIn(with:)-(ProviderCredential)``) to
+  /// the signed-in user; the uid stays the same.
+  ///
+  /// - Throws: as ``link(with:)-(SignInProvider)``.
+  public func link(with credential: ProviderCredential) async throws -> SignInResult {
+    try await link(with: HeldCredential(credential))
+  }
+
   /// Removes a linked provider from the signed-in user.
   ///
   /// - Throws: ``AuthError/Code/noSuchProvider`` when it is not linked.

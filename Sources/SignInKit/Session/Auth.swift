@@ -42,7 +42,8 @@ import SignInConcurrency
 /// - Streams: ``states``, ``users``, ``events``, ``idTokens``, ``stateStore``
 /// - Launch: ``hasPreviousSignIn()``, ``restorePreviousSignIn()``
 /// - Sign-in: ``signUp(email:password:)``, ``signIn(email:password:)``, ``signInAnonymously()``,
-///   ``signIn(with:)``, ``signIn(email:link:)``, ``signIn(customToken:)``, ``link(with:)``,
+///   ``signIn(with:)-(SignInProvider)``, ``signIn(with:)-(ProviderCredential)``, ``signIn(email:link:)``,
+///   ``signIn(customToken:)``, ``link(with:)-(SignInProvider)``, ``link(with:)-(ProviderCredential)``,
 ///   ``linkEmail(_:password:)``, ``resolveSignIn(_:enrollmentID:code:)``, ``signOut()``
 /// - Tokens: ``idToken(forceRefresh:)``, ``idTokenResult(forceRefresh:)``
 ///
@@ -370,6 +371,18 @@ public actor Auth {
       }
       return (response, AdditionalUserInfo(credential: credential))
     }
+  }
+
+  /// Signs in with a credential the app already holds: tokens from GoogleSignIn
+  /// (``ProviderCredential/google(idToken:accessToken:)``) or from its own OpenID flow
+  /// (``ProviderCredential/openID(_:idToken:rawNonce:accessToken:)``). The backend checks the
+  /// token as it checks a provider's, the nonce too.
+  ///
+  /// ``signOut()`` then signs out of SignInKit only; the app signs out of GoogleSignIn itself.
+  ///
+  /// - Cancellation, ordering and buffering: as ``signIn(with:)-(SignInProvider)``.
+  public func signIn(with credential: ProviderCredential) async throws -> SignInResult {
+    try await signIn(with: HeldCredential(credential))
   }
 
   /// Signs out: clears the stored session, publishes `signedOut(.userRequested)`, asks the

@@ -8,7 +8,7 @@ public struct SignInResult: Sendable, Equatable {
   /// The method used.
   public let providerID: ProviderID
   /// What the identity provider said about the user (its profile, Apple's authorization code
-  /// and real-user status), for ``Auth/signIn(with:)`` and ``Auth/link(with:)``; `nil` for
+  /// and real-user status), for ``Auth/signIn(with:)-(SignInProvider)`` and ``Auth/link(with:)-(SignInProvider)``; `nil` for
   /// email, anonymous and custom-token sign-ins.
   public let additionalUserInfo: AdditionalUserInfo?
 
