@@ -26,10 +26,12 @@ extension EmbeddedBackend {
     if let token = request.idToken {  // link to the signed-in user
       let (uid, _) = try verifiedUser(of: token)
       if let owner, owner.uid != uid {
-        throw Self.failure(
+        var error = Self.failure(
           .credentialAlreadyInUse, "FEDERATED_USER_ID_ALREADY_LINKED",
           "This \(info.providerID) account is already linked to another user. Sign in with it "
             + "instead, or unlink it there first.")
+        error.email = info.email ?? owner.email
+        throw error
       }
       return try store.transaction {
         let account = try store.updateAccount(uid: uid) { account in
@@ -54,10 +56,12 @@ extension EmbeddedBackend {
     }
     if let email = info.email, try store.emailIsTaken(email) {
       // Firebase answers needConfirmation: one account per email.
-      throw Self.failure(
+      var error = Self.failure(
         .accountExistsWithDifferentCredential, "needConfirmation",
         "An account already exists for \(email) with another sign-in method. Sign in with that "
           + "method, then link \(info.providerID) to it.")
+      error.email = email
+      throw error
     }
     let uid = try Self.newUID()
     return try finishFirstFactor(info.providerID) {

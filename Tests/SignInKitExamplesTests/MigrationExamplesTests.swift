@@ -79,6 +79,30 @@ import Testing
     }
   }
 
+  @Test func aGuestsWorkMovesToTheAccountThatExistsAndTheGuestGoes() async throws {
+    actor Carts: GuestWork {
+      var items: [String: [String]] = [:]
+      func move(from guestUID: String, to uid: String) async throws {
+        items[uid, default: []] += items.removeValue(forKey: guestUID) ?? []
+      }
+      func add(_ item: String, for uid: String) { items[uid, default: []].append(item) }
+    }
+    let apple = try EmbeddedIdentityProvider.apple()
+    let auth = Auth(backend: try Self.backend(trusting: [apple]), store: InMemorySessionStore())
+    let tim: @Sendable (String) async throws -> AppleProvider.Authorization = { hashedNonce in
+      AppleProvider.Authorization(identityToken: try apple.idToken(email: "tim@example.com", nonce: hashedNonce))
+    }
+    let existing = try await auth.signIn(with: AppleProvider(authorize: tim)).user
+    try await auth.signOut()
+    let carts = Carts()
+    let guest = try await auth.signInAnonymously().user
+    await carts.add("book", for: guest.uid)
+    let user = try await signInKeepingGuestWork(auth, with: AppleProvider(authorize: tim), work: carts)
+    #expect(user.uid == existing.uid)
+    #expect(await carts.items == [existing.uid: ["book"]])
+    await auth.shutdown()
+  }
+
   @Test func appleSignInSendsTheHashedNonceToAppleAndKnowsTheFirstTime() async throws {
     let apple = try EmbeddedIdentityProvider.apple()
     let auth = Auth(backend: try Self.backend(trusting: [apple]), store: InMemorySessionStore())

@@ -1,7 +1,29 @@
 import Foundation
+import SignInCrypto
 
 extension Auth {
   // MARK: - Linking
+
+  /// Runs a backend exchange of `credential`; a conflict with another account is rethrown with
+  /// the account's email and a credential to sign in to it, where the backend gave none: the
+  /// credential itself, and the email it names.
+  func exchangeConflictAware<T: Sendable>(
+    _ credential: ProviderCredential, _ exchange: () async throws -> T
+  ) async throws -> T {
+    do {
+      return try await exchange()
+    } catch let error as AuthError where error.isAccountConflict {
+      throw error.withConflict(email: Self.email(of: credential), credential: credential)
+    }
+  }
+
+  /// The email `credential` names: the one the provider shared beside it, or its ID token's
+  /// `email` claim, read without checking the signature (the backend checked the token; this
+  /// only says which account it is).
+  static func email(of credential: ProviderCredential) -> String? {
+    if let email = credential.email { return email }
+    return credential.idToken.flatMap { try? JSONWebToken(decoding: $0) }?.claims["email"]?.string
+  }
 
   /// Links an email and password to the signed-in user (for example an anonymous one). The uid
   /// stays the same.
@@ -11,8 +33,12 @@ extension Auth {
   public func linkEmail(_ email: String, password: String) async throws -> SignInResult {
     try await userOperation {
       try await withSignedInUser { signedIn in
-        let response = try await backend.signUp(
-          SignUpRequest(email: email, password: password, idToken: signedIn.token))
+        let response: SignInResponse
+        do {
+          response = try await backend.signUp(SignUpRequest(email: email, password: password, idToken: signedIn.token))
+        } catch let error as AuthError {
+          throw error.withConflict(email: email.lowercased(), credential: nil)
+        }
         let user = try await applyAccountChange(
           of: signedIn, expecting: response.localID, tokens: response.tokens)
         return SignInResult(user: user, isNewUser: false, providerID: .password)
@@ -29,8 +55,9 @@ extension Auth {
     return try await userOperation {
       try await withSignedInUser { signedIn in
         let credential = try await provider.credential()
-        let response = try await backend.signInWithIdp(
-          IdpSignInRequest(credential: credential, idToken: signedIn.token))
+        let response = try await exchangeConflictAware(credential) {
+          try await backend.signInWithIdp(IdpSignInRequest(credential: credential, idToken: signedIn.token))
+        }
         let user = try await applyAccountChange(
           of: signedIn, expecting: response.localID, tokens: response.tokens)
         return SignInResult(

@@ -364,7 +364,9 @@ public actor Auth {
     let providerID = await provider.id
     return try await signIn(as: providerID, using: provider) {
       let credential = try await provider.credential()
-      let response = try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+      let response = try await exchangeConflictAware(credential) {
+        try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+      }
       // Apple shares the user's name once, outside the token: keep it in the new profile.
       if response.isNewUser, let name = credential.fullName {
         _ = try? await backend.update(UpdateAccountRequest(idToken: response.tokens.idToken, displayName: name))

@@ -113,6 +113,19 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   public var serverMessage: String?
   /// With ``Code/secondFactorRequired``: the factors to choose from and the pending sign-in.
   public var secondFactor: SecondFactorChallenge?
+  /// With a linking or sign-in conflict (``Code/credentialAlreadyInUse``,
+  /// ``Code/accountExistsWithDifferentCredential``, ``Code/emailAlreadyInUse``): the email of
+  /// the account the credential or address belongs to, when the backend or the credential says
+  /// it (FirebaseAuth's `AuthErrorUserInfoEmailKey`).
+  public var email: String?
+  /// With a conflict of a provider's credential: the credential again, as the backend returned
+  /// it (FirebaseAuth's `AuthErrorUserInfoUpdatedCredentialKey`), so the app need not show the
+  /// provider's sheet twice. After ``Code/credentialAlreadyInUse`` it signs in to the account
+  /// that has it (``Auth/signIn(with:)-(ProviderCredential)``; the recipe is
+  /// ``Auth/upgradeAnonymousUser(with:handOver:)``); after
+  /// ``Code/accountExistsWithDifferentCredential``, sign in with the account's own method, then
+  /// link it (``Auth/link(with:)-(ProviderCredential)``).
+  public var updatedCredential: ProviderCredential?
 
   /// Messages often quote a server or a redirect (`error_description`, Firebase's message), so
   /// both texts are stripped of control characters here, once for every error: printed to a
@@ -130,6 +143,22 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
       "This account has a second factor: enter the code from your authenticator app to finish signing in.",
       serverMessage: "mfaPendingCredential")
     error.secondFactor = challenge
+    return error
+  }
+
+  /// Whether this is a conflict with another account: the credential or email is already that
+  /// account's (``Code/credentialAlreadyInUse``, ``Code/accountExistsWithDifferentCredential``,
+  /// ``Code/emailAlreadyInUse``).
+  public var isAccountConflict: Bool {
+    code == .credentialAlreadyInUse || code == .accountExistsWithDifferentCredential || code == .emailAlreadyInUse
+  }
+
+  /// This error with the conflict's `email` and `credential` filled in where it had none.
+  func withConflict(email: String?, credential: ProviderCredential?) -> AuthError {
+    guard isAccountConflict else { return self }
+    var error = self
+    error.email = error.email ?? email
+    error.updatedCredential = error.updatedCredential ?? credential
     return error
   }
 

@@ -299,9 +299,27 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   private func signInWithIdp(_ body: IdpSignInBody) async throws -> Reply {
     let credential = try Self.credential(postBody: try body.required(body.postBody, .postBody))
-    let response = try await backend.signInWithIdp(
-      IdpSignInRequest(
-        credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken))
+    let response: SignInResponse
+    do {
+      response = try await backend.signInWithIdp(
+        IdpSignInRequest(
+          credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken))
+    } catch let error as AuthError where error.isAccountConflict && body.returnIdpCredential == true {
+      // As Firebase answers a client that asked for the IdP's credential: status 200, the
+      // conflict, the account's email and the IdP's tokens to sign in with instead.
+      var reply = SignInReply()
+      reply.kind = "identitytoolkit#VerifyAssertionResponse"
+      reply.email = error.email
+      reply.providerId = credential.providerID.rawValue
+      reply.oauthIdToken = credential.idToken
+      reply.oauthAccessToken = credential.accessToken
+      if error.code == .accountExistsWithDifferentCredential {
+        reply.needConfirmation = true
+      } else {
+        reply.errorMessage = error.serverMessage
+      }
+      return Self.reply(reply)
+    }
     var reply = Self.signIn(response)
     reply.isNewUser = response.isNewUser
     reply.providerId = credential.providerID.rawValue

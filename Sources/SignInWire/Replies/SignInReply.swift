@@ -18,6 +18,10 @@ package struct SignInReply: WireBody, LenientValue {
   @Lenient package var providerId: String?
   @Lenient package var needConfirmation: Bool?
   @Lenient package var errorMessage: String?
+  /// `signInWithIdp` with `returnIdpCredential`: the IdP's tokens, for a credential the client
+  /// can sign in with when the link failed.
+  @Lenient package var oauthIdToken: String?
+  @Lenient package var oauthAccessToken: String?
   @Lenient package var mfaPendingCredential: String?
   @Lenient package var mfaInfo: [MFAEnrollment]?
 
@@ -25,7 +29,7 @@ package struct SignInReply: WireBody, LenientValue {
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, displayName, idToken, refreshToken, expiresIn, isNewUser, registered, providerId,
-      needConfirmation, errorMessage, mfaPendingCredential, mfaInfo
+      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, mfaPendingCredential, mfaInfo
   }
 
   package static var fieldNames: [String] {

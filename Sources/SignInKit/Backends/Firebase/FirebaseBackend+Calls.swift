@@ -62,16 +62,26 @@ extension FirebaseBackend {
     body.returnSecureToken = true
     body.returnIdpCredential = true
     let reply: SignInReply = try await call("signInWithIdp", body)
-    // Failures that come back as 200.
+    // Failures that come back as 200, with the account's email and the IdP's tokens: a
+    // credential the app can sign in with instead.
+    // The IdP's tokens as the reply returns them, with what else the sent credential carried
+    // (Apple's raw nonce, which the token still answers).
+    var updated = request.credential
+    if reply.oauthIdToken != nil || reply.oauthAccessToken != nil {
+      updated.idToken = reply.oauthIdToken
+      updated.accessToken = reply.oauthAccessToken
+    }
     if reply.needConfirmation == true {
       throw AuthError(
         .accountExistsWithDifferentCredential,
         "An account already uses \(reply.email ?? "this email") with another sign-in method. "
           + "Sign in with that method, then link this one.",
-        serverMessage: "needConfirmation")
+        serverMessage: "needConfirmation"
+      ).withConflict(email: reply.email, credential: updated)
     }
     if let message = reply.errorMessage {
       throw FirebaseErrorCatalog.error(serverMessage: message, status: 200)
+        .withConflict(email: reply.email, credential: updated)
     }
     try reply.rejectSecondFactor(firstFactor: request.credential.providerID)
     return SignInResponse(

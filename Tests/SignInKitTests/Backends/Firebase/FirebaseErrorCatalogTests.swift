@@ -107,6 +107,36 @@ import Testing
     }
   }
 
+  @Test func aLinkConflictCarriesTheAccountsEmailAndACredentialToSignInWith() async throws {
+    let sent = ProviderCredential(providerID: .google, idToken: "sent.id.token")
+    let body = #"""
+      {"kind":"identitytoolkit#VerifyAssertionResponse","errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED",\#
+      "email":"ada@example.com","providerId":"google.com","oauthIdToken":"idp.id.token",\#
+      "oauthAccessToken":"idp-access-token","federatedId":"https://accounts.google.com/123"}
+      """#
+    let backend = try FirebaseBackend(
+      apiKey: "K", projectID: "p", transport: RecordingTransport([.status(200, body)]), environment: [:])
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await backend.signInWithIdp(IdpSignInRequest(credential: sent, idToken: "anonymous.id.token"))
+    }
+    #expect(error.code == .credentialAlreadyInUse)
+    #expect(error.email == "ada@example.com")
+    #expect(error.updatedCredential?.providerID == .google)
+    #expect(error.updatedCredential?.idToken == "idp.id.token")
+    #expect(error.updatedCredential?.accessToken == "idp-access-token")
+    // Neither token is in what the error says of itself.
+    #expect(!"\(error)".contains("idp.id.token") && !String(reflecting: error).contains("idp-access-token"))
+    // Without the IdP's tokens in the reply, the credential that was sent is the one to use.
+    let bare = try FirebaseBackend(
+      apiKey: "K", projectID: "p",
+      transport: RecordingTransport([.status(200, #"{"needConfirmation":true,"email":"g@example.com"}"#)]),
+      environment: [:])
+    let confirm = try await #require(throws: AuthError.self) {
+      _ = try await bare.signInWithIdp(IdpSignInRequest(credential: sent))
+    }
+    #expect(confirm.email == "g@example.com" && confirm.updatedCredential == sent)
+  }
+
   @Test func aSecondFactorChallengeIsNotASignIn() async throws {
     let backend = try FirebaseBackend(
       apiKey: "K", projectID: "p",
