@@ -9,17 +9,15 @@ import Testing
 /// linked through `Auth` against the embedded backend, which checks them as it checks a
 /// provider's: signature, audience, and the nonce.
 @Suite struct AuthHeldCredentialTests {
-  let google: EmbeddedIdentityProvider
-  let apple: EmbeddedIdentityProvider
+  /// The embedded backend trusting an embedded Google and Apple, as the IdP tests set it up.
+  let idps: EmbeddedIdentityProviderTests
   let auth: Auth
+  var google: EmbeddedIdentityProvider { idps.google }
+  var apple: EmbeddedIdentityProvider { idps.apple }
 
   init() throws {
-    google = try .google()
-    apple = try .apple()
-    var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
-    configuration.scrypt = EmbeddedBackendTests.fast.scrypt
-    let backend = try EmbeddedBackend(directory: nil, configuration: configuration)
-    auth = Auth(backend: backend, store: InMemorySessionStore(), clock: ManualClock())
+    idps = try EmbeddedIdentityProviderTests()
+    auth = Auth(backend: idps.backend, store: InMemorySessionStore(), clock: ManualClock())
   }
 
   @Test func googleTokensFromGoogleSignInSignIn() async throws {
