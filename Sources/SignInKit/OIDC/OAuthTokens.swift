@@ -8,23 +8,41 @@ public struct OAuthTokens: Sendable, Equatable, CustomStringConvertible, CustomR
   public var idToken: String?
   public var accessToken: String
   public var refreshToken: String?
+  /// The access token's lifetime as the issuer said it, relative to when it answered.
   public var expiresIn: Duration?
+  /// When the access token expires, set from ``expiresIn`` when the tokens arrived; `nil` when
+  /// the issuer did not say.
+  public var expiresAt: Date?
+  /// The scopes the issuer granted, space-separated, when it said (RFC 6749 §5.1).
   public var scope: String?
 
   public init(
-    idToken: String?, accessToken: String, refreshToken: String? = nil, expiresIn: Duration? = nil, scope: String? = nil
+    idToken: String?, accessToken: String, refreshToken: String? = nil, expiresIn: Duration? = nil,
+    scope: String? = nil,
+    expiresAt: Date? = nil
   ) {
     self.idToken = idToken
     self.accessToken = accessToken
     self.refreshToken = refreshToken
     self.expiresIn = expiresIn
     self.scope = scope
+    self.expiresAt = expiresAt
+  }
+
+  /// These tokens with ``expiresAt`` set from ``expiresIn``, counted from `receivedAt`.
+  func received(at receivedAt: Date) -> OAuthTokens {
+    var tokens = self
+    if let expiresIn {
+      let (seconds, attoseconds) = expiresIn.components
+      tokens.expiresAt = receivedAt.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+    return tokens
   }
 
   public var description: String {
     "OAuthTokens(idToken: \(idToken != nil), refreshToken: \(refreshToken != nil), tokens redacted)"
   }
   public var customMirror: Mirror {
-    Mirror(self, children: ["expiresIn": expiresIn as Any, "scope": scope as Any])
+    Mirror(self, children: ["expiresIn": expiresIn as Any, "expiresAt": expiresAt as Any, "scope": scope as Any])
   }
 }

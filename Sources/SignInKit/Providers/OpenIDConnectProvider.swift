@@ -194,6 +194,11 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   let surface: SignInSurface
   let now: @Sendable () -> Date
   private var client: OIDCClient?
+  /// The one refresh of the issuer's tokens in flight, shared by ``freshAccessToken(minimumValidity:)``
+  /// and ``restoreSession()``.
+  private let refreshFlight = SingleFlight<OAuthTokens>()
+  /// Counts sign-ins and sign-outs, so a refresh that finishes after one keeps nothing.
+  private var sessionGeneration: UInt64 = 0
   /// The issuer's tokens from the last sign-in (to call its APIs, such as Google's), until ``signOut()``.
   public private(set) var tokens: OAuthTokens?
 
@@ -249,11 +254,82 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       // A device grant cannot carry a nonce; the code flows' tokens must echo ours.
       _ = try await client.verifyIDToken(idToken, nonce: flow == .device ? nil : nonce)
     }
+    sessionGeneration &+= 1
+    try keep(tokens.received(at: now()))
+    return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
+  }
+
+  /// The scopes the issuer granted at the last sign-in or refresh; the configured ones when it
+  /// did not say (RFC 6749 §5.1: then it granted what was asked); empty when signed out.
+  public var grantedScopes: [String] {
+    guard let tokens else { return [] }
+    guard let scope = tokens.scope else { return configuration.scopes }
+    return scope.split(separator: " ").map(String.init)
+  }
+
+  /// An access token for the issuer's APIs (Google Drive, Calendar…) that stays valid for at
+  /// least `minimumValidity`: the current one, or a new one from the refresh token. Any number
+  /// of concurrent callers share one refresh, and so does ``restoreSession()``.
+  ///
+  /// - Cancellation: a cancelled caller leaves at once with ``AuthError/Code/cancelled``; the
+  ///   refresh goes on for the others.
+  /// - Throws: ``AuthError/Code/noCurrentUser`` when there is no session with the issuer (sign
+  ///   in, or restore it, first); ``AuthError/Code/invalidCredential`` when the issuer refused
+  ///   the refresh token (its session is over: the tokens are forgotten, stored ones too, and the
+  ///   person must sign in again); network errors, which keep the tokens for a retry.
+  public func freshAccessToken(minimumValidity: Duration = .seconds(60)) async throws -> String {
+    guard let current = tokens else {
+      throw AuthError(.noCurrentUser, "There is no \(id) session to get an access token from; sign in first.")
+    }
+    let seconds = Double(minimumValidity.components.seconds)
+    if let expiresAt = current.expiresAt, expiresAt.timeIntervalSince(now()) <= seconds {
+      return try await refreshed().accessToken
+    }
+    return current.accessToken
+  }
+
+  /// One refresh at the token endpoint, shared by every caller that needs it.
+  private func refreshed() async throws -> OAuthTokens {
+    do {
+      return try await refreshFlight.run { [self] in try await refreshOnce() }
+    } catch is CancellationError {
+      throw AuthError(.cancelled, "The access-token request was cancelled; nothing changed.")
+    }
+  }
+
+  private func refreshOnce() async throws -> OAuthTokens {
+    let stored = configuration.refreshTokenFile.flatMap { try? Data(contentsOf: $0) }
+      .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+    guard let refreshToken = tokens?.refreshToken ?? stored else {
+      throw AuthError(
+        .invalidCredential,
+        "The \(id) access token expired and the issuer gave no refresh token; sign in again (ask for offline "
+          + "access to get one).")
+    }
+    let generation = sessionGeneration
+    do {
+      var fresh = try await discoveredClient().refresh(refreshToken).received(at: now())
+      guard generation == sessionGeneration else {
+        throw AuthError(.superseded, "A sign-in or sign-out with \(id) happened during the refresh; it was dropped.")
+      }
+      // A refresh reply may leave out the ID token and the scopes: they stay what they were.
+      fresh.idToken = fresh.idToken ?? tokens?.idToken
+      fresh.scope = fresh.scope ?? tokens?.scope
+      try keep(fresh)
+      return fresh
+    } catch let error as AuthError where error.code == .invalidCredential && generation == sessionGeneration {
+      tokens = nil
+      if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
+      throw error
+    }
+  }
+
+  /// Makes `tokens` the session's, and stores its refresh token when there is a file for it.
+  private func keep(_ tokens: OAuthTokens) throws {
     self.tokens = tokens
     if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
       try AuthError.storage { () throws(FileError) in try AtomicFile.write(Data(refreshToken.utf8), to: file) }
     }
-    return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
   }
 
   /// Brings back the issuer's session from the stored refresh token: one refresh at the token
@@ -262,13 +338,8 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     guard let file = configuration.refreshTokenFile, let data = try? Data(contentsOf: file),
       let refreshToken = String(data: data, encoding: .utf8), !refreshToken.isEmpty
     else { return false }
-    do {
-      tokens = try await discoveredClient().refresh(refreshToken)
-      return true
-    } catch let error as AuthError where error.code == .invalidCredential {
-      try? FileManager.default.removeItem(at: file)
-      throw error
-    }
+    _ = try await refreshed()
+    return true
   }
 
   /// Forgets the issuer's tokens, stored ones too. When configured to revoke, the refresh token is
@@ -280,6 +351,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
     let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
     tokens = nil
+    sessionGeneration &+= 1
     if configuration.revokesOnSignOut, let token, let client = try? await discoveredClient() {
       _ = try? await client.revoke(token)
     }

@@ -1,0 +1,153 @@
+import Foundation
+import SignInConcurrency
+import SignInKitTesting
+import Testing
+
+@testable import SignInKit
+
+/// The issuer's access token for its APIs: granted scopes, an absolute expiry, one refresh for
+/// any number of callers, and a refused refresh token ending the issuer's session.
+@Suite(.timeLimit(.minutes(3)))
+struct OpenIDConnectProviderAccessTokenTests {
+  /// An issuer on loopback whose token endpoint grants `scope`, and refuses refresh tokens once
+  /// `refusesRefresh` is set; the wall clock its tokens are checked against is `now`.
+  final class Issuer: Sendable {
+    let server: LoopbackHTTPServer
+    let issuer: TestIssuer
+    let refusesRefresh = Locked(false)
+    let nonce = Locked<String?>(nil)
+    let now = Locked(Date())
+    var refreshes: Int {
+      server.requests.filter {
+        $0.target == "/token" && String(decoding: $0.body, as: UTF8.self).contains("grant_type=refresh_token")
+      }.count
+    }
+
+    init() throws {
+      let box = Locked<TestIssuer?>(nil)
+      let (refuses, nonce) = (refusesRefresh, self.nonce)
+      server = try LoopbackHTTPServer { request in
+        guard let issuer = box.withLock({ $0 }) else { return nil }
+        switch request.target.prefix(while: { $0 != "?" }) {
+        case "/.well-known/openid-configuration": return .init(status: 200, body: issuer.discovery)
+        case "/jwks": return .init(status: 200, body: issuer.jwks)
+        case "/token":
+          let body = String(decoding: request.body, as: UTF8.self)
+          if body.contains("grant_type=refresh_token") {
+            if refuses.withLock({ $0 }) {
+              return .init(
+                status: 400, body: #"{"error":"invalid_grant","error_description":"Token has been revoked."}"#)
+            }
+            return .init(status: 200, body: #"{"access_token":"AT-2","expires_in":3600,"token_type":"Bearer"}"#)
+          }
+          let token = issuer.idToken(nonce: nonce.withLock { $0 })
+          return .init(
+            status: 200,
+            body: #"{"access_token":"AT-1","id_token":"\#(token)","refresh_token":"RT","expires_in":3600,"#
+              + #""scope":"openid email https://www.googleapis.com/auth/drive.file"}"#)
+        default: return .init(status: 404, body: "{}")
+        }
+      }
+      issuer = TestIssuer(issuer: "http://\(server.host)", clientID: "desktop-client")
+      box.withLock { $0 = issuer }
+    }
+
+    func provider(refreshTokenFile: URL? = nil) -> OpenIDConnectProvider {
+      let nonce = self.nonce
+      let now = self.now
+      return OpenIDConnectProvider(
+        configuration: .init(
+          issuer: issuer.issuer, clientID: issuer.clientID, providerID: .google, flow: .browser,
+          timeout: .seconds(30), refreshTokenFile: refreshTokenFile),
+        now: { now.withLock { $0 } },
+        present: { prompt in
+          guard case .openBrowser(let url) = prompt else { return }
+          let fields = Dictionary(
+            uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+              ($0.name, $0.value ?? "")
+            })
+          nonce.withLock { $0 = fields["nonce"] }
+          OpenIDConnectProviderTests.LoopbackIssuer.follow(
+            URL(string: "\(fields["redirect_uri"] ?? "")?code=CODE-1&state=\(fields["state"] ?? "")")!)
+        })
+    }
+
+    func advance(_ seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
+  }
+
+  @Test func theGrantedScopesAndAnAbsoluteExpiryComeWithTheTokens() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let provider = issuer.provider()
+    #expect(await provider.grantedScopes.isEmpty)
+    let signedInAt = issuer.now.withLock { $0 }
+    _ = try await provider.credential()
+    #expect(await provider.grantedScopes == ["openid", "email", "https://www.googleapis.com/auth/drive.file"])
+    #expect(await provider.tokens?.expiresAt == signedInAt.addingTimeInterval(3600))
+  }
+
+  @Test func theAccessTokenIsTheCurrentOneUntilItNearsExpiryThenARefreshedOne() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let provider = issuer.provider()
+    _ = try await provider.credential()
+    #expect(try await provider.freshAccessToken() == "AT-1")
+    issuer.advance(3600 - 120)
+    #expect(try await provider.freshAccessToken() == "AT-1", "two minutes left is enough for one")
+    #expect(issuer.refreshes == 0)
+    issuer.advance(90)
+    #expect(try await provider.freshAccessToken() == "AT-2", "thirty seconds left is not")
+    #expect(issuer.refreshes == 1)
+    // The refresh kept what its reply left out.
+    #expect(await provider.tokens?.idToken != nil)
+    #expect(await provider.grantedScopes.contains("https://www.googleapis.com/auth/drive.file"))
+  }
+
+  @Test func aThousandCallersAfterExpiryShareOneRefresh() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let provider = issuer.provider()
+    _ = try await provider.credential()
+    issuer.advance(7200)
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<1_000 { group.addTask { try await provider.freshAccessToken() } }
+      return try await group.reduce(into: [String]()) { $0.append($1) }
+    }
+    #expect(tokens.count == 1_000 && Set(tokens) == ["AT-2"])
+    #expect(issuer.refreshes == 1)
+  }
+
+  @Test func aRefusedRefreshTokenEndsTheIssuersSessionAndForgetsTheStoredToken() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("access-token-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("google-refresh-token")
+    let provider = issuer.provider(refreshTokenFile: file)
+    _ = try await provider.credential()
+    #expect(FileManager.default.fileExists(atPath: file.path))
+    issuer.refusesRefresh.withLock { $0 = true }
+    issuer.advance(7200)
+    let refused = await #expect(throws: AuthError.self) { try await provider.freshAccessToken() }
+    #expect(refused?.code == .invalidCredential)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    let after = await #expect(throws: AuthError.self) { try await provider.freshAccessToken() }
+    #expect(after?.code == .noCurrentUser)
+  }
+
+  @Test func aRestoredSessionGivesAFreshAccessTokenInANewProcess() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("access-token-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("google-refresh-token")
+    _ = try await issuer.provider(refreshTokenFile: file).credential()
+    // A new provider, as in the next launch: nothing in memory, the refresh token on disk.
+    let next = issuer.provider(refreshTokenFile: file)
+    #expect(try await next.restoreSession())
+    #expect(try await next.freshAccessToken() == "AT-2")
+    #expect(issuer.refreshes == 1, "the restore's refresh is the token's")
+  }
+}
