@@ -236,27 +236,70 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///   to pass when the flow cannot work on this platform (no browser, no sheet, or no redirect
   ///   URI for it).
   public func credential() async throws -> ProviderCredential {
+    let tokens = try await authorize(scopes: configuration.scopes, parameters: configuration.authorizationParameters)
+    sessionGeneration &+= 1
+    try keep(tokens.received(at: now()))
+    return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
+  }
+
+  /// Asks the issuer for `scopes` beyond those granted (incremental authorization, GoogleSignIn's
+  /// `addScopes`): the configured flow runs again for the granted scopes and the new ones,
+  /// preselecting the signed-in account (`login_hint`). The SignInKit session is untouched; the
+  /// issuer's tokens are replaced by the new ones, which cover every scope granted.
+  ///
+  /// - Returns: the scopes granted now; at once, with nothing shown, when every one of `scopes`
+  ///   is granted already.
+  /// - Throws: ``AuthError/Code/noCurrentUser`` when there is no session with the issuer;
+  ///   ``AuthError/Code/userMismatch`` when the person chose another account at the issuer (the
+  ///   old tokens are kept); what the flow throws (``AuthError/Code/userCancelled``…).
+  @discardableResult
+  public func addScopes(_ scopes: [String]) async throws -> [String] {
+    guard let current = tokens else {
+      throw AuthError(.noCurrentUser, "There is no \(id) session to add scopes to; sign in first.")
+    }
+    let granted = grantedScopes
+    let missing = scopes.filter { !granted.contains($0) }
+    guard !missing.isEmpty else { return granted }
+    var parameters = configuration.authorizationParameters
+    let signedIn = current.idToken.flatMap { try? JSONWebToken(decoding: $0) }
+    if parameters.loginHint == nil { parameters.loginHint = signedIn?.claims["email"]?.string }
+    var fresh = try await authorize(scopes: granted + missing, parameters: parameters).received(at: now())
+    let chosen = fresh.idToken.flatMap { try? JSONWebToken(decoding: $0) }
+    if let before = signedIn?.subject, let after = chosen?.subject, before != after {
+      throw AuthError(
+        .userMismatch,
+        "Another \(id) account was chosen than the signed-in one; nothing changed. Choose the signed-in account "
+          + "to grant the new access.")
+    }
+    fresh.refreshToken = fresh.refreshToken ?? current.refreshToken
+    fresh.scope = fresh.scope ?? (granted + missing).joined(separator: " ")
+    sessionGeneration &+= 1
+    try keep(fresh)
+    return grantedScopes
+  }
+
+  /// Runs the configured flow for `scopes`: shows the sign-in, receives the code (or polls for
+  /// the device grant), exchanges it, and verifies the ID token. Keeps nothing.
+  private func authorize(scopes: [String], parameters: AuthorizationParameters) async throws -> OAuthTokens {
     let flow = try Self.chooseFlow(
       configuration.flow, appRedirectURI: configuration.appRedirectURI, surface: surface,
       hasWebSession: webSession != nil, presentsItself: presentsItself)
     // A reserved parameter is refused before anything is shown.
-    let extra = try configuration.authorizationParameters.fields()
+    let extra = try parameters.fields()
     let client = try await discoveredClient()
     let nonce = Base64URL.encode(try Crypto.randomBytes(16))
     let tokens: OAuthTokens
     switch flow {
-    case .browser: tokens = try await browserFlow(client, nonce: nonce, extra: extra)
+    case .browser: tokens = try await browserFlow(client, scopes: scopes, nonce: nonce, extra: extra)
     case .appRedirect(let redirectURI):
-      tokens = try await appRedirectFlow(client, nonce: nonce, redirectURI: redirectURI, extra: extra)
-    case .device: tokens = try await deviceFlow(client)
+      tokens = try await appRedirectFlow(client, scopes: scopes, nonce: nonce, redirectURI: redirectURI, extra: extra)
+    case .device: tokens = try await deviceFlow(client, scopes: scopes)
     }
     if let idToken = tokens.idToken {
       // A device grant cannot carry a nonce; the code flows' tokens must echo ours.
       _ = try await client.verifyIDToken(idToken, nonce: flow == .device ? nil : nonce)
     }
-    sessionGeneration &+= 1
-    try keep(tokens.received(at: now()))
-    return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
+    return tokens
   }
 
   /// The scopes the issuer granted at the last sign-in or refresh; the configured ones when it
@@ -369,7 +412,8 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     return client
   }
 
-  private func browserFlow(_ client: OIDCClient, nonce: String, extra: [(String, String)]) async throws
+  private func browserFlow(_ client: OIDCClient, scopes: [String], nonce: String, extra: [(String, String)])
+    async throws
     -> OAuthTokens
   {
     let listener = try LoopbackRedirectListener(port: configuration.redirectPort, path: configuration.redirectPath)
@@ -377,7 +421,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let state = Base64URL.encode(try Crypto.randomBytes(16))
     let pkce = try PKCE.generate()
     let url = client.authorizationURL(
-      redirectURI: listener.redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce,
+      redirectURI: listener.redirectURI, scopes: scopes, state: state, nonce: nonce, pkce: pkce,
       extra: extra)
     await present(.openBrowser(url))
     let query: [String: String]
@@ -391,7 +435,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   }
 
   private func appRedirectFlow(
-    _ client: OIDCClient, nonce: String, redirectURI: URL, extra: [(String, String)]
+    _ client: OIDCClient, scopes: [String], nonce: String, redirectURI: URL, extra: [(String, String)]
   ) async throws -> OAuthTokens {
     guard let webSession else { throw Self.noSheet(for: redirectURI) }
     guard let scheme = redirectURI.scheme, !scheme.isEmpty else {
@@ -403,7 +447,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let state = Base64URL.encode(try Crypto.randomBytes(16))
     let pkce = try PKCE.generate()
     let url = client.authorizationURL(
-      redirectURI: redirectURI, scopes: configuration.scopes, state: state, nonce: nonce, pkce: pkce, extra: extra)
+      redirectURI: redirectURI, scopes: scopes, state: state, nonce: nonce, pkce: pkce, extra: extra)
     let callback: URL
     do {
       callback = try await withTimeout(configuration.timeout, clock: self.clock) {
@@ -440,9 +484,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     return try await client.exchange(code: code, redirectURI: redirectURI, pkce: pkce)
   }
 
-  private func deviceFlow(_ client: OIDCClient) async throws -> OAuthTokens {
+  private func deviceFlow(_ client: OIDCClient, scopes: [String]) async throws -> OAuthTokens {
     let authorization = try await client.startDeviceAuthorization(
-      scopes: configuration.scopes, endpoint: configuration.deviceEndpoint)
+      scopes: scopes, endpoint: configuration.deviceEndpoint)
     await present(
       .enterCode(
         userCode: authorization.userCode, verificationURL: authorization.verificationURI,

@@ -1,5 +1,6 @@
 import Foundation
 import SignInConcurrency
+import SignInFoundation
 import SignInKitTesting
 import Testing
 
@@ -17,6 +18,12 @@ struct OpenIDConnectProviderAccessTokenTests {
     let refusesRefresh = Locked(false)
     let nonce = Locked<String?>(nil)
     let now = Locked(Date())
+    /// What the last authorization request asked for.
+    let asked = Locked<[String: String]>([:])
+    /// When set, the token endpoint grants what was asked instead of its fixed scopes.
+    let grantsWhatIsAsked = Locked(false)
+    /// When set, the next ID token is another account's.
+    let otherAccount = Locked(false)
     var refreshes: Int {
       server.requests.filter {
         $0.target == "/token" && String(decoding: $0.body, as: UTF8.self).contains("grant_type=refresh_token")
@@ -25,7 +32,8 @@ struct OpenIDConnectProviderAccessTokenTests {
 
     init() throws {
       let box = Locked<TestIssuer?>(nil)
-      let (refuses, nonce) = (refusesRefresh, self.nonce)
+      let (refuses, nonce, asked) = (refusesRefresh, self.nonce, self.asked)
+      let (grantsWhatIsAsked, otherAccount) = (self.grantsWhatIsAsked, self.otherAccount)
       server = try LoopbackHTTPServer { request in
         guard let issuer = box.withLock({ $0 }) else { return nil }
         switch request.target.prefix(while: { $0 != "?" }) {
@@ -40,11 +48,15 @@ struct OpenIDConnectProviderAccessTokenTests {
             }
             return .init(status: 200, body: #"{"access_token":"AT-2","expires_in":3600,"token_type":"Bearer"}"#)
           }
-          let token = issuer.idToken(nonce: nonce.withLock { $0 })
+          let subject: [String: JSONValue] = otherAccount.withLock { $0 } ? ["sub": .string("someone-else")] : [:]
+          let token = issuer.idToken(nonce: nonce.withLock { $0 }, overrides: subject)
+          let scope =
+            grantsWhatIsAsked.withLock { $0 }
+            ? asked.withLock { $0["scope"] ?? "" } : "openid email https://www.googleapis.com/auth/drive.file"
           return .init(
             status: 200,
             body: #"{"access_token":"AT-1","id_token":"\#(token)","refresh_token":"RT","expires_in":3600,"#
-              + #""scope":"openid email https://www.googleapis.com/auth/drive.file"}"#)
+              + #""scope":"\#(scope)"}"#)
         default: return .init(status: 404, body: "{}")
         }
       }
@@ -55,6 +67,7 @@ struct OpenIDConnectProviderAccessTokenTests {
     func provider(refreshTokenFile: URL? = nil) -> OpenIDConnectProvider {
       let nonce = self.nonce
       let now = self.now
+      let asked = self.asked
       return OpenIDConnectProvider(
         configuration: .init(
           issuer: issuer.issuer, clientID: issuer.clientID, providerID: .google, flow: .browser,
@@ -67,6 +80,7 @@ struct OpenIDConnectProviderAccessTokenTests {
               ($0.name, $0.value ?? "")
             })
           nonce.withLock { $0 = fields["nonce"] }
+          asked.withLock { $0 = fields }
           OpenIDConnectProviderTests.LoopbackIssuer.follow(
             URL(string: "\(fields["redirect_uri"] ?? "")?code=CODE-1&state=\(fields["state"] ?? "")")!)
         })
@@ -149,5 +163,46 @@ struct OpenIDConnectProviderAccessTokenTests {
     #expect(try await next.restoreSession())
     #expect(try await next.freshAccessToken() == "AT-2")
     #expect(issuer.refreshes == 1, "the restore's refresh is the token's")
+  }
+
+  @Test func addingAScopeAsksForItWithTheGrantedOnesAndKeepsTheRefreshToken() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    issuer.grantsWhatIsAsked.withLock { $0 = true }
+    let provider = issuer.provider()
+    _ = try await provider.credential()
+    #expect(await provider.grantedScopes == ["openid", "email", "profile"])
+    let drive = "https://www.googleapis.com/auth/drive.readonly"
+    let granted = try await provider.addScopes([drive, "email"])
+    #expect(granted == ["openid", "email", "profile", drive])
+    #expect(issuer.asked.withLock { $0["scope"] } == "openid email profile \(drive)")
+    // The signed-in account is preselected at the issuer.
+    #expect(issuer.asked.withLock { $0["login_hint"] } != nil)
+    // Asking again for what is granted shows nothing.
+    let requests = issuer.server.requests.count
+    #expect(try await provider.addScopes([drive]) == granted)
+    #expect(issuer.server.requests.count == requests)
+    #expect(await provider.tokens?.refreshToken == "RT")
+  }
+
+  @Test func anotherAccountChosenWhileAddingAScopeChangesNothing() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let provider = issuer.provider()
+    _ = try await provider.credential()
+    let before = await provider.tokens
+    issuer.otherAccount.withLock { $0 = true }
+    let error = await #expect(throws: AuthError.self) {
+      try await provider.addScopes(["https://www.googleapis.com/auth/calendar"])
+    }
+    #expect(error?.code == .userMismatch)
+    #expect(await provider.tokens == before)
+  }
+
+  @Test func addingAScopeNeedsASession() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let error = await #expect(throws: AuthError.self) { try await issuer.provider().addScopes(["x"]) }
+    #expect(error?.code == .noCurrentUser)
   }
 }
