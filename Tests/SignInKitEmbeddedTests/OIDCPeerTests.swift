@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting
@@ -75,6 +76,82 @@ struct OIDCPeerTests {
     }
     #expect(error.code == .invalidCredential)
     await auth.shutdown()
+  }
+}
+
+/// The issuer's own session against the peer: a fresh access token after expiry for many callers
+/// at once, a scope added after sign-in, a restore in a new process, and revocation.
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(
+    if: OIDCPeer.issuer != nil,
+    "no OpenID peer: set SIGNINKIT_OIDC_ISSUER to a running oidc-provider-mock (bash .ci/run starts one)"))
+struct OIDCPeerAccessTokenTests {
+  /// Counts the refresh grants that reach the issuer.
+  struct CountingTransport: HTTPTransport {
+    let refreshes = Locked(0)
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+      if String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token") {
+        refreshes.withLock { $0 += 1 }
+      }
+      return try await URLSessionTransport().send(request)
+    }
+  }
+
+  let transport = CountingTransport()
+  let now = Locked(Date())
+
+  func provider(
+    subject: String, scopes: [String] = ["openid", "email", "profile"], refreshTokenFile: URL? = nil
+  ) -> OpenIDConnectProvider {
+    let now = self.now
+    return OpenIDConnectProvider(
+      configuration: .init(
+        issuer: OIDCPeer.issuer!, clientID: OIDCPeer.clientID, providerID: .google, clientSecret: "peer-secret",
+        scopes: scopes, timeout: .seconds(20), refreshTokenFile: refreshTokenFile),
+      transport: transport, now: { now.withLock { $0 } }, present: OIDCPeerTests.browser(subject: subject))
+  }
+
+  @Test func aThousandCallersAfterExpiryShareOneRefreshAtThePeer() async throws {
+    let provider = provider(subject: "ada@example.com")
+    _ = try await provider.credential()
+    let first = try await provider.freshAccessToken()
+    #expect(transport.refreshes.withLock { $0 } == 0)
+    now.withLock { $0 = $0.addingTimeInterval(7200) }
+    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<1_000 { group.addTask { try await provider.freshAccessToken() } }
+      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+    }
+    #expect(tokens.count == 1 && !tokens.contains(first))
+    #expect(transport.refreshes.withLock { $0 } == 1)
+  }
+
+  @Test func aScopeIsAddedAfterSignIn() async throws {
+    let provider = provider(subject: "grace@example.com", scopes: ["openid", "email"])
+    _ = try await provider.credential()
+    #expect(await !provider.grantedScopes.contains("address"))
+    let granted = try await provider.addScopes(["address"])
+    #expect(granted.contains("address") && granted.contains("email"))
+    #expect(try await provider.freshAccessToken().isEmpty == false)
+  }
+
+  @Test func theIssuersSessionIsRestoredInANewProcessAndEndsWhenTheIssuerRevokesIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oidc-peer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("refresh-token")
+    _ = try await provider(subject: "tim@example.com", refreshTokenFile: file).credential()
+    // The next launch: a new provider, only the stored refresh token.
+    let next = provider(subject: "tim@example.com", refreshTokenFile: file)
+    #expect(try await next.restoreSession())
+    #expect(try await next.freshAccessToken().isEmpty == false)
+    // The issuer revokes the user's tokens: the next refresh ends the issuer's session.
+    let revoke = URL(string: "\(OIDCPeer.issuer!)/users/tim%40example.com/revoke-tokens")!
+    _ = try await URLSessionTransport().send(HTTPRequest(url: revoke))
+    now.withLock { $0 = $0.addingTimeInterval(7200) }
+    let error = await #expect(throws: AuthError.self) { try await next.freshAccessToken() }
+    #expect(error?.code == .invalidCredential)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 }
 

@@ -54,7 +54,7 @@ extension OIDCClient {
         "The issuer \(metadata.issuer) publishes no device authorization endpoint. Give one, or use the browser flow.")
     }
     let response = try await transport.send(
-      HTTPRequest.form(endpoint, [("scope", scopes.joined(separator: " "))] + clientAuthentication))
+      authenticatedForm(endpoint, [("scope", scopes.joined(separator: " "))]))
     guard response.status == 200 else { throw Self.oauthError(response, during: "device authorization") }
     guard let fields = try? JSONDecoder().decode([String: JSONValue].self, from: response.body) else {
       throw AuthError(.invalidResponse, "The device authorization reply could not be read. Try again.")
@@ -102,9 +102,9 @@ extension OIDCClient {
       let response: HTTPResponse
       do {
         response = try await transport.send(
-          HTTPRequest.form(
+          authenticatedForm(
             metadata.tokenEndpoint,
-            [("grant_type", Self.deviceCodeGrant), ("device_code", authorization.deviceCode)] + clientAuthentication))
+            [("grant_type", Self.deviceCodeGrant), ("device_code", authorization.deviceCode)]))
       } catch let error as AuthError where error.isTransient {
         if Task.isCancelled { throw AuthError(.cancelled, "Sign-in was cancelled while waiting for approval.") }
         interval = Self.backedOff(interval)

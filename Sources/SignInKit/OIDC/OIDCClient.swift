@@ -70,7 +70,7 @@ public struct OIDCClient: Sendable {
   @discardableResult
   public func revoke(_ token: String) async throws -> Bool {
     guard let endpoint = metadata.revocationEndpoint else { return false }
-    let response = try await transport.send(HTTPRequest.form(endpoint, [("token", token)] + clientAuthentication))
+    let response = try await transport.send(authenticatedForm(endpoint, [("token", token)]))
     guard response.status == 200 else {
       throw Self.oauthError(response, during: "revocation")
     }
@@ -114,13 +114,25 @@ public struct OIDCClient: Sendable {
     }
   }
 
-  var clientAuthentication: [(String, String)] {
-    [("client_id", clientID)] + (clientSecret.map { [("client_secret", $0)] } ?? [])
+  /// A form POST of `fields` to `endpoint`, the client identified as the issuer allows: with a
+  /// secret, HTTP Basic (`client_secret_basic`, which RFC 6749 §2.3.1 asks every server to take)
+  /// unless the issuer lists only `client_secret_post`; without one, `client_id` in the body.
+  func authenticatedForm(_ endpoint: URL, _ fields: [(String, String)]) -> HTTPRequest {
+    guard let clientSecret else { return HTTPRequest.form(endpoint, fields + [("client_id", clientID)]) }
+    let methods = metadata.tokenEndpointAuthMethods
+    guard methods.contains("client_secret_basic") || !methods.contains("client_secret_post") else {
+      return HTTPRequest.form(endpoint, fields + [("client_id", clientID), ("client_secret", clientSecret)])
+    }
+    // Each part form-encoded first, then the pair in base64 (RFC 6749 §2.3.1).
+    let pair = FormEncoding.escape(clientID) + ":" + FormEncoding.escape(clientSecret)
+    var request = HTTPRequest.form(endpoint, fields)
+    request.headers.append(("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
+    return request
   }
 
   func tokenRequest(_ fields: [(String, String)], endpoint: URL? = nil) async throws -> OAuthTokens {
     let response = try await transport.send(
-      HTTPRequest.form(endpoint ?? metadata.tokenEndpoint, fields + clientAuthentication))
+      authenticatedForm(endpoint ?? metadata.tokenEndpoint, fields))
     return try Self.tokens(from: response)
   }
 

@@ -16,11 +16,17 @@ public struct OIDCProviderMetadata: Sendable, Equatable {
   public var revocationEndpoint: URL?
   /// Token introspection (RFC 7662), which says which client an access token was issued to.
   public var introspectionEndpoint: URL?
+  /// How a client with a secret may authenticate at the token endpoint
+  /// (`token_endpoint_auth_methods_supported`); `client_secret_basic` when the issuer does not
+  /// say, as OIDC Discovery §3 defaults it.
+  public var tokenEndpointAuthMethods: [String]
 
   public init(
     issuer: String, authorizationEndpoint: URL, tokenEndpoint: URL, jwksURI: URL, userinfoEndpoint: URL? = nil,
-    deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil
+    deviceAuthorizationEndpoint: URL? = nil, revocationEndpoint: URL? = nil, introspectionEndpoint: URL? = nil,
+    tokenEndpointAuthMethods: [String] = ["client_secret_basic"]
   ) {
+    self.tokenEndpointAuthMethods = tokenEndpointAuthMethods
     self.introspectionEndpoint = introspectionEndpoint
     self.issuer = issuer
     self.authorizationEndpoint = authorizationEndpoint
@@ -39,7 +45,8 @@ public struct OIDCProviderMetadata: Sendable, Equatable {
     jwksURI: URL(string: "https://www.googleapis.com/oauth2/v3/certs")!,
     userinfoEndpoint: URL(string: "https://openidconnect.googleapis.com/v1/userinfo")!,
     deviceAuthorizationEndpoint: URL(string: "https://oauth2.googleapis.com/device/code")!,
-    revocationEndpoint: URL(string: "https://oauth2.googleapis.com/revoke")!)
+    revocationEndpoint: URL(string: "https://oauth2.googleapis.com/revoke")!,
+    tokenEndpointAuthMethods: ["client_secret_post", "client_secret_basic"])
 
   /// Fetches and checks the discovery document of `issuer`: its `issuer` must equal the one
   /// asked for (OIDC Discovery §4.3), or tokens could be accepted from the wrong party.
@@ -76,6 +83,8 @@ public struct OIDCProviderMetadata: Sendable, Equatable {
       issuer: published, authorizationEndpoint: authorization, tokenEndpoint: token, jwksURI: jwks,
       userinfoEndpoint: endpoint("userinfo_endpoint"),
       deviceAuthorizationEndpoint: endpoint("device_authorization_endpoint"),
-      revocationEndpoint: endpoint("revocation_endpoint"), introspectionEndpoint: endpoint("introspection_endpoint"))
+      revocationEndpoint: endpoint("revocation_endpoint"), introspectionEndpoint: endpoint("introspection_endpoint"),
+      tokenEndpointAuthMethods: fields["token_endpoint_auth_methods_supported"]?.array?.compactMap(\.string)
+        ?? ["client_secret_basic"])
   }
 }
