@@ -57,6 +57,16 @@ struct SigninCommandTranscriptTests {
       script: "google; link email ada@example.com; unlink google.com; whoami", stdin: "g@example.com\n" + password,
       shows: ["unlinked google.com", "providers: password"], status: 0),
     Case(script: "anonymous; unlink apple", shows: ["apple.com is not linked to this account"], status: 1),
+    Case(
+      script: "google; signout; anonymous; link google", stdin: "g@example.com\ng@example.com\n",
+      shows: ["that Google account is already g@example.com's", "next: `upgrade google` signs in to it"], status: 1),
+    Case(
+      script: "google; signout; anonymous; upgrade google; whoami", stdin: "g@example.com\ng@example.com\n",
+      shows: [
+        "moving the guest's data from", "signed in to the existing account g@example.com", "guest account deleted",
+        "providers: google.com",
+      ], status: 0),
+    Case(script: "anonymous; upgrade apple", stdin: "new@example.com\n", shows: ["linked Apple"], status: 0),
     Case(script: "restore", shows: ["no previous sign-in"], status: 0),
     Case(script: "anonymous; whoami", shows: ["an anonymous user", "providers: none"], status: 0),
     Case(script: "whoami", shows: ["No user is signed in. Try 'signin EMAIL'"], status: 1),

@@ -55,8 +55,20 @@ extension LinkCommand {
         provider == .google
         ? try await session.googleProvider(GoogleOptions())
         : try await session.appleProvider(idToken: nil, rawNonce: nil)
-      let result = try await session.auth.link(with: signInProvider)
-      await session.say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
+      do {
+        let result = try await session.auth.link(with: signInProvider)
+        await session.say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
+      } catch let error as AuthError where error.code == .credentialAlreadyInUse {
+        // The conflict, and the recipe's next step.
+        let name = TranscriptFormatter.name(of: provider)
+        await session.say("that \(name) account is already \(error.email ?? "another user")'s")
+        let next =
+          session.auth.currentUser?.isAnonymous == true
+          ? "`upgrade \(provider == .google ? "google" : "apple")` signs in to it and deletes this guest account"
+          : "sign out, then sign in with \(name)"
+        await session.say("next: \(next)")
+        throw error
+      }
     }
   }
 }
