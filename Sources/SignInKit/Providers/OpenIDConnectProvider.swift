@@ -92,9 +92,19 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     public var revokesOnSignOut: Bool
     /// The backend provider id the credential is for.
     public var providerID: ProviderID
-    /// Where the issuer's refresh token is kept (0600) so ``OpenIDConnectProvider/restoreSession()`` can
-    /// bring the issuer's session back at launch; `nil` keeps it in memory only.
+    /// Where the issuer's refresh token is kept so ``OpenIDConnectProvider/restoreSession()`` can
+    /// bring the issuer's session back at launch: the keychain on Apple platforms
+    /// (``defaultRefreshTokenStore(for:namespace:)``), or any ``ProviderTokenStore``; `nil` keeps
+    /// it in memory only, unless ``refreshTokenFile`` names a file.
+    public var refreshTokenStore: (any ProviderTokenStore)?
+    /// A file (0600) for the refresh token, when ``refreshTokenStore`` is `nil`.
     public var refreshTokenFile: URL?
+
+    /// The store the refresh token goes to: ``refreshTokenStore``, or a file store for
+    /// ``refreshTokenFile``.
+    var tokenStore: (any ProviderTokenStore)? {
+      refreshTokenStore ?? refreshTokenFile.map { FileProviderTokenStore(file: $0) }
+    }
 
     /// A client of `issuer` registered as `clientID`, whose ID tokens the backend accepts as
     /// `providerID` (Firebase: `google.com`, `microsoft.com`, or `oidc.<name>` for an OpenID
@@ -177,7 +187,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
         children: [
           "issuer": issuer, "clientID": clientID, "hasClientSecret": clientSecret != nil, "scopes": scopes,
           "flow": flow, "appRedirectURI": appRedirectURI as Any, "providerID": providerID,
-          "refreshTokenFile": refreshTokenFile as Any,
+          "refreshTokenFile": refreshTokenFile as Any, "hasRefreshTokenStore": refreshTokenStore != nil,
         ])
     }
   }
@@ -341,8 +351,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   }
 
   private func refreshOnce() async throws -> OAuthTokens {
-    let stored = configuration.refreshTokenFile.flatMap { try? Data(contentsOf: $0) }
-      .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+    let stored = try tokens?.refreshToken == nil ? configuration.tokenStore?.load() : nil
     guard let refreshToken = tokens?.refreshToken ?? stored else {
       throw AuthError(
         .invalidCredential,
@@ -362,43 +371,41 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       return fresh
     } catch let error as AuthError where error.code == .invalidCredential && generation == sessionGeneration {
       tokens = nil
-      if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
+      try? configuration.tokenStore?.clear()
       throw error
     }
   }
 
-  /// Makes `tokens` the session's, and stores its refresh token when there is a file for it.
+  /// Makes `tokens` the session's, and stores its refresh token when there is a store for it.
   private func keep(_ tokens: OAuthTokens) throws {
     self.tokens = tokens
-    if let file = configuration.refreshTokenFile, let refreshToken = tokens.refreshToken {
-      try AuthError.storage { () throws(FileError) in try AtomicFile.write(Data(refreshToken.utf8), to: file) }
-    }
+    if let store = configuration.tokenStore, let refreshToken = tokens.refreshToken { try store.save(refreshToken) }
   }
 
-  /// Brings back the issuer's session from the stored refresh token: one refresh at the token
-  /// endpoint. A refresh token the issuer refuses is deleted.
+  /// Brings back the issuer's session from the stored refresh token
+  /// (``Configuration/refreshTokenStore``): one refresh at the token endpoint, shared with
+  /// ``freshAccessToken(minimumValidity:)``. A refresh token the issuer refuses is deleted.
+  ///
+  /// - Returns: `false` when no refresh token is stored.
   public func restoreSession() async throws -> Bool {
-    guard let file = configuration.refreshTokenFile, let data = try? Data(contentsOf: file),
-      let refreshToken = String(data: data, encoding: .utf8), !refreshToken.isEmpty
-    else { return false }
+    guard try configuration.tokenStore?.load() != nil else { return false }
     _ = try await refreshed()
     return true
   }
 
   /// Forgets the issuer's tokens, stored ones too. When configured to revoke, the refresh token is
   /// revoked at the issuer first (RFC 7009), whether it came from this process's sign-in or
-  /// only sits in ``Configuration/refreshTokenFile`` from an earlier launch; then the file is
-  /// deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
+  /// only sits in the ``Configuration/refreshTokenStore`` from an earlier launch; then the stored
+  /// token is deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
   public func signOut() async {
-    let stored = configuration.refreshTokenFile.flatMap { try? FileContents.read($0, what: "The refresh token") }
-      .flatMap { String(data: $0, encoding: .utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+    let stored = (try? configuration.tokenStore?.load()) ?? nil
     let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
     tokens = nil
     sessionGeneration &+= 1
     if configuration.revokesOnSignOut, let token, let client = try? await discoveredClient() {
       _ = try? await client.revoke(token)
     }
-    if let file = configuration.refreshTokenFile { try? FileManager.default.removeItem(at: file) }
+    try? configuration.tokenStore?.clear()
   }
 
   /// The issuer's client, discovered once.

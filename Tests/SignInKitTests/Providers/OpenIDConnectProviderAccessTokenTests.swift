@@ -64,14 +64,16 @@ struct OpenIDConnectProviderAccessTokenTests {
       box.withLock { $0 = issuer }
     }
 
-    func provider(refreshTokenFile: URL? = nil) -> OpenIDConnectProvider {
+    func provider(refreshTokenFile: URL? = nil, store: (any ProviderTokenStore)? = nil) -> OpenIDConnectProvider {
       let nonce = self.nonce
       let now = self.now
       let asked = self.asked
+      var configuration = OpenIDConnectProvider.Configuration(
+        issuer: issuer.issuer, clientID: issuer.clientID, providerID: .google, flow: .browser,
+        timeout: .seconds(30), refreshTokenFile: refreshTokenFile)
+      configuration.refreshTokenStore = store
       return OpenIDConnectProvider(
-        configuration: .init(
-          issuer: issuer.issuer, clientID: issuer.clientID, providerID: .google, flow: .browser,
-          timeout: .seconds(30), refreshTokenFile: refreshTokenFile),
+        configuration: configuration,
         now: { now.withLock { $0 } },
         present: { prompt in
           guard case .openBrowser(let url) = prompt else { return }
@@ -204,5 +206,20 @@ struct OpenIDConnectProviderAccessTokenTests {
     defer { issuer.server.stop() }
     let error = await #expect(throws: AuthError.self) { try await issuer.provider().addScopes(["x"]) }
     #expect(error?.code == .noCurrentUser)
+  }
+
+  @Test func theRefreshTokenGoesToTheStoreGivenAndANewProviderRestoresFromIt() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let keychain = FakeKeychain()
+    let store = KeychainProviderTokenStore(provider: .google, keychain: keychain)
+    _ = try await issuer.provider(store: store).credential()
+    #expect(try store.load() == "RT")
+    let next = issuer.provider(store: store)
+    #expect(try await next.restoreSession())
+    #expect(try await next.freshAccessToken() == "AT-2")
+    await next.signOut()
+    #expect(try store.load() == nil)
+    #expect(try await issuer.provider(store: store).restoreSession() == false)
   }
 }
