@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 
 /// A token endpoint's reply (RFC 6749 §5.1, OIDC Core §3.1.3.3): the ID token when the
 /// `openid` scope was granted, the access token, and a refresh token when one was issued.
@@ -32,10 +33,7 @@ public struct OAuthTokens: Sendable, Equatable, CustomStringConvertible, CustomR
   /// These tokens with ``expiresAt`` set from ``expiresIn``, counted from `receivedAt`.
   func received(at receivedAt: Date) -> OAuthTokens {
     var tokens = self
-    if let expiresIn {
-      let (seconds, attoseconds) = expiresIn.components
-      tokens.expiresAt = receivedAt.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
-    }
+    if let expiresIn { tokens.expiresAt = receivedAt.addingTimeInterval(expiresIn.seconds) }
     return tokens
   }
 

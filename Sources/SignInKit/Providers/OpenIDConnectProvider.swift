@@ -334,8 +334,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     guard let current = tokens else {
       throw AuthError(.noCurrentUser, "There is no \(id) session to get an access token from; sign in first.")
     }
-    let seconds = Double(minimumValidity.components.seconds)
-    if let expiresAt = current.expiresAt, expiresAt.timeIntervalSince(now()) <= seconds {
+    if let expiresAt = current.expiresAt, expiresAt.timeIntervalSince(now()) <= minimumValidity.seconds {
       return try await refreshed().accessToken
     }
     return current.accessToken

@@ -1,5 +1,4 @@
 import Foundation
-import SignInCrypto
 
 extension Auth {
   // MARK: - Linking
@@ -13,16 +12,9 @@ extension Auth {
     do {
       return try await exchange()
     } catch let error as AuthError where error.isAccountConflict {
-      throw error.withConflict(email: Self.email(of: credential), credential: credential)
+      // The email the credential names: the provider's, or its ID token's claim.
+      throw error.withConflict(email: AdditionalUserInfo(credential: credential).email, credential: credential)
     }
-  }
-
-  /// The email `credential` names: the one the provider shared beside it, or its ID token's
-  /// `email` claim, read without checking the signature (the backend checked the token; this
-  /// only says which account it is).
-  static func email(of credential: ProviderCredential) -> String? {
-    if let email = credential.email { return email }
-    return credential.idToken.flatMap { try? JSONWebToken(decoding: $0) }?.claims["email"]?.string
   }
 
   /// Links an email and password to the signed-in user (for example an anonymous one). The uid

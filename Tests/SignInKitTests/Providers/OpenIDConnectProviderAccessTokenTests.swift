@@ -2,6 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInFoundation
 import SignInKitTesting
+import SignInTestSupport
 import Testing
 
 @testable import SignInKit
@@ -77,10 +78,7 @@ struct OpenIDConnectProviderAccessTokenTests {
         now: { now.withLock { $0 } },
         present: { prompt in
           guard case .openBrowser(let url) = prompt else { return }
-          let fields = Dictionary(
-            uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
-              ($0.name, $0.value ?? "")
-            })
+          let fields = OpenIDConnectProviderTests.queryFields(url)
           nonce.withLock { $0 = fields["nonce"] }
           asked.withLock { $0 = fields }
           OpenIDConnectProviderTests.LoopbackIssuer.follow(
@@ -136,10 +134,8 @@ struct OpenIDConnectProviderAccessTokenTests {
   @Test func aRefusedRefreshTokenEndsTheIssuersSessionAndForgetsTheStoredToken() async throws {
     let issuer = try Issuer()
     defer { issuer.server.stop() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("access-token-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("google-refresh-token")
+    let folder = try TemporaryDirectory()
+    let file = folder.url.appendingPathComponent("google-refresh-token")
     let provider = issuer.provider(refreshTokenFile: file)
     _ = try await provider.credential()
     #expect(FileManager.default.fileExists(atPath: file.path))
@@ -155,10 +151,8 @@ struct OpenIDConnectProviderAccessTokenTests {
   @Test func aRestoredSessionGivesAFreshAccessTokenInANewProcess() async throws {
     let issuer = try Issuer()
     defer { issuer.server.stop() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("access-token-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("google-refresh-token")
+    let folder = try TemporaryDirectory()
+    let file = folder.url.appendingPathComponent("google-refresh-token")
     _ = try await issuer.provider(refreshTokenFile: file).credential()
     // A new provider, as in the next launch: nothing in memory, the refresh token on disk.
     let next = issuer.provider(refreshTokenFile: file)

@@ -11,6 +11,14 @@ import Testing
 /// URL back to the listener the way the issuer would redirect it.
 @Suite(.timeLimit(.minutes(3)))
 struct OpenIDConnectProviderTests {
+  /// The query fields of an authorization URL, by name.
+  static func queryFields(_ url: URL) -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+        ($0.name, $0.value ?? "")
+      })
+  }
+
   /// What the browser does with the authorization URL.
   enum Browser: Sendable {
     case approve
@@ -59,10 +67,7 @@ struct OpenIDConnectProviderTests {
     /// The browser approving: the redirect goes back with the code and the request's state.
     static func approve(_ prompt: OpenIDConnectProvider.Prompt, sentNonce: Locked<String?>) async {
       guard case .openBrowser(let url) = prompt else { return }
-      let fields = Dictionary(
-        uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
-          ($0.name, $0.value ?? "")
-        })
+      let fields = OpenIDConnectProviderTests.queryFields(url)
       sentNonce.withLock { $0 = fields["nonce"] }
       follow(URL(string: "\(fields["redirect_uri"] ?? "")?code=CODE-1&state=\(fields["state"] ?? "")")!)
     }
@@ -78,10 +83,7 @@ struct OpenIDConnectProviderTests {
         clock: clock,
         present: { prompt in
           guard case .openBrowser(let url) = prompt else { return }
-          let fields = Dictionary(
-            uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
-              ($0.name, $0.value ?? "")
-            })
+          let fields = OpenIDConnectProviderTests.queryFields(url)
           sentNonce.withLock { $0 = fields["nonce"] }
           sentChallenge.withLock { $0 = fields["code_challenge"] }
           let redirect = fields["redirect_uri"] ?? ""
@@ -289,10 +291,7 @@ extension OpenIDConnectProviderTests {
 
     func authenticate(at url: URL, callbackScheme: String) async throws -> URL {
       shown.withLock { $0 = (url, callbackScheme) }
-      let fields = Dictionary(
-        uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
-          ($0.name, $0.value ?? "")
-        })
+      let fields = OpenIDConnectProviderTests.queryFields(url)
       sentNonce.withLock { $0 = fields["nonce"] }
       let redirect = fields["redirect_uri"] ?? ""
       let state = fields["state"] ?? ""
