@@ -52,7 +52,10 @@ let package = Package(
       dependencies: ["SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInWire"],
       swiftSettings: strict),
     .target(
-      name: "SignInKitTesting", dependencies: ["SignInKit", "SignInConcurrency", "SignInCrypto", "SignInHTTP"],
+      name: "SignInKitTesting",
+      dependencies: [
+        "SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInFoundation", "SignInHTTP",
+      ],
       swiftSettings: strict),
     .target(
       name: "SignInKitEmbedded",

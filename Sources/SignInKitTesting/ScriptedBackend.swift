@@ -1,13 +1,14 @@
 import Foundation
 import SignInConcurrency
 import SignInKit
+import SignInKitEmbedded
 
 /// An `AuthBackend` for tests: a small in-memory identity service whose replies a test can
 /// delay or replace with faults, and which records every call.
 ///
-/// Unscripted calls behave like Firebase: accounts by email, weak-password and duplicate-email
-/// errors, opaque tokens, refresh, lookup, linking, action codes. Scripted steps are taken first,
-/// one per call, in order:
+/// Unscripted calls go to ``accounts``, an in-memory ``EmbeddedBackend``: Firebase's rules,
+/// error codes and token shapes, the same account model the offline default runs. Scripted steps
+/// are taken first, one per call, in order:
 ///
 /// ```swift
 /// let backend = ScriptedBackend(clock: backendClock)
@@ -65,63 +66,51 @@ public final class ScriptedBackend: AuthBackend {
     public var description: String { "\(call.rawValue) \(request)" }
   }
 
-  struct Account {
-    var uid: String
-    var email: String?
-    var password: String?
-    var displayName: String?
-    var photoURL: URL?
-    var emailVerified = false
-    var disabled = false
-    var federated: [ProviderInfo] = []
-    var createdAt: Date
-    var lastLoginAt: Date
-  }
-
   struct Model {
-    var accounts: [String: Account] = [:]
-    var idTokens: [String: String] = [:]
-    var refreshTokens: [String: String] = [:]
-    /// Sent codes: the account (empty for a sign-in link to a new address), the kind, and the
-    /// address a sign-in link or change of email is for.
-    var oobCodes: [String: (uid: String, kind: String, email: String?)] = [:]
-    var outbox: [String: [String]] = [:]
-    /// Provider authorization codes already used to revoke a token.
-    var usedProviderCodes: Set<String> = []
     var scripts: [Call: [Step]] = [:]
     var outages: [Call: AuthError] = [:]
     var calls: [RecordedCall] = []
     var callWatchers = ConditionWaiters<[RecordedCall]>()
-    var serial = 0
 
     func count(of call: Call) -> Int { calls.filter { $0.call == call }.count }
-
-    mutating func next() -> Int {
-      serial += 1
-      return serial
-    }
   }
 
   let model = Locked(Model())
   private let clock: any Clock<Duration>
   private let interleaving: Int
-  let tokenLifetime: Duration
-  let now: @Sendable () -> Date
+  /// The accounts: an in-memory ``EmbeddedBackend``, so the scripted backend answers every
+  /// unscripted call with the embedded backend's rules, codes and token shapes.
+  public let accounts: EmbeddedBackend
 
   /// - Parameters:
   ///   - clock: what scripted delays sleep on; a ``ManualClock`` lets the test release them.
   ///   - tokenLifetime: the `expiresIn` of every issued ID token.
   ///   - interleaving: each call yields a random `0...interleaving` times before replying, to shake
   ///     out orderings in stress tests.
-  ///   - now: the wall clock used for account timestamps.
+  ///   - now: the wall clock of the accounts: timestamps, token issue and expiry.
   public init(
     clock: any Clock<Duration> = ManualClock(), tokenLifetime: Duration = .seconds(3600),
     interleaving: Int = 0, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.clock = clock
-    self.tokenLifetime = tokenLifetime
     self.interleaving = interleaving
-    self.now = now
+    accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, now: now)
+  }
+
+  /// An in-memory embedded backend as a test wants it: cheap (fast scrypt, the tests' shared
+  /// key), and as lenient as the Firebase emulator with IdP and custom tokens.
+  private static func makeAccounts(tokenLifetime: Duration, now: @escaping @Sendable () -> Date) -> EmbeddedBackend {
+    var configuration = EmbeddedBackend.Configuration(tokenLifetime: tokenLifetime, acceptUnsignedIdPTokens: true)
+    configuration.acceptUnsignedCustomTokens = true
+    configuration.scrypt = ScryptParameters(n: 1 << 4, r: 1, p: 1)
+    configuration.signingKey = TestSigningKey.shared
+    configuration.authorizedDomains = ["example.com"]
+    do {
+      return try EmbeddedBackend(directory: nil, configuration: configuration, now: now)
+    } catch {
+      // Opening SQLite's in-memory database does not touch the disk.
+      fatalError("could not open an in-memory embedded backend: \(error)")
+    }
   }
 
   // MARK: - Scripting and inspection
@@ -151,32 +140,34 @@ public final class ScriptedBackend: AuthBackend {
       until: { calls in calls.filter { $0.call == call }.count >= count })
   }
 
-  /// The action codes "emailed" to `email`, oldest first.
-  public func codes(sentTo email: String) -> [String] {
-    model.withLock { $0.outbox[email.lowercased()] ?? [] }
+  /// The action codes "emailed" to `email` that can still be used, oldest first.
+  public func codes(sentTo email: String) async -> [String] {
+    await accounts.mailbox(for: email).map(\.code)
   }
 
   /// Admin: disables or enables an account; its refreshes then fail with `USER_DISABLED`.
-  public func setDisabled(_ disabled: Bool, uid: String) {
-    model.withLock { $0.accounts[uid]?.disabled = disabled }
+  ///
+  /// - Throws: `userNotFound` when no account has `uid`.
+  public func setDisabled(_ disabled: Bool, uid: String) async throws {
+    try await accounts.setDisabled(disabled, uid: uid)
   }
 
   /// Admin: revokes every token of `uid`; its refreshes then fail with `INVALID_REFRESH_TOKEN`.
-  public func revokeTokens(uid: String) {
-    model.withLock { model in
-      model.refreshTokens = model.refreshTokens.filter { $0.value != uid }
-      model.idTokens = model.idTokens.filter { $0.value != uid }
-    }
+  public func revokeTokens(uid: String) async throws {
+    try await accounts.revokeAllSessions(uid: uid)
   }
 
-  /// Admin: deletes `uid` as if from another device; its refreshes fail with `USER_NOT_FOUND`.
-  public func deleteUser(uid: String) {
-    model.withLock { _ = $0.accounts.removeValue(forKey: uid) }
+  /// Admin: deletes `uid` as if from another device; its refresh tokens go with it, so its
+  /// refreshes fail with `INVALID_REFRESH_TOKEN`.
+  ///
+  /// - Throws: `userNotFound` when no account has `uid`.
+  public func deleteUser(uid: String) async throws {
+    try await accounts.deleteUser(uid: uid)
   }
 
   /// The uid of the account with `email`, if any.
-  public func uid(forEmail email: String) -> String? {
-    model.withLock { model in model.accounts.values.first { $0.email == email.lowercased() }?.uid }
+  public func uid(forEmail email: String) async -> String? {
+    await accounts.uid(forEmail: email)
   }
 
   /// Runs the scripted steps of one call: records it, yields, sleeps, and throws a scripted or

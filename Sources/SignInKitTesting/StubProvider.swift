@@ -14,14 +14,16 @@ public actor StubProvider: SignInProvider {
   /// How many times ``signOut()`` was called.
   public private(set) var signOuts = 0
 
-  /// A provider whose IdP answers with a credential for `subject`.
+  /// A provider whose IdP answers with a credential for `subject`: an opaque ID token that
+  /// ``ScriptedBackend`` takes as naming its own user. An Apple credential carries a raw nonce,
+  /// as `AppleProvider`'s does.
   public init(
     _ id: ProviderID = .google, subject: String = "subject-1", delay: Duration? = nil,
     clock: any Clock<Duration> = ManualClock()
   ) {
-    self.init(
-      id, result: .success(ProviderCredential(providerID: id, idToken: "\(id):\(subject)")),
-      delay: delay, clock: clock)
+    let credential = ProviderCredential(
+      providerID: id, idToken: "\(id):\(subject)", rawNonce: id == .apple ? "nonce-\(subject)" : nil)
+    self.init(id, result: .success(credential), delay: delay, clock: clock)
   }
 
   /// A provider whose IdP answers with `result`.

@@ -5,12 +5,14 @@ import Testing
 @Suite(.timeLimit(.minutes(3)))
 struct ScriptedBackendTests {
   @Test func unscriptedCallsBehaveLikeAnIdentityService() async throws {
-    let backend = ScriptedBackend()
+    let clock = ManualClock()
+    let backend = ScriptedBackend(now: { clock.date })
     let signUp = try await backend.signUp(SignUpRequest(email: "a@b.co", password: "secret1"))
     #expect(signUp.isNewUser)
     let account = try await backend.lookup(LookupRequest(idToken: signUp.tokens.idToken))
     #expect(account.localID == signUp.localID)
     #expect(account.providers.map(\.providerID) == [.password])
+    clock.advance(by: .seconds(1))
     let refreshed = try await backend.refresh(
       RefreshTokenRequest(refreshToken: signUp.tokens.refreshToken))
     #expect(refreshed.tokens.idToken != signUp.tokens.idToken)
@@ -44,7 +46,7 @@ struct ScriptedBackendTests {
     await clock.sleepers(atLeast: 1)
     call.cancel()
     await #expect(throws: CancellationError.self) { try await call.value }
-    #expect(backend.uid(forEmail: "a@b.co") == nil)
+    #expect(await backend.uid(forEmail: "a@b.co") == nil)
   }
 
   @Test func lateReplyArrivesEvenAfterItsCallerWasCancelled() async throws {
@@ -74,11 +76,13 @@ struct ScriptedBackendTests {
     let backend = ScriptedBackend()
     let user = try await backend.signUp(SignUpRequest())
     let refresh = RefreshTokenRequest(refreshToken: user.tokens.refreshToken)
-    backend.setDisabled(true, uid: user.localID)
-    await #expect(throws: AuthError.self) { try await backend.refresh(refresh) }
-    backend.setDisabled(false, uid: user.localID)
-    backend.deleteUser(uid: user.localID)
+    try await backend.setDisabled(true, uid: user.localID)
+    let disabled = await #expect(throws: AuthError.self) { try await backend.refresh(refresh) }
+    #expect(disabled?.code == .userDisabled)
+    try await backend.setDisabled(false, uid: user.localID)
+    try await backend.deleteUser(uid: user.localID)
+    // The account's refresh tokens went with it.
     let deleted = await #expect(throws: AuthError.self) { try await backend.refresh(refresh) }
-    #expect(deleted?.code == .userNotFound)
+    #expect(deleted?.code == .invalidRefreshToken)
   }
 }

@@ -228,6 +228,8 @@ struct AuthAccountTests {
     let provider = StubProvider(.google, subject: "g-7")
     let first = try await harness.auth.signIn(with: provider)
     let before = try harness.store.load()?.idToken
+    // A token is dated to the second: one made a second later is another token.
+    harness.clock.advance(by: .seconds(1))
     let user = try await harness.auth.reauthenticate(with: provider)
     #expect(user.uid == first.user.uid)
     #expect(try harness.store.load()?.idToken != before)

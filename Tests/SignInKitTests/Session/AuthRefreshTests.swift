@@ -205,7 +205,7 @@ struct AuthRefreshTests {
   @Test func accountDisabledElsewhereEndsTheSessionAtTheNextProactiveRefresh() async throws {
     let harness = Harness()
     let result = try await harness.signUp()
-    harness.backend.setDisabled(true, uid: result.user.uid)
+    try await harness.backend.setDisabled(true, uid: result.user.uid)
     let states = Recorder.start(harness.auth.states)
     await harness.clock.sleepers(atLeast: 1)
     harness.clock.advance(by: .seconds(3300))

@@ -101,7 +101,7 @@ struct AuthRestoreTests {
 
   @Test func restoreWithTerminalErrorSignsOutAndClearsTheStore() async throws {
     let (previous, user) = try await Self.previousLaunch(secondsLeft: 0)
-    previous.backend.revokeTokens(uid: user.uid)
+    try await previous.backend.revokeTokens(uid: user.uid)
     let auth = Self.relaunch(previous)
     let events = Recorder.start(auth.events)
     let restored = try await auth.restorePreviousSignIn()

@@ -150,6 +150,12 @@ struct AuthSecondFactorTests {
   @Test func aBackendWithoutSecondFactorsSaysSo() async throws {
     let harness = Harness(.scripted)
     try await harness.signUp()
+    // What Firebase answers a project without Identity Platform.
+    harness.backend.script(
+      .secondFactor,
+      .fail(
+        AuthError(
+          .operationNotAllowed, "Second factors need Identity Platform.", serverMessage: "OPERATION_NOT_ALLOWED")))
     let error = await #expect(throws: AuthError.self) { try await harness.auth.startTOTPEnrollment() }
     #expect(error?.code == .operationNotAllowed)
   }

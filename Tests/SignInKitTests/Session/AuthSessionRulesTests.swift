@@ -28,7 +28,7 @@ struct AuthSessionRulesTests {
     await harness.auth.shutdown()
     await consumer.value
     let entries = store.log.withLock { $0 }
-    let seen = entries.enumerated().filter { $0.element.hasPrefix("seen uid") }
+    let seen = entries.enumerated().filter { $0.element.hasPrefix("seen ") }
     #expect(seen.count >= 1)
     for (index, entry) in seen {
       let uid = entry.dropFirst("seen ".count)
@@ -198,7 +198,7 @@ struct AuthSessionRulesTests {
     try await harness.auth.deleteAccount()
     #expect(await harness.shownState() == .signedOut(.userDeleted))
     let refreshed = try await harness.signUp("b@example.com")
-    harness.backend.revokeTokens(uid: refreshed.user.uid)
+    try await harness.backend.revokeTokens(uid: refreshed.user.uid)
     await #expect(throws: AuthError.self) { try await harness.auth.idToken(forceRefresh: true) }
     #expect(await harness.shownState() == .signedOut(.refreshRejected(.invalidRefreshToken)))
     // The events stream is not conflated: every sign-out is there, with its reason.

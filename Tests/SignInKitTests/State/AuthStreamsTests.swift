@@ -134,6 +134,8 @@ struct AuthStreamsTests {
     await tokens.wait { $0.count >= 1 }
     try await harness.signUp()
     let first = try await harness.auth.idToken()
+    // A token is dated to the second: one made a second later is another token.
+    harness.clock.advance(by: .seconds(1))
     let second = try await harness.auth.idToken(forceRefresh: true)
     try await harness.auth.signOut()
     await tokens.wait { $0.count >= 4 }
