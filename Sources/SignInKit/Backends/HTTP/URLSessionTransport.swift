@@ -1,5 +1,5 @@
 import Foundation
-import SignInConcurrency
+import SignInHTTP
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -25,60 +25,34 @@ public struct URLSessionTransport: HTTPTransport {
   }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    var urlRequest = URLRequest(url: request.url)
-    urlRequest.httpMethod = request.method
-    urlRequest.httpBody = request.body
-    // FoundationNetworking counts the timeout in whole seconds (0.3 would time out at once).
-    urlRequest.timeoutInterval = max(1, request.timeout.seconds.rounded(.up))
-    for header in request.headers { urlRequest.addValue(header.value, forHTTPHeaderField: header.name) }
-    if Task.isCancelled { throw AuthError.cancelled }
-
-    let running = Locked<URLSessionDataTask?>(nil)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          if let error {
-            return continuation.resume(throwing: Self.authError(for: error))
-          }
-          guard let http = response as? HTTPURLResponse else {
-            return continuation.resume(
-              throwing: AuthError(.network, "The server's reply was not HTTP. Check the backend's address."))
-          }
-          var headers: [String: String] = [:]
-          for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-          }
-          continuation.resume(
-            returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-        }
-        running.withLock { $0 = task }
-        task.resume()
-        // A cancellation that landed before the task existed is honoured here.
-        if Task.isCancelled { task.cancel() }
-      }
-    } onCancel: {
-      running.withLock { $0 }?.cancel()
+    do {
+      let reply = try await URLSessionClient(session: session).send(
+        method: request.method, url: request.url, headers: request.headers, body: request.body,
+        timeout: request.timeout)
+      return HTTPResponse(status: reply.status, headers: reply.headers, body: reply.body)
+    } catch {
+      throw Self.authError(for: error)
     }
   }
 
-  static func authError(for error: any Error) -> AuthError {
-    guard let error = error as? URLError else {
-      return AuthError(.network, "The request failed: \(error.localizedDescription). Check the connection.")
-    }
-    switch error.code {
+  /// The ``AuthError`` for a failed exchange, in words that say what to check.
+  static func authError(for failure: URLSessionClient.Failure) -> AuthError {
+    switch failure {
     case .cancelled:
-      return .cancelled
+      .cancelled
     case .timedOut:
-      return AuthError(.timeout, "The server did not answer in time. Check the connection and try again.")
-    case .cannotConnectToHost:
-      return AuthError(
+      AuthError(.timeout, "The server did not answer in time. Check the connection and try again.")
+    case .connectionRefused:
+      AuthError(
         .network, "Could not connect to the server (connection refused). Check that it is running and its address.")
-    case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .dnsLookupFailed:
-      return AuthError(
-        .network, "The network is unavailable (\(error.code.rawValue)). Check the connection and try again.")
-    default:
-      return AuthError(
-        .network, "The request failed (URL error \(error.code.rawValue)). Check the connection and try again.")
+    case .unreachable(let code):
+      AuthError(.network, "The network is unavailable (\(code)). Check the connection and try again.")
+    case .failed(let code):
+      AuthError(.network, "The request failed (URL error \(code)). Check the connection and try again.")
+    case .other(let description):
+      AuthError(.network, "The request failed: \(description). Check the connection.")
+    case .notHTTP:
+      AuthError(.network, "The server's reply was not HTTP. Check the backend's address.")
     }
   }
 }
