@@ -7,6 +7,7 @@ package enum CommandCatalog {
     CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self, LinkCommand.self, UpgradeCommand.self,
     UnlinkCommand.self,
     RestoreCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
+    ScopesCommand.self, AddScopesCommand.self, AccessTokenCommand.self,
     ProfileCommand.self, ChangeEmailCommand.self, ChangePasswordCommand.self, VerifyEmailCommand.self,
     ApplyCodeCommand.self, CheckCodeCommand.self, VerifyNewEmailCommand.self, ResetPasswordCommand.self,
     ConfirmResetCommand.self, MailboxCommand.self, EnrollTOTPCommand.self, UnenrollSecondFactorCommand.self,

@@ -92,10 +92,10 @@ package struct SigninOptions: Sendable, Equatable {
                        ({"apiKey": "…", "projectId": "…"})
       --api-key KEY    the Firebase Web API key (instead of --config)
       --project ID     the project id (default: signinkit-local)
-      --idp PROVIDER=ISSUER[,CLIENT_ID]
+      --idp PROVIDER=ISSUER[,CLIENT_ID[,CLIENT_SECRET]]
                        sign in with PROVIDER (google.com or apple.com) at a real OpenID issuer; the
                        embedded backend then trusts that issuer's tokens for the client id
-                       (default client id: signinkit-cli)
+                       (default client id: signinkit-cli; a secret only for a client that has one)
       --data-dir DIR   keep accounts and the session in DIR
                        (default: $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT)
       --in-memory      keep nothing after exit
@@ -198,19 +198,24 @@ package struct SigninOptions: Sendable, Equatable {
     return .run(options)
   }
 
-  /// `PROVIDER=ISSUER[,CLIENT_ID]`.
+  /// `PROVIDER=ISSUER[,CLIENT_ID[,CLIENT_SECRET]]`.
   private static func issuer(_ text: String) throws(UsageError) -> (ProviderID, IssuerSettings) {
     let providers: [String: ProviderID] = ["google.com": .google, "apple.com": .apple]
     guard let equals = text.firstIndex(of: "="), let provider = providers[String(text[..<equals])]
     else {
       throw UsageError(message: "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=….")
     }
-    let parts = text[text.index(after: equals)...].split(separator: ",", maxSplits: 1).map(String.init)
+    let parts = text[text.index(after: equals)...].split(separator: ",", maxSplits: 2).map(String.init)
     guard let issuer = parts.first, issuer.hasPrefix("http") else {
       throw UsageError(
         message:
           "--idp needs an issuer URL after '=', such as google.com=https://accounts.google.com.")
     }
-    return (provider, IssuerSettings(issuer: issuer, clientID: parts.count > 1 ? parts[1] : "signinkit-cli"))
+    return (
+      provider,
+      IssuerSettings(
+        issuer: issuer, clientID: parts.count > 1 ? parts[1] : "signinkit-cli",
+        clientSecret: parts.count > 2 ? parts[2] : nil)
+    )
   }
 }

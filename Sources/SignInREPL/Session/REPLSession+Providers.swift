@@ -6,18 +6,21 @@ extension REPLSession {
   /// Google sign-in: at a real issuer when one is given or configured, else the embedded IdP
   /// with its account chooser.
   func googleProvider(_ options: GoogleOptions) async throws -> any SignInProvider {
+    issuerGoogle = nil
     if options.isEmpty, let provider = googleForConfiguredIssuer() { return provider }
     let configured = issuers[.google]
     if let issuer = options.issuer ?? configured?.issuer {
       guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
         throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
       }
-      return OpenIDConnectProvider(
+      let provider = OpenIDConnectProvider(
         configuration: .init(
           issuer: issuer, clientID: clientID, providerID: .google,
           clientSecret: options.clientSecret ?? configured?.clientSecret,
           flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
         present: presenter)
+      issuerGoogle = provider
+      return provider
     }
     let idp = try identityProvider(.google)
     return EmbeddedProviderSession(idp: idp, email: try await chooseAccount(at: idp))
@@ -44,6 +47,20 @@ extension REPLSession {
       present: presenter)
     configuredGoogle = provider
     return provider
+  }
+
+  /// The Google provider whose issuer session the Google API commands use: the last one given
+  /// on a `google` line, else the `--idp` one.
+  ///
+  /// - Throws: `operationNotAllowed` when Google is the embedded account chooser, which grants
+  ///   no API access; the message says how to start with a real issuer.
+  func googleAPIProvider() throws -> OpenIDConnectProvider {
+    if let provider = issuerGoogle ?? googleForConfiguredIssuer() { return provider }
+    throw AuthError(
+      .operationNotAllowed,
+      "Google API access (scopes, access tokens) needs Google at a real OpenID issuer; the offline "
+        + "Google is an account chooser with no API. Start with 'signin --idp google.com=ISSUER,CLIENT_ID' "
+        + "or sign in with 'google --issuer URL --client-id ID'.")
   }
 
   /// Apple sign-in: a token obtained elsewhere, or the embedded Apple IdP signing the hashed

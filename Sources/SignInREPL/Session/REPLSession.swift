@@ -19,6 +19,9 @@ package actor REPLSession {
   /// The provider for the configured Google issuer, kept so its session is restored and
   /// signed out with the backend's.
   var configuredGoogle: OpenIDConnectProvider?
+  /// The provider of the last Google sign-in at an issuer given on the `google` line, for the
+  /// Google API commands (`scopes`, `add-scopes`, `access-token`).
+  var issuerGoogle: OpenIDConnectProvider?
   let googleRefreshTokenFile: URL?
   /// Where a `send-link` link continues when no `--continue` is given: the page an app would
   /// finish the sign-in on (the REPL itself finishes it with `signin-link`).

@@ -54,6 +54,13 @@ struct SigninCommandTranscriptTests {
       shows: ["linked Google", "linked Apple", "providers: google.com, apple.com"], status: 0),
     Case(script: "link facebook", shows: ["Usage: link email EMAIL"], status: 2),
     Case(
+      script: "google; scopes", stdin: "grace@example.com\n",
+      shows: ["signed in as grace@example.com", "needs Google at a real OpenID issuer", "--idp google.com=ISSUER"],
+      status: 1),
+    Case(script: "access-token", shows: ["needs Google at a real OpenID issuer"], status: 1),
+    Case(script: "add-scopes", shows: ["Usage: add-scopes SCOPE..."], status: 2),
+    Case(script: "access-token --now", shows: ["Usage: access-token [--reveal]"], status: 2),
+    Case(
       script: "google; link email ada@example.com; unlink google.com; whoami", stdin: "g@example.com\n" + password,
       shows: ["unlinked google.com", "providers: password"], status: 0),
     Case(script: "anonymous; unlink apple", shows: ["apple.com is not linked to this account"], status: 1),
