@@ -86,6 +86,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     public var redirectPath: String
     /// Overrides discovery's `device_authorization_endpoint`.
     public var deviceEndpoint: URL?
+    /// Overrides discovery's `revocation_endpoint` (RFC 7009), for an issuer that revokes tokens
+    /// without publishing where (django-oauth-toolkit serves `/o/revoke_token/`).
+    public var revocationEndpoint: URL?
     /// How long to wait for the browser to come back.
     public var timeout: Duration
     /// Revoke the issuer's tokens at the issuer on ``OpenIDConnectProvider/signOut()``.
@@ -410,7 +413,8 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   /// The issuer's client, discovered once.
   func discoveredClient() async throws -> OIDCClient {
     if let client { return client }
-    let metadata = try await OIDCProviderMetadata.discover(issuer: configuration.issuer, transport: transport)
+    var metadata = try await OIDCProviderMetadata.discover(issuer: configuration.issuer, transport: transport)
+    metadata.revocationEndpoint = configuration.revocationEndpoint ?? metadata.revocationEndpoint
     let client = OIDCClient(
       metadata: metadata, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
       transport: transport, now: now)
