@@ -57,7 +57,7 @@ extension EmbeddedBackend {
       throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
     }
     guard let account, let hash = account.password else {
-      if configuration.emailEnumerationProtection {
+      if emailEnumerationProtection {
         // The same work and the same answer as a wrong password.
         try PasswordHash.spendVerificationCost(request.password, parameters: configuration.scrypt)
         loginFailures[email, default: []].append(now())
@@ -183,7 +183,7 @@ extension EmbeddedBackend {
 
   /// Under enumeration protection an unknown email and a wrong password look the same.
   func loginFailure(_ code: AuthError.Code, _ server: String, _ message: String) -> AuthError {
-    guard configuration.emailEnumerationProtection else { return Self.failure(code, server, message) }
+    guard emailEnumerationProtection else { return Self.failure(code, server, message) }
     return Self.failure(
       .invalidCredential, "INVALID_LOGIN_CREDENTIALS", "The email or the password is wrong.")
   }

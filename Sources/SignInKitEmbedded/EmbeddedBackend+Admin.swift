@@ -120,6 +120,21 @@ extension EmbeddedBackend {
     try store.deleteAccount(uid: uid)
   }
 
+  /// Deletes every account, as the Firebase emulator's reset between tests does
+  /// (`DELETE /emulator/v1/projects/PROJECT/accounts`): their links, tokens, action codes and
+  /// mail, and pending second factors. The signing key and the settings stay.
+  public func deleteAllAccounts() throws {
+    try store.deleteAllAccounts()
+    loginFailures = [:]
+  }
+
+  /// Turns email enumeration protection on or off from now on, as the Firebase console's
+  /// setting (and the emulator's `PATCH …/config`) does; ``Configuration/emailEnumerationProtection``
+  /// is where it starts. Not kept across restarts.
+  public func setEmailEnumerationProtection(_ on: Bool) {
+    emailEnumerationProtection = on
+  }
+
   /// Revokes every refresh token and ID token of `uid`.
   public func revokeAllSessions(uid: String) throws {
     try revokeSessions(of: uid, at: now())

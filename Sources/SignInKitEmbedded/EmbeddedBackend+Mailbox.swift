@@ -13,7 +13,7 @@ extension EmbeddedBackend {
     switch request {
     case .passwordReset(let email):
       guard let account = try store.account(email: email.lowercased()) else {
-        if configuration.emailEnumerationProtection { return OobCodeResponse(email: email) }
+        if emailEnumerationProtection { return OobCodeResponse(email: email) }
         throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email.")
       }
       return try send(request, to: account, settings: settings)

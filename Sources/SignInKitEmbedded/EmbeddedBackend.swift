@@ -222,6 +222,9 @@ public actor EmbeddedBackend: AuthBackend {
   /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
   /// sign-in writes nothing to disk.
   var loginFailures: [String: [Date]] = [:]
+  /// Whether email enumeration protection is on: ``Configuration/emailEnumerationProtection``
+  /// at start, then as ``setEmailEnumerationProtection(_:)`` sets it.
+  public internal(set) var emailEnumerationProtection: Bool
   /// The trusted IdPs' key sets, by issuer: seeded from the configuration, refetched from each
   /// IdP's `jwksURI` when a token names a key the set lacks.
   let identityKeys: JSONWebKeySetCache
@@ -244,6 +247,7 @@ public actor EmbeddedBackend: AuthBackend {
   ) throws {
     self.directory = directory
     self.configuration = configuration
+    emailEnumerationProtection = configuration.emailEnumerationProtection
     // The backend's clock never runs backwards. A wall clock that steps back a fraction of a
     // millisecond across a second boundary (seen on a loaded machine) would otherwise mint a
     // token dated before the account's own validSince: revoked the moment it is issued.

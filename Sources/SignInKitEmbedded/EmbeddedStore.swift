@@ -192,6 +192,16 @@ final class EmbeddedStore {
     }
   }
 
+  /// Deletes every account with all it holds (links, tokens, codes and their mail, pending
+  /// second factors), in one transaction. Spent provider codes stay spent.
+  func deleteAllAccounts() throws {
+    try transaction {
+      try run("DELETE FROM pending_second_factors", [])
+      try run("DELETE FROM action_codes", [])
+      try run("DELETE FROM accounts", [])
+    }
+  }
+
   /// Up to `limit` accounts in uid order, after `uid` when given.
   func accounts(after uid: String?, limit: Int) throws -> [Account] {
     try accounts(

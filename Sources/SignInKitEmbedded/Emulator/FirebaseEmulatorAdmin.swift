@@ -170,26 +170,17 @@ struct FirebaseEmulatorAdmin: Sendable {
   /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.
   private func actionLink(_ fields: [String: JSONValue]) async throws -> Reply {
     let kind = fields["requestType"]?.string ?? ""
-    guard let mode = ["PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail"][kind] else {
+    guard ["PASSWORD_RESET", "VERIFY_EMAIL"].contains(kind) else {
       return Routes.failure(400, "INVALID_REQ_TYPE : requestType must be PASSWORD_RESET or VERIFY_EMAIL")
     }
     let email = try Routes.string("email", in: fields)
     let code = try await backend.adminActionCode(kind: kind, email: email)
-    var link =
-      URLComponents(url: baseURL.appendingPathComponent("emulator/action"), resolvingAgainstBaseURL: false)
-      ?? URLComponents()
-    link.queryItems = [
-      URLQueryItem(name: "mode", value: mode), URLQueryItem(name: "lang", value: "en"),
-      URLQueryItem(name: "oobCode", value: code), URLQueryItem(name: "apiKey", value: "fake-api-key"),
-    ]
-    if let continueURL = fields["continueUrl"]?.string {
-      link.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL))
-    }
     var reply = OobCodeReply()
     reply.kind = "identitytoolkit#GetOobConfirmationCodeResponse"
     reply.email = email.lowercased()
     reply.oobCode = code
-    reply.oobLink = link.string
+    reply.oobLink = FirebaseEmulatorUtilities.actionLink(
+      baseURL: baseURL, kind: kind, code: code, continueURL: fields["continueUrl"]?.string)
     return Routes.reply(reply)
   }
 

@@ -111,9 +111,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
       guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
       return await action(Self.form(Self.query(of: target)))
     }
-    if let project = path.dropPrefix("/emulator/v1/projects/")?.dropSuffix("/oobCodes") {
-      guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
-      return await oobCodes(project: project)
+    if let rest = path.dropPrefix("/emulator/v1/projects/"),
+      let reply = await FirebaseEmulatorUtilities(backend: backend, baseURL: policy.baseURL)
+        .reply(method: method, path: rest, body: body)
+    {
+      return reply
     }
     return Self.failure(404, "NOT_FOUND: \(path)")
   }
@@ -393,19 +395,6 @@ public struct FirebaseEmulatorRoutes: Sendable {
   }
 
   // MARK: - Emulator utilities
-
-  private func oobCodes(project: String) async -> Reply {
-    let messages = await backend.mailbox()
-    var reply = EmulatorOobCodesReply()
-    reply.oobCodes = messages.map { message in
-      var code = OobCodeReply()
-      code.email = message.to
-      code.requestType = message.kind
-      code.oobCode = message.code
-      return code
-    }
-    return Self.reply(reply)
-  }
 
   /// The page an out-of-band link opens: `mode=verifyEmail` (or `verifyAndChangeEmail`)
   /// verifies the address; `mode=resetPassword` sets `newPassword` when the link carries one and

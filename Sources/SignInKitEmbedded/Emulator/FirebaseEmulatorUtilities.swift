@@ -1,0 +1,113 @@
+import Foundation
+import SignInFoundation
+import SignInKit
+import SignInWire
+
+/// The Firebase emulator's own endpoints, under `/emulator/v1/projects/PROJECT/`, which test
+/// suites call between tests: `DELETE …/accounts` (every account gone), `GET` and `PATCH …/config`
+/// (email enumeration protection on or off) and `GET …/oobCodes` (the codes it would have
+/// emailed, each with a link to this server's action page).
+///
+/// The server serves one project: another project's id is refused with a message naming the one
+/// served, rather than answered with this project's data.
+///
+/// - Concurrency: `Sendable` value; calls run on the backend's actor.
+struct FirebaseEmulatorUtilities: Sendable {
+  typealias Routes = FirebaseEmulatorRoutes
+  typealias Reply = FirebaseEmulatorRoutes.Reply
+
+  let backend: EmbeddedBackend
+  /// Where links to this server's action page start.
+  let baseURL: URL
+
+  /// Answers `method` on `path`, the part after `/emulator/v1/projects/`; `nil` when no utility
+  /// has that path.
+  func reply(method: String, path: String, body: Data) async -> Reply? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, ["accounts", "config", "oobCodes"].contains(parts[1]) else { return nil }
+    let served = backend.configuration.projectID
+    guard parts[0] == served else {
+      return Routes.failure(
+        404,
+        "PROJECT_NOT_FOUND : this server serves project \(served), not \(parts[0]); start signin serve "
+          + "with --project \(parts[0]) for that one")
+    }
+    do {
+      switch (parts[1], method) {
+      case ("accounts", "DELETE"):
+        try await backend.deleteAllAccounts()
+        return Routes.json([:])
+      case ("config", "GET"):
+        return Routes.reply(await config())
+      case ("config", "PATCH"):
+        return try await updateConfig(body)
+      case ("oobCodes", "GET"):
+        return await oobCodes()
+      default:
+        return Routes.failure(405, "METHOD_NOT_ALLOWED")
+      }
+    } catch let error as WireError {
+      return Routes.failure(400, error.description)
+    } catch {
+      return Routes.failure(AuthError.wrapping(error))
+    }
+  }
+
+  private func config() async -> EmulatorProjectConfig {
+    var config = EmulatorProjectConfig()
+    config.signIn = .init(allowDuplicateEmails: false)
+    config.emailPrivacyConfig = .init(enableImprovedEmailPrivacy: await backend.emailEnumerationProtection)
+    return config
+  }
+
+  /// Changes the fields the body names; one account per email is how the embedded backend keeps
+  /// accounts, so `allowDuplicateEmails: true` is refused and changes nothing.
+  private func updateConfig(_ body: Data) async throws -> Reply {
+    let change = try EmulatorProjectConfig.decoded(from: body)
+    if change.signIn?.allowDuplicateEmails == true {
+      return Routes.failure(
+        400,
+        "INVALID_ARGUMENT : signin serve keeps one account per email; signIn.allowDuplicateEmails "
+          + "cannot be turned on")
+    }
+    if let on = change.emailPrivacyConfig?.enableImprovedEmailPrivacy {
+      await backend.setEmailEnumerationProtection(on)
+    }
+    return Routes.reply(await config())
+  }
+
+  private func oobCodes() async -> Reply {
+    var reply = EmulatorOobCodesReply()
+    reply.oobCodes = await backend.mailbox().map { message in
+      var code = OobCodeReply()
+      code.email = message.to
+      code.requestType = message.kind
+      code.oobCode = message.code
+      code.oobLink = Self.actionLink(
+        baseURL: baseURL, kind: message.kind, code: message.code,
+        continueURL: message.link.flatMap(URLComponents.init(string:))?.queryItems?
+          .first { $0.name == "continueUrl" }?.value)
+      return code
+    }
+    return Routes.reply(reply)
+  }
+
+  /// The action modes of Firebase's emailed links, by request type.
+  static let modes = [
+    "PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail",
+    "VERIFY_AND_CHANGE_EMAIL": "verifyAndChangeEmail", "EMAIL_SIGNIN": "signIn",
+  ]
+
+  /// A link to this server's action page for a code of `kind`, as the emulator's links read
+  /// (`…/emulator/action?mode=…&lang=en&oobCode=…&apiKey=fake-api-key[&continueUrl=…]`).
+  static func actionLink(baseURL: URL, kind: String, code: String, continueURL: String?) -> String? {
+    guard let mode = modes[kind] else { return nil }
+    var link = URLComponents(url: baseURL.appendingPathComponent("emulator/action"), resolvingAgainstBaseURL: false)
+    link?.queryItems = [
+      URLQueryItem(name: "mode", value: mode), URLQueryItem(name: "lang", value: "en"),
+      URLQueryItem(name: "oobCode", value: code), URLQueryItem(name: "apiKey", value: "fake-api-key"),
+    ]
+    if let continueURL { link?.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL)) }
+    return link?.string
+  }
+}
