@@ -96,7 +96,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
         return await admin.reply(
           method: method, projectPath: "\(backend.configuration.projectID)/accounts:\(name)", query: [:], body: body)
       }
+      guard method != "POST" || Self.namesAnAPIKey(target: target, headers: headers) else {
+        return Self.missingAPIKey
+      }
       return await post(name, body: body, requestMethod: method)
+    }
+    if method == "POST", Self.clientAPIs.contains(where: path.hasPrefix), !Self.isAdmin(headers),
+      !Self.namesAnAPIKey(target: target, headers: headers)
+    {
+      return Self.missingAPIKey
     }
     if path == "/identitytoolkit.googleapis.com/v2/accounts:revokeToken" {
       return await revokeToken(body, requestMethod: method)
@@ -119,6 +127,20 @@ public struct FirebaseEmulatorRoutes: Sendable {
     }
     return Self.failure(404, "NOT_FOUND: \(path)")
   }
+
+  /// The client APIs besides `accounts:…`, which need an API key as they do.
+  static let clientAPIs = ["/identitytoolkit.googleapis.com/v2/accounts", "/securetoken.googleapis.com/"]
+
+  /// Whether a client call names an API key, in the `key` query parameter or the
+  /// `X-Goog-Api-Key` header. Any non-empty key will do, as in the Firebase emulator.
+  static func namesAnAPIKey(target: String, headers: [String: String]) -> Bool {
+    !(form(query(of: target))["key"] ?? headers["x-goog-api-key"] ?? "").isEmpty
+  }
+
+  /// Firebase's answer to a client call without an API key.
+  static let missingAPIKey = reply(
+    ErrorEnvelope(status: 403, message: "The request is missing a valid API key.", statusName: "PERMISSION_DENIED"),
+    status: 403)
 
   /// The paths whose request bodies are JSON; Secure Token also takes a form, as Firebase's does.
   static let jsonAPIs = [

@@ -8,13 +8,14 @@ package struct ErrorEnvelope: WireBody {
 
   /// An envelope for `message`, with the HTTP `status` as its code and Google's one-entry
   /// `errors` list.
-  package init(status: Int, message: String) {
+  package init(status: Int, message: String, statusName: String? = nil) {
     var failure = Failure()
     failure.code = Double(status)
     failure.message = message
+    failure.status = statusName
     var detail = Failure.Detail()
     detail.message = message
-    detail.reason = "invalid"
+    detail.reason = status == 403 ? "forbidden" : "invalid"
     detail.domain = "global"
     failure.errors = [detail]
     error = failure
@@ -35,11 +36,14 @@ package struct ErrorEnvelope: WireBody {
     @Lenient package var code: Double?
     @Lenient package var message: String?
     @Lenient package var errors: [Detail]?
+    /// Google's status name (`PERMISSION_DENIED`), which Firebase sends beside errors other than
+    /// a plain 400.
+    @Lenient package var status: String?
 
     package init() {}
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-      case code, message, errors
+      case code, message, errors, status
     }
 
     /// One entry of `errors`; `reason` refines a message (`invalid`, `authError`).

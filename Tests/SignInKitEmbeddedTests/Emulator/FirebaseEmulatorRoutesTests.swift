@@ -31,13 +31,33 @@ import Testing
       rawNonce: "raw-1"
     ).postBody
     let reply = try await post(
-      "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp",
+      "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key",
       ["postBody": postBody, "requestUri": "http://localhost", "returnSecureToken": true])
     let idToken = reply.json["idToken"] as? String
     return try #require(idToken, "\(reply.json)")
   }
 
-  static let revokeToken = "/identitytoolkit.googleapis.com/v2/accounts:revokeToken"
+  @Test func aClientCallWithoutAnAPIKeyIsRefusedAsFirebaseRefusesIt() async throws {
+    let body = try JSONSerialization.data(withJSONObject: ["returnSecureToken": true])
+    for target in [
+      "/identitytoolkit.googleapis.com/v1/accounts:signUp", "/securetoken.googleapis.com/v1/token",
+      "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=",
+    ] {
+      let reply = await routes.reply(
+        method: "POST", target: target, headers: ["content-type": "application/json"], body: body)
+      let error = (try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])?["error"] as? [String: Any]
+      #expect(reply.status == 403, "\(target)")
+      #expect(error?["message"] as? String == "The request is missing a valid API key.")
+      #expect(error?["status"] as? String == "PERMISSION_DENIED")
+    }
+    // The key may come as a header instead, as the iOS SDK sends it.
+    let viaHeader = await routes.reply(
+      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signUp",
+      headers: ["content-type": "application/json", "x-goog-api-key": "any-key"], body: body)
+    #expect(viaHeader.status == 200)
+  }
+
+  static let revokeToken = "/identitytoolkit.googleapis.com/v2/accounts:revokeToken?key=fake-api-key"
 
   @Test(arguments: ["CODE", "3"])
   func revokeTokenTakesTheTokenTypeByNameOrAsTheIOSSDKSendsIt(_ tokenType: String) async throws {
@@ -65,9 +85,9 @@ import Testing
     #expect(FirebaseEmulatorAdminTests.message(google.json)?.hasPrefix("INVALID_PROVIDER_ID") == true)
   }
 
-  static let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp"
-  static let update = "/identitytoolkit.googleapis.com/v1/accounts:update"
-  static let lookup = "/identitytoolkit.googleapis.com/v1/accounts:lookup"
+  static let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key"
+  static let update = "/identitytoolkit.googleapis.com/v1/accounts:update?key=fake-api-key"
+  static let lookup = "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-api-key"
 
   @Test func aProfileSentInAnotherSpellingIsUnderstoodNotIgnored() async throws {
     // Given an account,

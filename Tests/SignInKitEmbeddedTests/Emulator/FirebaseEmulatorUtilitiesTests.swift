@@ -8,7 +8,8 @@ import Testing
 /// socket): the reset, the project settings and the outbox with its links.
 @Suite struct FirebaseEmulatorUtilitiesTests {
   static let project = "/emulator/v1/projects/signinkit-local"
-  static let client = "/identitytoolkit.googleapis.com/v1/accounts:"
+  /// A client call's path, with the API key the emulator asks for.
+  static func client(_ name: String) -> String { "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-api-key" }
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
@@ -26,7 +27,7 @@ import Testing
 
   func signUp(_ email: String) async throws -> String {
     let reply = try await call(
-      "POST", Self.client + "signUp", ["email": email, "password": "correct horse", "returnSecureToken": true])
+      "POST", Self.client("signUp"), ["email": email, "password": "correct horse", "returnSecureToken": true])
     return try #require(reply.json["idToken"] as? String, "\(reply.json)")
   }
 
@@ -37,12 +38,12 @@ import Testing
   @Test func aResetDeletesEveryAccountWithItsCodes() async throws {
     let ada = try await signUp("ada@example.com")
     _ = try await signUp("grace@example.com")
-    _ = try await call("POST", Self.client + "sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": ada])
+    _ = try await call("POST", Self.client("sendOobCode"), ["requestType": "VERIFY_EMAIL", "idToken": ada])
     #expect(try await call("GET", Self.project + "/oobCodes").json["oobCodes"] as? [Any] != nil)
 
     let reset = try await call("DELETE", Self.project + "/accounts")
     #expect(reset.status == 200 && reset.json.isEmpty)
-    let lookup = try await call("POST", Self.client + "lookup", ["idToken": ada])
+    let lookup = try await call("POST", Self.client("lookup"), ["idToken": ada])
     #expect(Self.message(lookup.json) == "USER_NOT_FOUND")
     #expect((try await call("GET", Self.project + "/oobCodes").json["oobCodes"] as? [Any])?.isEmpty ?? true)
     // The address is free again.
@@ -55,19 +56,19 @@ import Testing
     #expect((initial.json["signIn"] as? [String: Any])?["allowDuplicateEmails"] as? Bool == false)
     #expect((initial.json["emailPrivacyConfig"] as? [String: Any])?["enableImprovedEmailPrivacy"] as? Bool == false)
     let unknown = ["email": "nobody@example.com", "password": "whatever1"]
-    #expect(Self.message(try await call("POST", Self.client + "signInWithPassword", unknown).json) == "EMAIL_NOT_FOUND")
+    #expect(Self.message(try await call("POST", Self.client("signInWithPassword"), unknown).json) == "EMAIL_NOT_FOUND")
 
     let on = try await call(
       "PATCH", Self.project + "/config", ["emailPrivacyConfig": ["enableImprovedEmailPrivacy": true]])
     #expect((on.json["emailPrivacyConfig"] as? [String: Any])?["enableImprovedEmailPrivacy"] as? Bool == true)
     #expect(
-      Self.message(try await call("POST", Self.client + "signInWithPassword", unknown).json)
+      Self.message(try await call("POST", Self.client("signInWithPassword"), unknown).json)
         == "INVALID_LOGIN_CREDENTIALS")
 
     // A client may spell the field in snake case, as the emulator normalises keys.
     _ = try await call(
       "PATCH", Self.project + "/config", ["email_privacy_config": ["enable_improved_email_privacy": false]])
-    #expect(Self.message(try await call("POST", Self.client + "signInWithPassword", unknown).json) == "EMAIL_NOT_FOUND")
+    #expect(Self.message(try await call("POST", Self.client("signInWithPassword"), unknown).json) == "EMAIL_NOT_FOUND")
   }
 
   @Test func duplicateEmailsCannotBeTurnedOnAndNothingChanges() async throws {
@@ -82,7 +83,7 @@ import Testing
 
   @Test func eachCodeInTheOutboxCarriesALinkTheActionPageAccepts() async throws {
     let ada = try await signUp("ada@example.com")
-    _ = try await call("POST", Self.client + "sendOobCode", ["requestType": "VERIFY_EMAIL", "idToken": ada])
+    _ = try await call("POST", Self.client("sendOobCode"), ["requestType": "VERIFY_EMAIL", "idToken": ada])
     let codes = try #require(try await call("GET", Self.project + "/oobCodes").json["oobCodes"] as? [[String: Any]])
     let text = try #require(codes.first?["oobLink"] as? String)
     let link = try #require(URLComponents(string: text))
@@ -94,7 +95,7 @@ import Testing
       body: Data())
     #expect(page.status == 200)
     #expect(String(decoding: page.body, as: UTF8.self).contains("ada@example.com is verified"))
-    let user = try await call("POST", Self.client + "lookup", ["idToken": ada])
+    let user = try await call("POST", Self.client("lookup"), ["idToken": ada])
     #expect(((user.json["users"] as? [[String: Any]])?.first?["emailVerified"] as? Bool) == true)
   }
 

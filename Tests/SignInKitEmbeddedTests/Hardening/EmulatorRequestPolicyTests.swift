@@ -10,7 +10,7 @@ import Testing
 /// answered for the origins allowed, and JSON endpoints take JSON only.
 @Suite struct EmulatorRequestPolicyTests {
   static let project = "/identitytoolkit.googleapis.com/v1/projects/signinkit-local"
-  static let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp"
+  static let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key"
 
   let backend: EmbeddedBackend
   let routes: FirebaseEmulatorRoutes
@@ -90,11 +90,11 @@ import Testing
     for attempt in [
       (Self.signUp, #"{"email":"victim@example.com","password":"correct horse"}"#),
       (
-        "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode",
+        "/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=fake-api-key",
         #"{"requestType":"EMAIL_SIGNIN","email":"victim@example.com","continueUrl":"http://localhost"}"#
       ),
       (
-        "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword",
+        "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key",
         #"{"email":"victim@example.com","password":"guess"}"#
       ),
     ] {
@@ -123,7 +123,7 @@ import Testing
   @Test func theSecureTokenEndpointTakesAFormAsFirebaseDoes() async throws {
     let session = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     let reply = await send(
-      "/securetoken.googleapis.com/v1/token",
+      "/securetoken.googleapis.com/v1/token?key=fake-api-key",
       "grant_type=refresh_token&refresh_token=\(session.tokens.refreshToken)",
       headers: ["host": "127.0.0.1:9099", "content-type": "application/x-www-form-urlencoded"])
     #expect(reply.status == 200)

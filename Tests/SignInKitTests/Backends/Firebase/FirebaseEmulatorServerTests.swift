@@ -43,7 +43,7 @@ struct FirebaseEmulatorServerTests {
     let (_, server) = try Self.served()
     defer { server.stop() }
     let preflight = try await RawHTTPClient.exchange(
-      "OPTIONS /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
+      "OPTIONS /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n"
         + "Origin: http://localhost:5173\r\nAccess-Control-Request-Method: POST\r\nConnection: close\r\n\r\n",
       port: server.port)
     #expect(preflight.hasPrefix("HTTP/1.1 204 No Content\r\n"))
@@ -74,31 +74,31 @@ struct FirebaseEmulatorServerTests {
   }
 
   @Test(arguments: [
-    ("GET /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
+    ("GET /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
     ("POST /nowhere HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", "404 "),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}",
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}",
       "400 "
     ),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:lookup HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
+      "POST /identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
       "400 "
     ),
     (
-      "POST /securetoken.googleapis.com/v1/token HTTP/1.1\r\nConnection: close\r\nContent-Length: 9\r\n\r\ngrant_typ",
+      "POST /securetoken.googleapis.com/v1/token?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 9\r\n\r\ngrant_typ",
       "400 "
     ),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 10485760\r\n\r\n",
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 10485760\r\n\r\n",
       "413 "
     ),
     ("BREW /coffee HTCPCP/1.0\r\n\r\n", "400 "),
     ("POST / HTTP/1.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "501 "),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n"
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n"
         + "Content-Type: application/xml\r\nContent-Length: 4\r\n\r\n<a/>", "400 "
     ),
-    ("DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
+    ("DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
   ])
   func badRequestsGetAnErrorAndTheServerKeepsServing(_ request: String, _ status: String) async throws {
     let (_, server) = try Self.served()
@@ -138,7 +138,7 @@ struct FirebaseEmulatorServerTests {
       var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
       let half = try RawHTTPClient(port: server.port)
       half.send(
-        "POST /identitytoolkit.googleapis.com/v1/accounts:signUp HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{"
+        "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{"
       )
       let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
       let user = try await firebase.signUp(SignUpRequest())
