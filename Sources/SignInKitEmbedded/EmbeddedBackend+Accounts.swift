@@ -188,6 +188,27 @@ extension EmbeddedBackend {
       .invalidCredential, "INVALID_LOGIN_CREDENTIALS", "The email or the password is wrong.")
   }
 
+  /// How the account with `email` signs in, as `accounts:createAuthUri` reports it (FirebaseAuth's
+  /// `fetchSignInMethods(forEmail:)`): its providers (`password` for a password or an emailed
+  /// link, then each IdP in the order linked) and its methods (`password` when it has a
+  /// password, `emailLink` when it signed in with a link, then each IdP). `nil` when no account
+  /// has the email.
+  func signInMethods(forEmail email: String) throws -> (providers: [String], methods: [String])? {
+    guard let account = try store.account(email: email.lowercased()) else { return nil }
+    var providers: [String] = []
+    var methods: [String] = []
+    if account.password != nil || account.emailLinkSignIn == true {
+      providers.append(ProviderID.password.rawValue)
+      if account.password != nil { methods.append(ProviderID.password.rawValue) }
+      if account.emailLinkSignIn == true { methods.append("emailLink") }
+    }
+    for link in account.federated {
+      providers.append(link.providerID.rawValue)
+      methods.append(link.providerID.rawValue)
+    }
+    return (providers, methods)
+  }
+
   func validated(_ email: String?, _ password: String?) throws -> (String, String) {
     guard let email, !email.isEmpty else {
       throw Self.failure(.invalidEmail, "MISSING_EMAIL", "Enter an email address.")
@@ -195,7 +216,10 @@ extension EmbeddedBackend {
     guard Self.isEmail(email) else {
       throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
     }
-    guard let password, password.count >= 6 else {
+    guard let password, !password.isEmpty else {
+      throw Self.failure(.weakPassword, "MISSING_PASSWORD", "Enter a password.")
+    }
+    guard password.count >= 6 else {
       throw Self.failure(
         .weakPassword, "WEAK_PASSWORD : Password should be at least 6 characters",
         "The password must be at least 6 characters.")

@@ -178,9 +178,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
         let request = try IDTokenBody.decoded(from: body)
         let account = try await backend.lookup(LookupRequest(idToken: try request.required(request.idToken, .idToken)))
         var reply = LookupReply()
+        reply.kind = "identitytoolkit#GetAccountInfoResponse"
         reply.users = [Self.account(account)]
         return Self.reply(reply)
       case "update": return try await update(try UpdateAccountBody.decoded(from: body))
+      case "createAuthUri": return try await createAuthUri(try CreateAuthUriBody.decoded(from: body))
       case "delete":
         let request = try IDTokenBody.decoded(from: body)
         try await backend.delete(DeleteAccountRequest(idToken: try request.required(request.idToken, .idToken)))
@@ -192,6 +194,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
           ResetPasswordRequest(
             oobCode: try request.required(request.oobCode, .oobCode), newPassword: request.newPassword))
         var reply = ResetPasswordReply()
+        reply.kind = "identitytoolkit#ResetPasswordResponse"
         reply.email = response.email
         reply.requestType = response.requestType
         reply.newEmail = response.newEmail
@@ -309,7 +312,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
   private func signUp(_ body: SignUpBody) async throws -> Reply {
     let response = try await backend.signUp(
       SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
-    return Self.reply(Self.signIn(response))
+    var reply = Self.signIn(response)
+    reply.kind = "identitytoolkit#SignupNewUserResponse"
+    return Self.reply(reply)
   }
 
   private func signInWithPassword(_ body: PasswordSignInBody) async throws -> Reply {
@@ -317,6 +322,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       PasswordSignInRequest(
         email: try body.required(body.email, .email), password: try body.required(body.password, .password)))
     var reply = Self.signIn(response)
+    reply.kind = "identitytoolkit#VerifyPasswordResponse"
     reply.registered = true
     return Self.reply(reply)
   }
@@ -345,6 +351,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       return Self.reply(reply)
     }
     var reply = Self.signIn(response)
+    reply.kind = "identitytoolkit#VerifyAssertionResponse"
     reply.isNewUser = response.isNewUser
     reply.providerId = credential.providerID.rawValue
     return Self.reply(reply)
@@ -361,6 +368,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
     request.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
     let response = try await backend.update(request)
     var reply = Self.account(response.account)
+    reply.kind = "identitytoolkit#SetAccountInfoResponse"
     if let tokens = response.tokens {
       reply.idToken = tokens.idToken
       reply.refreshToken = tokens.refreshToken
@@ -387,6 +395,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       iOSBundleID: body.iOSBundleId, androidPackageName: body.androidPackageName, linkDomain: body.linkDomain)
     let response = try await backend.sendOobCode(request, settings: settings)
     var reply = OobCodeReply()
+    reply.kind = "identitytoolkit#GetOobConfirmationCodeResponse"
     reply.email = response.email
     return Self.reply(reply)
   }
@@ -414,6 +423,31 @@ public struct FirebaseEmulatorRoutes: Sendable {
     } catch {
       return Self.failure(AuthError.wrapping(error))
     }
+  }
+
+  /// How an email signs in, as the emulator answers `accounts:createAuthUri` for an email.
+  private func createAuthUri(_ body: CreateAuthUriBody) async throws -> Reply {
+    if body.providerId?.isEmpty == false {
+      return Self.failure(
+        400,
+        "INVALID_PROVIDER_ID : signin serve answers createAuthUri for an email (identifier); an IdP's "
+          + "sign-in page comes from the app's own provider")
+    }
+    let identifier = try body.required(body.identifier, .identifier)
+    let continueURI = try body.required(body.continueUri, .continueUri)
+    guard EmbeddedBackend.isEmail(identifier) else { return Self.failure(400, "INVALID_IDENTIFIER") }
+    guard let scheme = URL(string: continueURI)?.scheme, !scheme.isEmpty else {
+      return Self.failure(400, "INVALID_CONTINUE_URI")
+    }
+    var reply = CreateAuthUriReply()
+    reply.kind = "identitytoolkit#CreateAuthUriResponse"
+    reply.sessionId = try body.sessionId ?? EmbeddedBackend.newUID()
+    guard await !backend.emailEnumerationProtection else { return Self.reply(reply) }
+    let found = try await backend.signInMethods(forEmail: identifier)
+    reply.registered = found != nil
+    reply.allProviders = found?.providers ?? []
+    reply.signinMethods = found?.methods ?? []
+    return Self.reply(reply)
   }
 
   // MARK: - Emulator utilities

@@ -41,7 +41,8 @@ import Testing
     let body = try JSONSerialization.data(withJSONObject: ["returnSecureToken": true])
     for target in [
       "/identitytoolkit.googleapis.com/v1/accounts:signUp", "/securetoken.googleapis.com/v1/token",
-      "/identitytoolkit.googleapis.com/v2/accounts:revokeToken", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=",
+      "/identitytoolkit.googleapis.com/v2/accounts:revokeToken",
+      "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=",
     ] {
       let reply = await routes.reply(
         method: "POST", target: target, headers: ["content-type": "application/json"], body: body)
@@ -114,5 +115,112 @@ import Testing
     let missing = try await post(Self.lookup, [:])
     #expect(missing.status == 400)
     #expect(FirebaseEmulatorAdminTests.message(missing.json) == "MISSING_ID_TOKEN")
+  }
+}
+
+/// `accounts:createAuthUri` (FirebaseAuth's `fetchSignInMethods(forEmail:)`) and the sign-up
+/// checks, answered as the Firebase emulator answers them.
+@Suite struct FirebaseEmulatorSignInMethodsTests {
+  let backend: EmbeddedBackend
+  let routes: FirebaseEmulatorRoutes
+
+  init() throws {
+    var configuration = EmbeddedBackendTests.fast
+    configuration.acceptUnsignedIdPTokens = true
+    backend = try EmbeddedBackendTests.backend(configuration)
+    routes = FirebaseEmulatorRoutes(backend: backend)
+  }
+
+  func post(_ name: String, _ body: [String: Any]) async throws -> [String: Any] {
+    let reply = await routes.reply(
+      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-api-key",
+      headers: ["content-type": "application/json"], body: try JSONSerialization.data(withJSONObject: body))
+    return try JSONSerialization.jsonObject(with: reply.body) as? [String: Any] ?? [:]
+  }
+
+  func methods(_ email: String) async throws -> [String: Any] {
+    try await post("createAuthUri", ["identifier": email, "continueUri": "http://localhost/"])
+  }
+
+  @Test func createAuthUriSaysHowEachEmailSignsIn() async throws {
+    let unknown = try await methods("nobody@example.com")
+    #expect(unknown["registered"] as? Bool == false)
+    #expect(unknown["signinMethods"] as? [String] == [] && unknown["allProviders"] as? [String] == [])
+    #expect(unknown["kind"] as? String == "identitytoolkit#CreateAuthUriResponse")
+    #expect((unknown["sessionId"] as? String)?.isEmpty == false)
+
+    let ada = try await post("signUp", ["email": "ada@example.com", "password": "correct horse"])
+    let idToken = try #require(ada["idToken"] as? String)
+    _ = try await post(
+      "signInWithIdp",
+      [
+        "idToken": idToken, "requestUri": "http://localhost", "returnSecureToken": true,
+        "postBody": #"id_token={"sub":"g-1","email":"ada@example.com"}&providerId=google.com"#,
+      ])
+    let linked = try await methods("Ada@Example.com")
+    #expect(linked["registered"] as? Bool == true)
+    #expect(linked["allProviders"] as? [String] == ["password", "google.com"])
+    #expect(linked["signinMethods"] as? [String] == ["password", "google.com"])
+
+    _ = try await post(
+      "sendOobCode",
+      ["requestType": "EMAIL_SIGNIN", "email": "grace@example.com", "continueUrl": "http://localhost/finish"])
+    let code = try #require(await backend.mailbox(for: "grace@example.com").first?.code)
+    _ = try await post("signInWithEmailLink", ["email": "grace@example.com", "oobCode": code])
+    let byLink = try await methods("grace@example.com")
+    #expect(byLink["allProviders"] as? [String] == ["password"])
+    #expect(byLink["signinMethods"] as? [String] == ["emailLink"])
+  }
+
+  @Test func withEmailEnumerationProtectionItSaysNothingAboutTheEmail() async throws {
+    _ = try await post("signUp", ["email": "ada@example.com", "password": "correct horse"])
+    await backend.setEmailEnumerationProtection(true)
+    let reply = try await methods("ada@example.com")
+    #expect(Set(reply.keys) == ["kind", "sessionId"])
+  }
+
+  @Test(arguments: [
+    (["continueUri": "http://localhost/"], "MISSING_IDENTIFIER"),
+    (["identifier": "ada@example.com"], "MISSING_CONTINUE_URI"),
+    (["identifier": "not-an-email", "continueUri": "http://localhost/"], "INVALID_IDENTIFIER"),
+    (["identifier": "ada@example.com", "continueUri": "no scheme"], "INVALID_CONTINUE_URI"),
+  ])
+  func createAuthUriNamesWhatIsWrong(_ body: [String: String], _ message: String) async throws {
+    let reply = try await post("createAuthUri", body)
+    #expect((reply["error"] as? [String: Any])?["message"] as? String == message)
+  }
+
+  @Test func aSignUpWithAnEmailButNoPasswordSaysMissingPassword() async throws {
+    for body: [String: Any] in [["email": "ada@example.com"], ["email": "ada@example.com", "password": ""]] {
+      let reply = try await post("signUp", body)
+      #expect((reply["error"] as? [String: Any])?["message"] as? String == "MISSING_PASSWORD")
+    }
+    #expect(await backend.uid(forEmail: "ada@example.com") == nil)
+  }
+}
+
+extension FirebaseEmulatorSignInMethodsTests {
+  @Test func everyReplyNamesItsKindAsFirebaseDoes() async throws {
+    let signUp = try await post("signUp", ["email": "ada@example.com", "password": "correct horse"])
+    #expect(signUp["kind"] as? String == "identitytoolkit#SignupNewUserResponse")
+    let idToken = try #require(signUp["idToken"] as? String)
+    let signIn = try await post("signInWithPassword", ["email": "ada@example.com", "password": "correct horse"])
+    #expect(signIn["kind"] as? String == "identitytoolkit#VerifyPasswordResponse")
+    #expect(
+      try await post("lookup", ["idToken": idToken])["kind"] as? String == "identitytoolkit#GetAccountInfoResponse")
+    #expect(
+      try await post("update", ["idToken": idToken, "displayName": "Ada"])["kind"] as? String
+        == "identitytoolkit#SetAccountInfoResponse")
+    let sent = try await post("sendOobCode", ["requestType": "PASSWORD_RESET", "email": "ada@example.com"])
+    #expect(sent["kind"] as? String == "identitytoolkit#GetOobConfirmationCodeResponse")
+    let code = try #require(await backend.mailbox(for: "ada@example.com").first?.code)
+    #expect(
+      try await post("resetPassword", ["oobCode": code])["kind"] as? String == "identitytoolkit#ResetPasswordResponse")
+    let idp = try await post(
+      "signInWithIdp",
+      ["requestUri": "http://localhost", "postBody": #"id_token={"sub":"g-2"}&providerId=google.com"#])
+    #expect(idp["kind"] as? String == "identitytoolkit#VerifyAssertionResponse")
+    #expect(
+      try await post("delete", ["idToken": idToken])["kind"] as? String == "identitytoolkit#DeleteAccountResponse")
   }
 }
