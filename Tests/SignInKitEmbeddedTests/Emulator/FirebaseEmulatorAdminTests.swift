@@ -69,7 +69,8 @@ import Testing
     #expect(updated.json["disabled"] as? Bool == true && updated.json["displayName"] == nil)
     #expect(updated.json["customAttributes"] as? String == #"{"admin":true}"#)
     let signIn = await routes.reply(
-      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key", headers: Self.json,
+      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key",
+      headers: Self.json,
       body: Data(#"{"email":"ada@example.com","password":"correct horse"}"#.utf8))
     #expect(String(decoding: signIn.body, as: UTF8.self).contains("USER_DISABLED"))
 

@@ -9,7 +9,9 @@ import Testing
 @Suite struct FirebaseEmulatorUtilitiesTests {
   static let project = "/emulator/v1/projects/signinkit-local"
   /// A client call's path, with the API key the emulator asks for.
-  static func client(_ name: String) -> String { "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-api-key" }
+  static func client(_ name: String) -> String {
+    "/identitytoolkit.googleapis.com/v1/accounts:\(name)?key=fake-api-key"
+  }
   let routes: FirebaseEmulatorRoutes
 
   init() throws {

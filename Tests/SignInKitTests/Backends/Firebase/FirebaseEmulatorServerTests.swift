@@ -74,7 +74,10 @@ struct FirebaseEmulatorServerTests {
   }
 
   @Test(arguments: [
-    ("GET /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
+    (
+      "GET /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n",
+      "405 "
+    ),
     ("POST /nowhere HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", "404 "),
     (
       "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}",
@@ -98,7 +101,10 @@ struct FirebaseEmulatorServerTests {
       "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n"
         + "Content-Type: application/xml\r\nContent-Length: 4\r\n\r\n<a/>", "400 "
     ),
-    ("DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n", "405 "),
+    (
+      "DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n",
+      "405 "
+    ),
   ])
   func badRequestsGetAnErrorAndTheServerKeepsServing(_ request: String, _ status: String) async throws {
     let (_, server) = try Self.served()
