@@ -140,6 +140,11 @@ public struct ScryptParameters: Sendable, Equatable {
 
   /// Firebase's own scrypt cost: N=2^14, r=8, p=1. The default.
   public static let firebase = ScryptParameters(n: 1 << 14, r: 8, p: 1)
+  /// A cheap but real scrypt, N=2^4, r=8, p=1: microseconds a hash, for test servers and test
+  /// suites (`signin serve` without a data folder), never for real users' passwords. A hash made
+  /// at this cost is made again at the configured cost on the next sign-in of a backend
+  /// configured with more.
+  public static let test = ScryptParameters(n: 1 << 4, r: 8, p: 1)
   /// OWASP's minimum for scrypt (Password Storage Cheat Sheet): N=2^17, r=8, p=1.
   public static let owasp = ScryptParameters(n: 1 << 17, r: 8, p: 1)
 

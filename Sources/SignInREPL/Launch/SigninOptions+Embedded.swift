@@ -3,6 +3,11 @@ import SignInFoundation
 import SignInKit
 import SignInKitEmbedded
 
+extension SigninOptions.HashCost {
+  /// The scrypt parameters of new hashes at this cost.
+  package var parameters: ScryptParameters { self == .test ? .test : .firebase }
+}
+
 extension SigninOptions {
   /// The embedded Google and Apple IdPs, their keys kept in `directory/idp` (so start-up does
   /// not make RSA keys every time), or made for this process with ``inMemory``. The data folder
@@ -35,6 +40,7 @@ extension SigninOptions {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.projectID = project
     configuration.acceptUnsignedCustomTokens = acceptsUnsignedCustomTokens
+    configuration.scrypt = hashCost.parameters
     configuration.authorizedDomains = authorizedDomains + (publicURL?.host.map { [$0] } ?? [])
     for file in serviceAccountFiles {
       guard let data = FileManager.default.contents(atPath: file.path) else {

@@ -68,6 +68,31 @@ package struct SigninOptions: Sendable, Equatable {
   package var apiKey: String?
   /// Real OpenID issuers to sign in at, by provider (`--idp`).
   package var issuers: [ProviderID: IssuerSettings] = [:]
+  /// How costly new password hashes are (`--hash-cost`): Firebase's, unless `signin serve` runs
+  /// without `--data-dir`, where it is the test cost.
+  package var hashCost = HashCost.firebase
+
+  /// The scrypt cost of new password hashes. Stored hashes keep their own.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package enum HashCost: String, Sendable, Equatable {
+    /// ``ScryptParameters/test``: cheap but real.
+    case test
+    /// ``ScryptParameters/firebase``.
+    case firebase
+
+    /// What the first lines of `signin serve` say about it.
+    package var summary: String {
+      let figures = self == .test ? "scrypt N=16, r=8, p=1" : "scrypt N=16384, r=8, p=1"
+      switch self {
+      case .test:
+        return "Password hashes: test cost (\(figures)), fast and real but for tests only; "
+          + "--hash-cost firebase for Firebase's."
+      case .firebase:
+        return "Password hashes: Firebase's cost (\(figures)); --hash-cost test for a fast test server."
+      }
+    }
+  }
 
   package init() {}
 
@@ -76,7 +101,7 @@ package struct SigninOptions: Sendable, Equatable {
                   [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
            signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
                         [--service-account FILE] [--public-url URL] [--allow-origin ORIGIN]...
-                        [--authorized-domain DOMAIN]...
+                        [--authorized-domain DOMAIN]... [--hash-cost test|firebase]
                      serve the embedded backend as a Firebase Auth emulator: any client that honours
                      FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too (Ctrl-C stops it).
                      Custom tokens are accepted unsigned, as the emulator does, or signed by the
@@ -84,7 +109,9 @@ package struct SigninOptions: Sendable, Equatable {
                      Browsers are served from loopback origins only, and requests naming another
                      Host are refused: --allow-origin adds an origin (scheme://host[:port]),
                      --public-url names where clients reach the server (its links start with it),
-                     --authorized-domain adds a domain that emailed links may continue to
+                     --authorized-domain adds a domain that emailed links may continue to.
+                     New password hashes cost what Firebase's do with --data-dir, and a cheap but
+                     real scrypt without it (or with --hash-cost test); stored hashes keep working
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
                        emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
@@ -111,6 +138,7 @@ package struct SigninOptions: Sendable, Equatable {
     var options = SigninOptions()
     var remaining = arguments[...]
     let serves = remaining.first == "serve"
+    var hashCostGiven: HashCost?
     if serves { remaining = remaining.dropFirst() }
     func value(_ problem: String) throws(UsageError) -> String {
       guard let value = remaining.popFirst() else { throw UsageError(message: problem) }
@@ -172,6 +200,12 @@ package struct SigninOptions: Sendable, Equatable {
         options.publicURL = url
       case "--allow-origin" where serves:
         options.allowedOrigins.append(try value("--allow-origin needs an origin, such as http://localhost:5173."))
+      case "--hash-cost" where serves:
+        let text = try value("--hash-cost needs test or firebase.")
+        guard let cost = HashCost(rawValue: text) else {
+          throw UsageError(message: "--hash-cost \(text) is not test or firebase.")
+        }
+        hashCostGiven = cost
       case "--authorized-domain" where serves:
         options.authorizedDomains.append(try value("--authorized-domain needs a domain, such as app.example.test."))
       case "--host" where serves:
@@ -190,9 +224,10 @@ package struct SigninOptions: Sendable, Equatable {
         throw UsageError(
           message:
             "signin serve takes --host, --port, --project, --service-account, --public-url, --allow-origin, "
-            + "--authorized-domain and --data-dir or --in-memory.")
+            + "--authorized-domain, --hash-cost and --data-dir or --in-memory.")
       }
       options.acceptsUnsignedCustomTokens = true
+      options.hashCost = hashCostGiven ?? (options.dataDirectory == nil ? .test : .firebase)
       return .serve(options)
     }
     return .run(options)

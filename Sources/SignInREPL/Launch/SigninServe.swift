@@ -1,7 +1,6 @@
 import Foundation
 import SignInKit
 import SignInKitEmbedded
-import Synchronization
 
 /// `signin serve`: the embedded backend in the data folder, served as a Firebase Auth emulator
 /// on 127.0.0.1 until SIGINT or SIGTERM. It trusts the embedded Google and Apple IdPs whose keys
@@ -23,6 +22,7 @@ enum SigninServe {
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
       exit(error.code == .misconfigured ? 2 : 1)
     }
+    let (caught, sources) = catching([SIGINT, SIGTERM])
     for warning in backend.storageWarnings {
       FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
@@ -31,8 +31,11 @@ enum SigninServe {
       Data(
         ("FIREBASE_AUTH_EMULATOR_HOST=\(server.host)\n"
           + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
-          + "export the line above in other shells and apps. Ctrl-C stops.\n").utf8))
-    let signal = await firstSignal(of: [SIGINT, SIGTERM])
+          + "export the line above in other shells and apps. Ctrl-C stops.\n"
+          + options.hashCost.summary + "\n").utf8))
+    var signals = caught.makeAsyncIterator()
+    let signal = await signals.next() ?? SIGTERM
+    for source in sources { source.cancel() }
     // Requests in flight are answered before the backend closes, so none is cut off halfway.
     await server.shutDown()
     await backend.close()
@@ -40,31 +43,18 @@ enum SigninServe {
     exit(0)
   }
 
-  /// Waits for the first of `signals`.
-  private static func firstSignal(of signals: [Int32]) async -> Int32 {
-    var sources: [any DispatchSourceSignal] = []
-    let number = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-      let once = OnceFlag()
-      for number in signals {
-        Foundation.signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { if once.claim() { continuation.resume(returning: number) } }
-        source.resume()
-        sources.append(source)
-      }
+  /// Starts catching `signals` now, before anyone knows the server is there, so a signal sent
+  /// the moment the first line appears is not lost; the stream yields each one caught, kept
+  /// until read.
+  private static func catching(_ signals: [Int32]) -> (AsyncStream<Int32>, [any DispatchSourceSignal]) {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+    let sources = signals.map { number -> any DispatchSourceSignal in
+      Foundation.signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { continuation.yield(number) }
+      source.resume()
+      return source
     }
-    for source in sources { source.cancel() }
-    return number
-  }
-}
-
-/// `true` for the first caller only.
-private final class OnceFlag: Sendable {
-  private let claimed = Mutex(false)
-  func claim() -> Bool {
-    claimed.withLock { isClaimed in
-      defer { isClaimed = true }
-      return !isClaimed
-    }
+    return (stream, sources)
   }
 }

@@ -13,6 +13,8 @@ struct SigninServeTests {
     let process: Process
     let host: String
     let output: Pipe
+    /// What it printed first: at least its first line.
+    let opening: String
 
     init(_ arguments: [String]) async throws {
       let process = Process()
@@ -41,6 +43,7 @@ struct SigninServeTests {
         throw AuthError(.internal, "signin serve said: \(first)")
       }
       host = String(line.dropFirst("FIREBASE_AUTH_EMULATOR_HOST=".count))
+      opening = first
     }
 
     /// A test that failed before ``stop()`` leaves no server behind.
@@ -59,6 +62,25 @@ struct SigninServeTests {
         return (process.terminationStatus, String(decoding: rest, as: UTF8.self))
       }
     }
+  }
+
+  @Test func theHashCostIsSaidAtStartAndAStoredHashOutlivesAChangeOfCost() async throws {
+    let data = SigninProcessTests.Scratch()
+    let kept = try await Server(["--data-dir", data.url.path])
+    _ = try await FirebaseBackend.emulator(host: kept.host, projectID: "signinkit-local")
+      .signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-pass"))
+    let keptSays = try await kept.opening + kept.stop().1
+    #expect(keptSays.contains("Password hashes: Firebase's cost (scrypt N=16384, r=8, p=1)"), "\(keptSays)")
+
+    let cheap = try await Server(["--data-dir", data.url.path, "--hash-cost", "test"])
+    _ = try await FirebaseBackend.emulator(host: cheap.host, projectID: "signinkit-local")
+      .signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "hunter2-pass"))
+    let cheapSays = try await cheap.opening + cheap.stop().1
+    #expect(cheapSays.contains("Password hashes: test cost (scrypt N=16, r=8, p=1)"), "\(cheapSays)")
+
+    let memory = try await Server(["--in-memory"])
+    let memorySays = try await memory.opening + memory.stop().1
+    #expect(memorySays.contains("Password hashes: test cost"), "\(memorySays)")
   }
 
   @Test func servesTheEmbeddedBackendToOtherProcessesAndStopsCleanly() async throws {

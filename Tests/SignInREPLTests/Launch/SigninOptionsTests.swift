@@ -105,6 +105,26 @@ import Testing
     #expect(!(try options([])).acceptsUnsignedCustomTokens)
   }
 
+  @Test func serveHashesAtTheTestCostWithoutADataFolderAndAtFirebasesWithOne() throws {
+    func cost(_ arguments: [String]) throws -> SigninOptions.HashCost? {
+      guard case .serve(let served) = try SigninOptions.parse(["serve"] + arguments) else { return nil }
+      return served.hashCost
+    }
+    #expect(try cost([]) == .test)
+    #expect(try cost(["--in-memory"]) == .test)
+    #expect(try cost(["--data-dir", "/tmp/d"]) == .firebase)
+    #expect(try cost(["--hash-cost", "firebase"]) == .firebase)
+    #expect(try cost(["--data-dir", "/tmp/d", "--hash-cost", "test"]) == .test)
+    #expect(throws: SigninOptions.UsageError.self) { try SigninOptions.parse(["serve", "--hash-cost", "cheap"]) }
+    #expect(throws: SigninOptions.UsageError.self) { try SigninOptions.parse(["--hash-cost", "test"]) }
+    guard case .run(let run) = try SigninOptions.parse(["--in-memory"]) else { return }
+    #expect(run.hashCost == .firebase)
+    // What serve says matches what it uses.
+    for cost in [SigninOptions.HashCost.test, .firebase] {
+      #expect(cost.summary.contains("N=\(cost.parameters.n), r=\(cost.parameters.r), p=\(cost.parameters.p)"))
+    }
+  }
+
   @Test func serveReadsWhoItServesBeyondLoopback() throws {
     let request = try SigninOptions.parse([
       "serve", "--public-url", "https://auth.example.test", "--allow-origin", "http://localhost:5173",
