@@ -147,7 +147,7 @@
     }
 
     static func signRS256(privateKey der: [UInt8], message: [UInt8]) throws -> [UInt8] {
-      let key = try OpenSSLKey.load(der: der, isPrivate: true)
+      let key = try OpenSSLKeyCache.shared.key(der: der, isPrivate: true)
       defer { EVP_PKEY_free(key) }
       guard let context = EVP_MD_CTX_new() else { throw CryptoError.openSSL("EVP_MD_CTX_new") }
       defer { EVP_MD_CTX_free(context) }
@@ -166,7 +166,7 @@
     }
 
     static func verifyRS256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
-      guard let key = try? OpenSSLKey.load(der: der, isPrivate: false) else { return false }
+      guard let key = try? OpenSSLKeyCache.shared.key(der: der, isPrivate: false) else { return false }
       defer { EVP_PKEY_free(key) }
       guard let context = EVP_MD_CTX_new() else { return false }
       defer { EVP_MD_CTX_free(context) }
@@ -222,7 +222,7 @@
 
   /// Loading, encoding and converting OpenSSL `EVP_PKEY` handles. Every function that returns a
   /// key hands ownership to the caller, who frees it with `EVP_PKEY_free`.
-  private enum OpenSSLKey {
+  enum OpenSSLKey {
     /// DER bytes written by an `i2d_*` function.
     static func encode(
       _ write: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
