@@ -47,7 +47,7 @@ if wanted("5") { results += await MemoryBench.run(changes: quick ? 100_000 : 1_0
 results += startup
 if wanted("7") {
   results += try await EmulatorBench.run(
-    clients: quick ? 8 : 32, rounds: quick ? 5 : 20, requests: quick ? 2_000 : 100_000)
+    clients: 32, rounds: quick ? 10 : 40, firebaseRounds: quick ? 1 : 3, requests: quick ? 10_000 : 100_000)
 }
 
 if wanted("8") {
