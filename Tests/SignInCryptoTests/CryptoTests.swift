@@ -109,6 +109,12 @@ func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.
     #expect(Base64URL.decode("-_-_AQ") == bytes)
     #expect(Base64URL.decode("-_-_AQ==") == bytes)
     #expect(Base64URL.decode("not base64!") == nil)
+    // Padding only at the end.
+    #expect(Base64URL.decode("-_=-_AQ") == nil)
+    for count in 0..<8 {
+      let sample = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 67 &+ 250) }
+      #expect(Base64URL.decode(Base64URL.encode(sample)) == sample)
+    }
   }
 }
 
