@@ -388,6 +388,47 @@ def main():
         result = auth.delete_users(["fixed-uid-1", "never-existed"])
         expect(result.success_count == 2 and result.failure_count == 0, f"delete_users {result.__dict__}")
 
+    def emulator(method, path, body=None):
+        request = urllib.request.Request(
+            f"http://{host}/emulator/v1/projects/{PROJECT}/{path}", method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as reply:
+                return reply.status, json.loads(reply.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    @check("the emulator's config: email enumeration protection off and on (createAuthUri)")
+    def _():
+        auth.create_user(email="tim@example.com", password="correct horse")
+        status, body = emulator("GET", "config")
+        expect(status == 200 and body["emailPrivacyConfig"]["enableImprovedEmailPrivacy"] is False, f"{body}")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key={client_key}",
+            {"identifier": "tim@example.com", "continueUri": "http://localhost/"}, host)
+        expect(status == 200 and body.get("signinMethods") == ["password"], f"createAuthUri: {problem(status, body)}")
+        status, body = emulator("PATCH", "config", {"emailPrivacyConfig": {"enableImprovedEmailPrivacy": True}})
+        expect(status == 200 and body["emailPrivacyConfig"]["enableImprovedEmailPrivacy"] is True, f"{body}")
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:createAuthUri?key={client_key}",
+            {"identifier": "tim@example.com", "continueUri": "http://localhost/"}, host)
+        expect(status == 200 and "signinMethods" not in body, f"createAuthUri told: {body}")
+        emulator("PATCH", "config", {"emailPrivacyConfig": {"enableImprovedEmailPrivacy": False}})
+
+    @check("the emulator's reset between tests (DELETE accounts), and a call without an API key")
+    def _():
+        status, body = emulator("DELETE", "accounts")
+        expect(status == 200, f"reset answered {problem(status, body)}")
+        try:
+            auth.get_user_by_email("tim@example.com")
+            raise AssertionError("an account outlived the reset")
+        except auth.UserNotFoundError:
+            pass
+        status, body = post(
+            "identitytoolkit.googleapis.com/v1/accounts:signUp", {"returnSecureToken": True}, host)
+        expect(status == 403 and body["error"]["status"] == "PERMISSION_DENIED", f"no key: {problem(status, body)}")
+
     stop(server)
     shared_folder_checks(signin, key_file, folder)
 
