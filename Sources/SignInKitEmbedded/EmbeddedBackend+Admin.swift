@@ -49,8 +49,12 @@ extension EmbeddedBackend {
   }
 
   /// The accounts with these uids and emails, each once, in uid order.
-  func adminLookup(uids: [String], emails: [String]) throws -> [EmbeddedDatabase.Account] {
-    try store.accounts(uids: uids, emails: emails.map { $0.lowercased() })
+  /// The accounts with any of `uids`, `emails` or IdP identities (`federated`: provider and the
+  /// user's id there), each once, by uid.
+  func adminLookup(
+    uids: [String], emails: [String], federated: [(ProviderID, String)] = []
+  ) throws -> [EmbeddedDatabase.Account] {
+    try store.accounts(uids: uids, emails: emails.map { $0.lowercased() }, federated: federated)
   }
 
   /// Applies `changes` to the account `uid`. A new password or a `validSince` ends the sessions

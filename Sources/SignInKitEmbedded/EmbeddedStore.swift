@@ -209,10 +209,13 @@ final class EmbeddedStore {
   }
 
   /// The accounts with these uids or emails, each once, in uid order.
-  func accounts(uids: [String], emails: [String]) throws -> [Account] {
+  func accounts(uids: [String], emails: [String], federated: [(ProviderID, String)] = []) throws -> [Account] {
     var found: [String: Account] = [:]
     for uid in uids { if let account = try account(uid: uid) { found[account.uid] = account } }
     for email in emails { if let account = try account(email: email) { found[account.uid] = account } }
+    for (provider, rawID) in federated {
+      if let account = try account(provider: provider, rawID: rawID) { found[account.uid] = account }
+    }
     return found.values.sorted { $0.uid < $1.uid }
   }
 

@@ -416,6 +416,25 @@ def main():
         expect(status == 200 and "signinMethods" not in body, f"createAuthUri told: {body}")
         emulator("PATCH", "config", {"emailPrivacyConfig": {"enableImprovedEmailPrivacy": False}})
 
+    @check("a fake IdP token signs in a federated user; get_users finds it by uid, email and provider uid")
+    def _():
+        fake = json.dumps({"sub": "g-123", "email": "lin@example.com", "email_verified": True, "name": "Lin"})
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key={client_key}",
+            {"postBody": f"id_token={fake}&providerId=google.com", "requestUri": "http://localhost",
+             "returnSecureToken": True}, host)
+        expect(status == 200 and body.get("isNewUser") is True, f"signInWithIdp: {problem(status, body)}")
+        user = auth.get_user(body["localId"])
+        expect([p.provider_id for p in user.provider_data] == ["google.com"], f"providers {user.provider_data}")
+        expect(user.email == "lin@example.com" and user.display_name == "Lin", f"profile {user.__dict__}")
+        found = auth.get_users([
+            auth.UidIdentifier("fixed-uid-missing"), auth.EmailIdentifier("tim@example.com"),
+            auth.ProviderIdentifier("google.com", "g-123"), auth.UidIdentifier(body["localId"]),
+        ])
+        uids = sorted(u.uid for u in found.users)
+        expect(uids == sorted({body["localId"], auth.get_user_by_email("tim@example.com").uid}), f"found {uids}")
+        expect(len(found.not_found) == 1, f"not found {found.not_found}")
+
     @check("the emulator's reset between tests (DELETE accounts), and a call without an API key")
     def _():
         status, body = emulator("DELETE", "accounts")

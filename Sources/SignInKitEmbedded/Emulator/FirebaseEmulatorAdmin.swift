@@ -53,8 +53,15 @@ struct FirebaseEmulatorAdmin: Sendable {
         reply.localId = account.uid
         return Routes.reply(reply)
       case "lookup":
+        // `federatedUserId`: [{"providerId": "google.com", "rawId": "…"}], as get_users sends
+        // a ProviderIdentifier.
+        let federated = (fields["federatedUserId"]?.array ?? []).compactMap { entry -> (ProviderID, String)? in
+          guard let provider = entry.object?["providerId"]?.string, let rawID = entry.object?["rawId"]?.string
+          else { return nil }
+          return (ProviderID(rawValue: provider), rawID)
+        }
         let accounts = try await backend.adminLookup(
-          uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]))
+          uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]), federated: federated)
         var reply = LookupReply()
         reply.kind = "identitytoolkit#GetAccountInfoResponse"
         if !accounts.isEmpty { reply.users = accounts.map(Self.account) }

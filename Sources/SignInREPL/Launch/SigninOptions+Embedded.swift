@@ -40,6 +40,9 @@ extension SigninOptions {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.projectID = project
     configuration.acceptUnsignedCustomTokens = acceptsUnsignedCustomTokens
+    // The emulator's fake IdP tokens (a JSON object or an unsigned JWT) go with its unsigned
+    // custom tokens: both only for `signin serve`.
+    configuration.acceptUnsignedIdPTokens = acceptsUnsignedCustomTokens
     configuration.scrypt = hashCost.parameters
     configuration.authorizedDomains = authorizedDomains + (publicURL?.host.map { [$0] } ?? [])
     for file in serviceAccountFiles {

@@ -44,6 +44,27 @@ import Testing
     #expect(Self.message(other.json)?.contains("--project another") == true)
   }
 
+  @Test func lookupFindsAMixedBatchByUidEmailAndProviderUid() async throws {
+    var configuration = EmbeddedBackendTests.fast
+    configuration.acceptUnsignedIdPTokens = true
+    let backend = try EmbeddedBackendTests.backend(configuration, clock: clock)
+    let routes = FirebaseEmulatorRoutes(backend: backend)
+    let created = await routes.reply(
+      method: "POST", target: "\(Self.projectURL)/accounts", headers: Self.owner,
+      body: Data(#"{"localId":"uid-1","email":"ada@example.com"}"#.utf8))
+    #expect(created.status == 200)
+    let federated = try await backend.signInWithIdp(
+      IdpSignInRequest(credential: ProviderCredential(providerID: .google, idToken: #"{"sub":"g-9"}"#)))
+    let body = try JSONSerialization.data(withJSONObject: [
+      "localId": ["missing"], "email": ["ada@example.com"],
+      "federatedUserId": [["providerId": "google.com", "rawId": "g-9"], ["providerId": "google.com", "rawId": "x"]],
+    ])
+    let found = await routes.reply(
+      method: "POST", target: "\(Self.projectURL)/accounts:lookup", headers: Self.owner, body: body)
+    let users = (try JSONSerialization.jsonObject(with: found.body) as? [String: Any])?["users"] as? [[String: Any]]
+    #expect(Set(users?.compactMap { $0["localId"] as? String } ?? []) == ["uid-1", federated.localID])
+  }
+
   @Test func createsLooksUpUpdatesAndDeletesAnAccount() async throws {
     let created = try await call(
       "\(Self.projectURL)/accounts",
