@@ -98,13 +98,36 @@ extension EmbeddedBackend {
   /// An out-of-band code for `email`, as `sendOobCode` with `returnOobLink` makes it: recorded
   /// like a sent one (it shows in the mailbox), and returned for the administrator to deliver.
   ///
-  /// - Parameter kind: `PASSWORD_RESET`, `VERIFY_EMAIL` or `EMAIL_SIGNIN`.
-  func adminActionCode(kind: String, email: String) throws -> String {
-    let email = email.lowercased()
-    guard let account = try store.account(email: email) else {
+  /// - Parameters:
+  ///   - kind: `PASSWORD_RESET`, `VERIFY_EMAIL`, `EMAIL_SIGNIN` (the address needs no account
+  ///     yet) or `VERIFY_AND_CHANGE_EMAIL` (to `newEmail`).
+  ///   - continueURL: where the link continues; a sign-in link needs one.
+  func adminActionCode(kind: String, email: String, newEmail: String? = nil, continueURL: URL? = nil) throws -> String {
+    let email = try validated(email, "unchecked").0
+    let settings = continueURL.map { ActionCodeSettings(continueURL: $0) }
+    let account = try store.account(email: email)
+    if kind == "EMAIL_SIGNIN" {
+      guard continueURL != nil else {
+        throw Self.failure(
+          .misconfigured, "MISSING_CONTINUE_URI", "A sign-in link needs a continue URL (continueUrl).")
+      }
+      if account?.disabled == true {
+        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+      }
+      return try sendActionCode(kind: kind, to: account?.uid ?? "", at: email, settings: settings)
+    }
+    guard let account else {
       throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for \(email).")
     }
-    return try sendActionCode(kind: kind, to: account.uid, at: email)
+    guard kind == "VERIFY_AND_CHANGE_EMAIL" else {
+      return try sendActionCode(kind: kind, to: account.uid, at: email, settings: settings)
+    }
+    guard let newEmail else {
+      throw Self.failure(.invalidEmail, "MISSING_NEW_EMAIL", "A change of email needs the new address (newEmail).")
+    }
+    let target = try validated(newEmail, "unchecked").0
+    guard try !store.emailIsTaken(target, byOtherThan: account.uid) else { throw Self.emailExists }
+    return try sendActionCode(kind: kind, to: account.uid, at: email, newEmail: target, settings: settings)
   }
 
   /// Disables or enables an account; a disabled account cannot sign in or refresh

@@ -312,6 +312,18 @@ def main():
             expect(page.status == 200, "the verification link failed")
         expect(auth.get_user("fixed-uid-1").email_verified, "the verification link did not verify")
 
+    @check("generate_sign_in_with_email_link -> signInWithEmailLink makes the user")
+    def _():
+        settings = auth.ActionCodeSettings(url="http://localhost/finish", handle_code_in_app=True)
+        link = auth.generate_sign_in_with_email_link("mia@example.com", settings)
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+        expect(query["mode"] == ["signIn"] and query["continueUrl"] == ["http://localhost/finish"], link)
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithEmailLink?key={client_key}",
+            {"email": "mia@example.com", "oobCode": query["oobCode"][0]}, host)
+        expect(status == 200 and body.get("isNewUser") is True, f"signInWithEmailLink: {problem(status, body)}")
+        expect(auth.get_user_by_email("mia@example.com").email_verified, "a link sign-in did not verify the email")
+
     @check("create_custom_token -> signInWithCustomToken")
     def _():
         token = auth.create_custom_token("custom-user-1", {"premium": True}).decode()
@@ -434,6 +446,10 @@ def main():
         uids = sorted(u.uid for u in found.users)
         expect(uids == sorted({body["localId"], auth.get_user_by_email("tim@example.com").uid}), f"found {uids}")
         expect(len(found.not_found) == 1, f"not found {found.not_found}")
+        user = auth.update_user(body["localId"], providers_to_delete=["google.com"])
+        expect(user.provider_data == [], f"providers_to_delete kept {user.provider_data}")
+        found = auth.get_users([auth.ProviderIdentifier("google.com", "g-123")])
+        expect(found.users == [], "the unlinked identity still finds the user")
 
     @check("the emulator's reset between tests (DELETE accounts), and a call without an API key")
     def _():

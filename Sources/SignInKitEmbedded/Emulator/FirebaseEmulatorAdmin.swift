@@ -177,11 +177,15 @@ struct FirebaseEmulatorAdmin: Sendable {
   /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.
   private func actionLink(_ fields: [String: JSONValue]) async throws -> Reply {
     let kind = fields["requestType"]?.string ?? ""
-    guard ["PASSWORD_RESET", "VERIFY_EMAIL"].contains(kind) else {
-      return Routes.failure(400, "INVALID_REQ_TYPE : requestType must be PASSWORD_RESET or VERIFY_EMAIL")
+    guard FirebaseEmulatorUtilities.modes[kind] != nil else {
+      return Routes.failure(
+        400,
+        "INVALID_REQ_TYPE : requestType must be PASSWORD_RESET, VERIFY_EMAIL, EMAIL_SIGNIN or VERIFY_AND_CHANGE_EMAIL")
     }
     let email = try Routes.string("email", in: fields)
-    let code = try await backend.adminActionCode(kind: kind, email: email)
+    let code = try await backend.adminActionCode(
+      kind: kind, email: email, newEmail: fields["newEmail"]?.string,
+      continueURL: fields["continueUrl"]?.string.flatMap(URL.init(string:)))
     var reply = OobCodeReply()
     reply.kind = "identitytoolkit#GetOobConfirmationCodeResponse"
     reply.email = email.lowercased()

@@ -200,6 +200,45 @@ import Testing
     #expect(Self.message(unknown.json) == "EMAIL_NOT_FOUND")
   }
 
+  @Test func changeOfEmailAndSignInLinksAreMadeForTheAdministrator() async throws {
+    _ = try await call("\(Self.projectURL)/accounts", ["email": "ada@example.com", "password": "correct horse"])
+    _ = try await call("\(Self.projectURL)/accounts", ["email": "grace@example.com"])
+    let change = try await call(
+      "\(Self.projectURL)/accounts:sendOobCode",
+      [
+        "requestType": "VERIFY_AND_CHANGE_EMAIL", "email": "ada@example.com", "newEmail": "ada@new.example",
+        "returnOobLink": true,
+      ])
+    let link = try #require((change.json["oobLink"] as? String).flatMap(URLComponents.init(string:)))
+    #expect(link.queryItems?.first { $0.name == "mode" }?.value == "verifyAndChangeEmail")
+    let page = await routes.reply(
+      method: "GET", target: "\(link.path)?\(link.percentEncodedQuery ?? "")", body: Data())
+    #expect(page.status == 200)
+    #expect(await routes.backend.uid(forEmail: "ada@new.example") != nil)
+    let taken = try await call(
+      "\(Self.projectURL)/accounts:sendOobCode",
+      [
+        "requestType": "VERIFY_AND_CHANGE_EMAIL", "email": "ada@new.example", "newEmail": "grace@example.com",
+        "returnOobLink": true,
+      ])
+    #expect(Self.message(taken.json) == "EMAIL_EXISTS")
+
+    let signIn = try await call(
+      "\(Self.projectURL)/accounts:sendOobCode",
+      [
+        "requestType": "EMAIL_SIGNIN", "email": "new@example.com", "continueUrl": "http://localhost/finish",
+        "returnOobLink": true,
+      ])
+    let code = try #require(signIn.json["oobCode"] as? String)
+    let user = try await routes.backend.signInWithEmailLink(
+      EmailLinkSignInRequest(email: "new@example.com", oobCode: code))
+    #expect(user.isNewUser)
+    let noContinue = try await call(
+      "\(Self.projectURL)/accounts:sendOobCode",
+      ["requestType": "EMAIL_SIGNIN", "email": "new@example.com", "returnOobLink": true])
+    #expect(Self.message(noContinue.json) == "MISSING_CONTINUE_URI")
+  }
+
   @Test func batchDeleteTreatsAMissingAccountAsDeleted() async throws {
     _ = try await call("\(Self.projectURL)/accounts", ["localId": "uid-1"])
     let reply = try await call(
