@@ -130,6 +130,28 @@ extension EmbeddedBackend {
     return try sendActionCode(kind: kind, to: account.uid, at: email, newEmail: target, settings: settings)
   }
 
+  /// A session cookie for a web server (`createSessionCookie`): the claims of a valid ID token,
+  /// issued by `https://session.firebase.google.com/PROJECT`, valid for `validDuration`, RS256
+  /// like the ID tokens.
+  ///
+  /// - Throws: `INVALID_DURATION` outside 5 minutes to 2 weeks (Firebase's bounds), and what an
+  ///   invalid or revoked ID token gets.
+  func sessionCookie(idToken: String, validDuration: Duration) throws -> String {
+    guard validDuration >= .seconds(5 * 60), validDuration <= .seconds(14 * 24 * 3600) else {
+      throw Self.failure(
+        .invalidResponse, "INVALID_DURATION",
+        "A session cookie lasts from 5 minutes to 2 weeks (300 to 1209600 seconds).")
+    }
+    _ = try verifiedUser(of: idToken)
+    var claims = try JSONWebToken(decoding: idToken).claims
+    let issuedAt = now().timeIntervalSince1970.rounded(.down)
+    claims["iss"] = .string("https://session.firebase.google.com/\(configuration.projectID)")
+    claims["iat"] = .number(issuedAt)
+    claims["exp"] = .number(issuedAt + validDuration.seconds)
+    let signing = try signing.get()
+    return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
+  }
+
   /// Disables or enables an account; a disabled account cannot sign in or refresh
   /// (`USER_DISABLED`).
   public func setDisabled(_ disabled: Bool, uid: String) throws {

@@ -387,6 +387,21 @@ def main():
         except auth.UserNotFoundError:
             pass
 
+    @check("create_session_cookie -> verify_session_cookie")
+    def _():
+        import datetime
+        session = sign_in("ada@example.com", "a new password")
+        cookie = auth.create_session_cookie(session["idToken"], expires_in=datetime.timedelta(days=5))
+        decoded = auth.verify_session_cookie(cookie, check_revoked=True)
+        expect(decoded["uid"] == state["uid"], f"the cookie names {decoded.get('uid')}")
+        expect(decoded["iss"] == f"https://session.firebase.google.com/{PROJECT}", f"issuer {decoded['iss']}")
+        expect(4 * 86400 < decoded["exp"] - decoded["iat"] <= 5 * 86400, "the cookie's lifetime")
+        try:
+            auth.create_session_cookie("not-a-token", expires_in=datetime.timedelta(days=1))
+            raise AssertionError("a session cookie was made from a bad ID token")
+        except auth.InvalidIdTokenError:
+            pass
+
     @check("delete_user")
     def _():
         auth.delete_user(state["uid"])

@@ -24,6 +24,9 @@ struct FirebaseEmulatorAdmin: Sendable {
   let baseURL: URL
 
   func reply(method: String, projectPath: String, query: [String: String], body: Data) async -> Reply {
+    if let project = projectPath.dropSuffix(":createSessionCookie"), !project.contains("/") {
+      return await sessionCookie(method: method, project: project, body: body)
+    }
     let project = String(projectPath.prefix { $0 != "/" })
     let call = String(projectPath.dropFirst(project.count))
     guard project == backend.configuration.projectID else {
@@ -172,6 +175,31 @@ struct FirebaseEmulatorAdmin: Sendable {
         displayName: entry["displayName"]?.string, photoURL: entry["photoUrl"]?.string.flatMap(URL.init(string:)))
     }
     return account
+  }
+
+  /// `projects/PROJECT:createSessionCookie`: `{"idToken": …, "validDuration": seconds}` (two
+  /// weeks when absent) → `{"sessionCookie": …}`.
+  private func sessionCookie(method: String, project: String, body: Data) async -> Reply {
+    guard project == backend.configuration.projectID else {
+      return Routes.failure(
+        404,
+        "PROJECT_NOT_FOUND : this server serves the project \(backend.configuration.projectID), not \(project). "
+          + "Use that project id, or start signin serve with --project \(project).")
+    }
+    guard method == "POST" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
+    guard let fields = Routes.object(body) else {
+      return Routes.failure(400, "INVALID_ARGUMENT: the body is not a JSON object")
+    }
+    do {
+      let seconds =
+        try RequestNumber.integer(fields["validDuration"], field: "validDuration", in: 0...Int64(Int32.max))
+        ?? 14 * 24 * 3600
+      let cookie = try await backend.sessionCookie(
+        idToken: try Routes.string("idToken", in: fields), validDuration: .seconds(seconds))
+      return Routes.json(["sessionCookie": .string(cookie)])
+    } catch {
+      return Routes.failure(AuthError.wrapping(error))
+    }
   }
 
   /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.

@@ -239,6 +239,32 @@ import Testing
     #expect(Self.message(noContinue.json) == "MISSING_CONTINUE_URI")
   }
 
+  @Test func aSessionCookieCarriesTheIDTokensClaimsForItsDuration() async throws {
+    let user = try await routes.backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    let target = "/identitytoolkit.googleapis.com/v1/projects/signinkit-local:createSessionCookie"
+    let reply = try await call(target, ["idToken": user.tokens.idToken, "validDuration": "3600"])
+    let cookie = try JSONWebToken(decoding: try #require(reply.json["sessionCookie"] as? String))
+    #expect(cookie.claims["iss"]?.string == "https://session.firebase.google.com/signinkit-local")
+    #expect(cookie.claims["sub"]?.string == user.localID && cookie.claims["email"]?.string == "ada@example.com")
+    let issuedAt = try #require(cookie.claims["iat"]?.number)
+    #expect(cookie.claims["exp"]?.number == issuedAt + 3600)
+    // Signed with the backend's key, as its ID tokens are.
+    let keys = try JSONWebKeySet(json: try await routes.backend.jwks)
+    let key = try #require(keys.keys.first { $0.kid == cookie.keyID })
+    #expect(cookie.algorithm == "RS256")
+    #expect(key.publicKey.verifyRS256(signature: cookie.signature, message: Array(cookie.signingInput.utf8)))
+
+    for duration in ["60", "1209601"] {
+      let refused = try await call(target, ["idToken": user.tokens.idToken, "validDuration": duration])
+      #expect(Self.message(refused.json) == "INVALID_DURATION")
+    }
+    let unauthenticated = try await call(target, ["idToken": user.tokens.idToken], headers: Self.json)
+    #expect(unauthenticated.status == 401)
+    let other = try await call(
+      "/identitytoolkit.googleapis.com/v1/projects/another:createSessionCookie", ["idToken": user.tokens.idToken])
+    #expect(other.status == 404)
+  }
+
   @Test func batchDeleteTreatsAMissingAccountAsDeleted() async throws {
     _ = try await call("\(Self.projectURL)/accounts", ["localId": "uid-1"])
     let reply = try await call(
