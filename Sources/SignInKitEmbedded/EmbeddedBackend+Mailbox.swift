@@ -62,14 +62,17 @@ extension EmbeddedBackend {
     }
   }
 
+  /// The domains links may lead to: the ones every project has (`localhost`, the loopback
+  /// addresses, `PROJECT.firebaseapp.com` and `PROJECT.web.app`), then the configured ones.
+  public nonisolated var authorizedDomains: [String] {
+    let project = configuration.projectID.lowercased()
+    return ["localhost", "127.0.0.1", "[::1]", "::1", "\(project).firebaseapp.com", "\(project).web.app"]
+      + configuration.authorizedDomains.map { $0.lowercased() }
+  }
+
   /// Whether links may lead to `host`.
   func isAuthorizedDomain(_ host: String) -> Bool {
-    let host = host.lowercased()
-    let project = configuration.projectID.lowercased()
-    let domains =
-      ["localhost", "127.0.0.1", "[::1]", "::1", "\(project).firebaseapp.com", "\(project).web.app"]
-      + configuration.authorizedDomains.map { $0.lowercased() }
-    return domains.contains(host)
+    authorizedDomains.contains(host.lowercased())
   }
 
   /// Sends `request`'s code for `account`: to its email, or to `newEmail` for a change of email.

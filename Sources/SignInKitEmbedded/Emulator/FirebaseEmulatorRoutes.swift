@@ -78,6 +78,19 @@ public struct FirebaseEmulatorRoutes: Sendable {
       guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
       return Self.json(["authEmulator": .object(["ready": .bool(true), "signinkit": .bool(true)])])
     }
+    if path == "/identitytoolkit.googleapis.com/v1/projects"
+      || path == "/www.googleapis.com/identitytoolkit/v3/relyingparty/getProjectConfig"
+    {
+      // The project's settings a client SDK reads (the JS SDK checks its page's domain).
+      guard method == "GET" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+      guard Self.isAdmin(headers) || Self.namesAnAPIKey(target: target, headers: headers) else {
+        return Self.missingAPIKey
+      }
+      var reply = ProjectConfigReply()
+      reply.projectId = backend.configuration.projectID
+      reply.authorizedDomains = backend.authorizedDomains
+      return Self.reply(reply)
+    }
     if let rest = path.dropPrefix("/identitytoolkit.googleapis.com/v1/projects/") {
       let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
       guard Self.isAdmin(headers) else {

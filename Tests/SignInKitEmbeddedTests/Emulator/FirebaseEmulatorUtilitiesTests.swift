@@ -114,3 +114,19 @@ import Testing
     #expect(try await call("DELETE", Self.project + "/config").status == 405)
   }
 }
+
+extension FirebaseEmulatorUtilitiesTests {
+  @Test func theProjectConfigListsTheAuthorizedDomainsForAClientWithAKey() async throws {
+    for target in [
+      "/identitytoolkit.googleapis.com/v1/projects?key=fake-api-key",
+      "/www.googleapis.com/identitytoolkit/v3/relyingparty/getProjectConfig?key=fake-api-key",
+    ] {
+      let reply = try await call("GET", target)
+      #expect(reply.status == 200)
+      #expect(reply.json["projectId"] as? String == "signinkit-local")
+      let domains = reply.json["authorizedDomains"] as? [String] ?? []
+      #expect(domains.contains("localhost") && domains.contains("signinkit-local.firebaseapp.com"))
+    }
+    #expect(try await call("GET", "/identitytoolkit.googleapis.com/v1/projects").status == 403)
+  }
+}
