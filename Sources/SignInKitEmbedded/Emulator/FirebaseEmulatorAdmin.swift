@@ -249,6 +249,8 @@ struct FirebaseEmulatorAdmin: Sendable {
       record.customAttributes = String(decoding: text, as: UTF8.self)
     }
     if account.customAuth == true { record.customAuth = true }
+    record.passwordHash = account.password?.hash
+    record.salt = account.password?.salt
     return record
   }
 

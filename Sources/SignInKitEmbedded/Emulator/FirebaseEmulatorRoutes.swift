@@ -533,6 +533,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
       var info = ProviderUserInfo()
       info.providerId = provider.providerID.rawValue
       info.rawId = provider.rawID
+      // An IdP's user id, as Firebase names it for a federated identity.
+      if provider.providerID != .password { info.federatedId = provider.rawID }
       info.email = provider.email
       info.displayName = provider.displayName
       info.photoUrl = provider.photoURL?.absoluteString

@@ -18,6 +18,9 @@ package struct AccountRecord: WireBody, LenientValue {
   @Lenient package var validSince: String?
   @Lenient package var customAttributes: String?
   @Lenient package var customAuth: Bool?
+  /// The password's hash and salt (base64url), for an administrator (`users.passwordHash`).
+  @Lenient package var passwordHash: String?
+  @Lenient package var salt: String?
   @Lenient package var idToken: String?
   @Lenient package var refreshToken: String?
   @Lenient package var expiresIn: String?
@@ -26,7 +29,8 @@ package struct AccountRecord: WireBody, LenientValue {
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
-      lastLoginAt, mfaInfo, validSince, customAttributes, customAuth, idToken, refreshToken, expiresIn
+      lastLoginAt, mfaInfo, validSince, customAttributes, customAuth, passwordHash, salt, idToken, refreshToken,
+      expiresIn
   }
 
   package static var fieldNames: [String] {

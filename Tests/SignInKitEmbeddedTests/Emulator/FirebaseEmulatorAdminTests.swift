@@ -63,6 +63,8 @@ import Testing
       method: "POST", target: "\(Self.projectURL)/accounts:lookup", headers: Self.owner, body: body)
     let users = (try JSONSerialization.jsonObject(with: found.body) as? [String: Any])?["users"] as? [[String: Any]]
     #expect(Set(users?.compactMap { $0["localId"] as? String } ?? []) == ["uid-1", federated.localID])
+    let google = users?.first { $0["localId"] as? String == federated.localID }?["providerUserInfo"] as? [[String: Any]]
+    #expect(google?.first?["federatedId"] as? String == "g-9")
   }
 
   @Test func createsLooksUpUpdatesAndDeletesAnAccount() async throws {
@@ -78,6 +80,9 @@ import Testing
     let byEmail = try await call("\(Self.projectURL)/accounts:lookup", ["email": ["ada@example.com"]])
     let user = try #require((byEmail.json["users"] as? [[String: Any]])?.first)
     #expect(user["localId"] as? String == "uid-1" && user["displayName"] as? String == "Ada")
+    // The administrator sees the password's hash and salt, never the password.
+    #expect((user["passwordHash"] as? String)?.isEmpty == false && (user["salt"] as? String)?.isEmpty == false)
+    #expect(!String(describing: user).contains("correct horse"))
     #expect(user["validSince"] as? String == "1800000000")
 
     let updated = try await call(
