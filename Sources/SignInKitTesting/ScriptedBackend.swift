@@ -6,7 +6,7 @@ import SignInKitEmbedded
 /// An `AuthBackend` for tests: a small in-memory identity service whose replies a test can
 /// delay or replace with faults, and which records every call.
 ///
-/// Unscripted calls go to ``accounts``, an in-memory ``EmbeddedBackend``: Firebase's rules,
+/// Unscripted calls go to ``accounts``, an in-memory `EmbeddedBackend`: Firebase's rules,
 /// error codes and token shapes, the same account model the offline default runs. Scripted steps
 /// are taken first, one per call, in order:
 ///
@@ -78,7 +78,7 @@ public final class ScriptedBackend: AuthBackend {
   let model = Locked(Model())
   private let clock: any Clock<Duration>
   private let interleaving: Int
-  /// The accounts: an in-memory ``EmbeddedBackend``, so the scripted backend answers every
+  /// The accounts: an in-memory `EmbeddedBackend`, so the scripted backend answers every
   /// unscripted call with the embedded backend's rules, codes and token shapes.
   public let accounts: EmbeddedBackend
 

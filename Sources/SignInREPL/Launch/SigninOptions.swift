@@ -76,9 +76,9 @@ package struct SigninOptions: Sendable, Equatable {
   ///
   /// - Concurrency: `Sendable` value.
   package enum HashCost: String, Sendable, Equatable {
-    /// ``ScryptParameters/test``: cheap but real.
+    /// `ScryptParameters.test`: cheap but real.
     case test
-    /// ``ScryptParameters/firebase``.
+    /// `ScryptParameters.firebase`.
     case firebase
 
     /// What the first lines of `signin serve` say about it.
