@@ -45,18 +45,7 @@ enum DjangoOAuthPeer {
     if: DjangoOAuthPeer.issuer != nil,
     "no django-oauth-toolkit peer: set SIGNINKIT_DOT_ISSUER (bash .ci/run starts one)"))
 struct OIDCPeerDjangoTests {
-  /// Counts the refresh grants that reach the issuer.
-  struct CountingTransport: HTTPTransport {
-    let refreshes = Locked(0)
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-      if String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token") {
-        refreshes.withLock { $0 += 1 }
-      }
-      return try await URLSessionTransport().send(request)
-    }
-  }
-
-  let transport = CountingTransport()
+  let transport = OIDCPeerChecks.CountingTransport()
   let now = Locked(Date())
 
   func provider(
@@ -89,27 +78,14 @@ struct OIDCPeerDjangoTests {
   }
 
   @Test func aThousandCallersAfterExpiryShareOneRefreshAtThePeer() async throws {
-    let provider = provider(username: "ada@example.com")
-    _ = try await provider.credential()
-    let first = try await provider.freshAccessToken()
-    #expect(transport.refreshes.withLock { $0 } == 0)
     // django-oauth-toolkit's access tokens last ten hours unless configured otherwise.
-    now.withLock { $0 = $0.addingTimeInterval(11 * 3600) }
-    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
-      for _ in 0..<1_000 { group.addTask { try await provider.freshAccessToken() } }
-      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
-    }
-    #expect(tokens.count == 1 && !tokens.contains(first))
-    #expect(transport.refreshes.withLock { $0 } == 1)
+    try await OIDCPeerChecks.aThousandCallersAfterExpiryShareOneRefresh(
+      provider(username: "ada@example.com"), transport: transport, now: now, lifetime: 10 * 3600)
   }
 
   @Test func aScopeIsAddedAfterSignIn() async throws {
-    let provider = provider(username: "grace@example.com", scopes: ["openid", "email"])
-    _ = try await provider.credential()
-    #expect(await !provider.grantedScopes.contains("address"))
-    let granted = try await provider.addScopes(["address"])
-    #expect(granted.contains("address") && granted.contains("email"))
-    #expect(try await provider.freshAccessToken().isEmpty == false)
+    try await OIDCPeerChecks.aScopeIsAddedAfterSignIn(
+      provider(username: "grace@example.com", scopes: ["openid", "email"]))
   }
 
   @Test func theSessionIsRestoredInANewProcessAndSignOutRevokesItAtTheIssuer() async throws {

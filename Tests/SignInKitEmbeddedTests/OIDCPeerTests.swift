@@ -87,18 +87,7 @@ struct OIDCPeerTests {
     if: OIDCPeer.issuer != nil,
     "no OpenID peer: set SIGNINKIT_OIDC_ISSUER to a running oidc-provider-mock (bash .ci/run starts one)"))
 struct OIDCPeerAccessTokenTests {
-  /// Counts the refresh grants that reach the issuer.
-  struct CountingTransport: HTTPTransport {
-    let refreshes = Locked(0)
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-      if String(decoding: request.body, as: UTF8.self).contains("grant_type=refresh_token") {
-        refreshes.withLock { $0 += 1 }
-      }
-      return try await URLSessionTransport().send(request)
-    }
-  }
-
-  let transport = CountingTransport()
+  let transport = OIDCPeerChecks.CountingTransport()
   let now = Locked(Date())
 
   func provider(
@@ -113,26 +102,13 @@ struct OIDCPeerAccessTokenTests {
   }
 
   @Test func aThousandCallersAfterExpiryShareOneRefreshAtThePeer() async throws {
-    let provider = provider(subject: "ada@example.com")
-    _ = try await provider.credential()
-    let first = try await provider.freshAccessToken()
-    #expect(transport.refreshes.withLock { $0 } == 0)
-    now.withLock { $0 = $0.addingTimeInterval(7200) }
-    let tokens = try await withThrowingTaskGroup(of: String.self) { group in
-      for _ in 0..<1_000 { group.addTask { try await provider.freshAccessToken() } }
-      return try await group.reduce(into: Set<String>()) { $0.insert($1) }
-    }
-    #expect(tokens.count == 1 && !tokens.contains(first))
-    #expect(transport.refreshes.withLock { $0 } == 1)
+    try await OIDCPeerChecks.aThousandCallersAfterExpiryShareOneRefresh(
+      provider(subject: "ada@example.com"), transport: transport, now: now, lifetime: 3600)
   }
 
   @Test func aScopeIsAddedAfterSignIn() async throws {
-    let provider = provider(subject: "grace@example.com", scopes: ["openid", "email"])
-    _ = try await provider.credential()
-    #expect(await !provider.grantedScopes.contains("address"))
-    let granted = try await provider.addScopes(["address"])
-    #expect(granted.contains("address") && granted.contains("email"))
-    #expect(try await provider.freshAccessToken().isEmpty == false)
+    try await OIDCPeerChecks.aScopeIsAddedAfterSignIn(
+      provider(subject: "grace@example.com", scopes: ["openid", "email"]))
   }
 
   @Test func theIssuersSessionIsRestoredInANewProcessAndEndsWhenTheIssuerRevokesIt() async throws {
