@@ -48,9 +48,8 @@ extension EmbeddedBackend {
     }
   }
 
-  /// The accounts with these uids and emails, each once, in uid order.
   /// The accounts with any of `uids`, `emails` or IdP identities (`federated`: provider and the
-  /// user's id there), each once, by uid.
+  /// user's id there), each once, in uid order.
   func adminLookup(
     uids: [String], emails: [String], federated: [(ProviderID, String)] = []
   ) throws -> [EmbeddedDatabase.Account] {
@@ -148,8 +147,7 @@ extension EmbeddedBackend {
     claims["iss"] = .string("https://session.firebase.google.com/\(configuration.projectID)")
     claims["iat"] = .number(issuedAt)
     claims["exp"] = .number(issuedAt + validDuration.seconds)
-    let signing = try signing.get()
-    return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
+    return try signed(claims)
   }
 
   /// Disables or enables an account; a disabled account cannot sign in or refresh

@@ -55,6 +55,11 @@ extension EmbeddedBackend {
     where !Self.reservedClaims.contains(name) {
       claims[name] = value
     }
+    return try signed(claims)
+  }
+
+  /// `claims` as an RS256 JWT signed with the backend's key, its `kid` in the header.
+  func signed(_ claims: [String: JSONValue]) throws -> String {
     let signing = try signing.get()
     return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
   }

@@ -208,7 +208,7 @@ final class EmbeddedStore {
       "SELECT record FROM accounts WHERE uid > ? ORDER BY uid LIMIT ?", [.text(uid ?? ""), .integer(Int64(limit))])
   }
 
-  /// The accounts with these uids or emails, each once, in uid order.
+  /// The accounts with these uids, emails or IdP identities, each once, in uid order.
   func accounts(uids: [String], emails: [String], federated: [(ProviderID, String)] = []) throws -> [Account] {
     var found: [String: Account] = [:]
     for uid in uids { if let account = try account(uid: uid) { found[account.uid] = account } }

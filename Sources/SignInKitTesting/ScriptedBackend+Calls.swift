@@ -24,7 +24,7 @@ extension ScriptedBackend {
 
   /// IdP tokens are not verified, as in the Firebase emulator: a JWT or a JSON object names its
   /// user with `sub`, and any other token (``StubProvider``'s `google.com:subject-1`) is its own
-  /// user. A raw nonce must still match the token's, so Apple's nonce rule is kept.
+  /// user. A raw nonce, when the sign-in gives one, must still match the token's.
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     try await begin(.signInWithIdp, request)
     var request = request

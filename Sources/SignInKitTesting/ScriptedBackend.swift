@@ -102,7 +102,7 @@ public final class ScriptedBackend: AuthBackend {
   private static func makeAccounts(tokenLifetime: Duration, now: @escaping @Sendable () -> Date) -> EmbeddedBackend {
     var configuration = EmbeddedBackend.Configuration(tokenLifetime: tokenLifetime, acceptUnsignedIdPTokens: true)
     configuration.acceptUnsignedCustomTokens = true
-    configuration.scrypt = ScryptParameters(n: 1 << 4, r: 1, p: 1)
+    configuration.scrypt = .test
     configuration.signingKey = TestSigningKey.shared
     configuration.authorizedDomains = ["example.com"]
     do {

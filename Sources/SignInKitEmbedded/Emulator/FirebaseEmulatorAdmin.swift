@@ -24,22 +24,19 @@ struct FirebaseEmulatorAdmin: Sendable {
   let baseURL: URL
 
   func reply(method: String, projectPath: String, query: [String: String], body: Data) async -> Reply {
-    if let project = projectPath.dropSuffix(":createSessionCookie"), !project.contains("/") {
-      return await sessionCookie(method: method, project: project, body: body)
-    }
-    let project = String(projectPath.prefix { $0 != "/" })
+    let project = String(projectPath.prefix { $0 != "/" && $0 != ":" })
     let call = String(projectPath.dropFirst(project.count))
     guard project == backend.configuration.projectID else {
-      return Routes.failure(
-        404,
-        "PROJECT_NOT_FOUND : this server serves the project \(backend.configuration.projectID), not \(project). "
-          + "Use that project id, or start signin serve with --project \(project).")
+      return Routes.projectNotFound(project, served: backend.configuration.projectID)
     }
     if call == "/accounts:batchGet" {
       guard method == "GET" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
       return await list(query)
     }
-    guard let name = call == "/accounts" ? "create" : call.dropPrefix("/accounts:") else {
+    // `projects/P/accounts` (create), `projects/P/accounts:NAME`, or the project's own
+    // `projects/P:createSessionCookie`, kept apart by its colon.
+    let name = ["/accounts": "create", ":createSessionCookie": ":createSessionCookie"][call]
+    guard let name = name ?? call.dropPrefix("/accounts:") else {
       return Routes.failure(404, "NOT_FOUND: \(call)")
     }
     guard method == "POST" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
@@ -55,6 +52,14 @@ struct FirebaseEmulatorAdmin: Sendable {
         reply.kind = "identitytoolkit#SignupNewUserResponse"
         reply.localId = account.uid
         return Routes.reply(reply)
+      case ":createSessionCookie":
+        // `{"idToken": …, "validDuration": seconds}` (two weeks when absent).
+        let seconds =
+          try RequestNumber.integer(fields["validDuration"], field: "validDuration", in: 0...Int64(Int32.max))
+          ?? 14 * 24 * 3600
+        let cookie = try await backend.sessionCookie(
+          idToken: try Routes.string("idToken", in: fields), validDuration: .seconds(seconds))
+        return Routes.json(["sessionCookie": .string(cookie)])
       case "lookup":
         // `federatedUserId`: [{"providerId": "google.com", "rawId": "…"}], as get_users sends
         // a ProviderIdentifier.
@@ -175,31 +180,6 @@ struct FirebaseEmulatorAdmin: Sendable {
         displayName: entry["displayName"]?.string, photoURL: entry["photoUrl"]?.string.flatMap(URL.init(string:)))
     }
     return account
-  }
-
-  /// `projects/PROJECT:createSessionCookie`: `{"idToken": …, "validDuration": seconds}` (two
-  /// weeks when absent) → `{"sessionCookie": …}`.
-  private func sessionCookie(method: String, project: String, body: Data) async -> Reply {
-    guard project == backend.configuration.projectID else {
-      return Routes.failure(
-        404,
-        "PROJECT_NOT_FOUND : this server serves the project \(backend.configuration.projectID), not \(project). "
-          + "Use that project id, or start signin serve with --project \(project).")
-    }
-    guard method == "POST" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
-    guard let fields = Routes.object(body) else {
-      return Routes.failure(400, "INVALID_ARGUMENT: the body is not a JSON object")
-    }
-    do {
-      let seconds =
-        try RequestNumber.integer(fields["validDuration"], field: "validDuration", in: 0...Int64(Int32.max))
-        ?? 14 * 24 * 3600
-      let cookie = try await backend.sessionCookie(
-        idToken: try Routes.string("idToken", in: fields), validDuration: .seconds(seconds))
-      return Routes.json(["sessionCookie": .string(cookie)])
-    } catch {
-      return Routes.failure(AuthError.wrapping(error))
-    }
   }
 
   /// `sendOobCode` with `returnOobLink`: the code and a link to this server's action page.

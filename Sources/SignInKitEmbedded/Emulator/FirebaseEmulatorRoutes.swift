@@ -579,6 +579,14 @@ public struct FirebaseEmulatorRoutes: Sendable {
     Reply(status: status, body: (try? body.encoded()) ?? Data("{}".utf8))
   }
 
+  /// The answer for another project than the one served (the emulator would make an empty one).
+  static func projectNotFound(_ requested: String, served: String) -> Reply {
+    failure(
+      404,
+      "PROJECT_NOT_FOUND : this server serves the project \(served), not \(requested). "
+        + "Use that project id, or start signin serve with --project \(requested).")
+  }
+
   /// Firebase's error envelope.
   static func failure(_ status: Int, _ message: String) -> Reply {
     reply(ErrorEnvelope(status: status, message: message), status: status)

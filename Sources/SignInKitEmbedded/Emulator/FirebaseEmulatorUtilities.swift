@@ -26,12 +26,7 @@ struct FirebaseEmulatorUtilities: Sendable {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, ["accounts", "config", "oobCodes"].contains(parts[1]) else { return nil }
     let served = backend.configuration.projectID
-    guard parts[0] == served else {
-      return Routes.failure(
-        404,
-        "PROJECT_NOT_FOUND : this server serves project \(served), not \(parts[0]); start signin serve "
-          + "with --project \(parts[0]) for that one")
-    }
+    guard parts[0] == served else { return Routes.projectNotFound(parts[0], served: served) }
     do {
       switch (parts[1], method) {
       case ("accounts", "DELETE"):

@@ -6,6 +6,18 @@ import SignInKitEmbedded
 extension SigninOptions.HashCost {
   /// The scrypt parameters of new hashes at this cost.
   package var parameters: ScryptParameters { self == .test ? .test : .firebase }
+
+  /// What the first lines of `signin serve` say about it, its figures read from ``parameters``.
+  package var summary: String {
+    let figures = "scrypt N=\(parameters.n), r=\(parameters.r), p=\(parameters.p)"
+    switch self {
+    case .test:
+      return "Password hashes: test cost (\(figures)), fast and real but for tests only; "
+        + "--hash-cost firebase for Firebase's."
+    case .firebase:
+      return "Password hashes: Firebase's cost (\(figures)); --hash-cost test for a fast test server."
+    }
+  }
 }
 
 extension SigninOptions {

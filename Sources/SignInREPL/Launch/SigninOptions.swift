@@ -80,18 +80,6 @@ package struct SigninOptions: Sendable, Equatable {
     case test
     /// `ScryptParameters.firebase`.
     case firebase
-
-    /// What the first lines of `signin serve` say about it.
-    package var summary: String {
-      let figures = self == .test ? "scrypt N=16, r=8, p=1" : "scrypt N=16384, r=8, p=1"
-      switch self {
-      case .test:
-        return "Password hashes: test cost (\(figures)), fast and real but for tests only; "
-          + "--hash-cost firebase for Firebase's."
-      case .firebase:
-        return "Password hashes: Firebase's cost (\(figures)); --hash-cost test for a fast test server."
-      }
-    }
   }
 
   package init() {}
