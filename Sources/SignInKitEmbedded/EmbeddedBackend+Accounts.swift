@@ -20,7 +20,7 @@ extension EmbeddedBackend {
         try store.updateAccount(uid: uid) { account in
           if account.email != email { account.emailVerified = false }
           account.email = email
-          account.password = hash
+          account.setPassword(hash, at: now())
         }
         try revokeSessions(of: uid, at: now())
         let tokens = try issueTokens(for: uid, provider: provider == .anonymous ? .password : provider)
@@ -34,7 +34,7 @@ extension EmbeddedBackend {
     if request.email != nil || request.password != nil {
       let (email, password) = try validated(request.email, request.password)
       account.email = email
-      account.password = try PasswordHash.make(password, parameters: configuration.scrypt)
+      account.setPassword(try PasswordHash.make(password, parameters: configuration.scrypt), at: now())
       account.displayName = request.displayName
       provider = .password
     }
@@ -141,13 +141,13 @@ extension EmbeddedBackend {
         account.email = newEmail
         account.emailVerified = false
       }
-      if let newHash { account.password = newHash }
+      if let newHash { account.setPassword(newHash, at: now()) }
       if let name = request.displayName { account.displayName = name }
       if let photo = request.photoURL { account.photoURL = photo }
       if request.deleteAttributes.contains(.displayName) { account.displayName = nil }
       if request.deleteAttributes.contains(.photoURL) { account.photoURL = nil }
       account.federated.removeAll { request.deleteProviders.contains($0.providerID) }
-      if request.deleteProviders.contains(.password) { account.password = nil }
+      if request.deleteProviders.contains(.password) { account.setPassword(nil, at: now()) }
       try store.save(account)
       guard newEmail != nil || newHash != nil else {
         return UpdateAccountResponse(account: account.info)

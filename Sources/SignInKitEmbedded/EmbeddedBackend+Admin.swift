@@ -207,10 +207,11 @@ extension EmbeddedBackend {
       account.email = email.lowercased()
     }
     if let hashedPassword, changes.password != nil {
-      account.password = hashedPassword
+      account.setPassword(hashedPassword, at: now())
     } else if let password = changes.password {
-      account.password = try PasswordHash.make(
-        try validated("valid@example.com", password).1, parameters: configuration.scrypt)
+      account.setPassword(
+        try PasswordHash.make(try validated("valid@example.com", password).1, parameters: configuration.scrypt),
+        at: now())
     }
     if let name = changes.displayName { account.displayName = name }
     if let photo = changes.photoURL { account.photoURL = photo }

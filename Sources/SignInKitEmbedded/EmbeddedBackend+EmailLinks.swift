@@ -38,7 +38,7 @@ extension EmbeddedBackend {
         }
         uid = existing.uid
         if !existing.emailVerified, existing.password != nil {
-          try store.updateAccount(uid: uid) { $0.password = nil }
+          try store.updateAccount(uid: uid) { $0.setPassword(nil, at: now()) }
           try revokeSessions(of: uid, at: now())
         }
       } else {

@@ -165,7 +165,7 @@ extension EmbeddedBackend {
     let response = try store.transaction {
       let entry = try takeCode(request.oobCode, kinds: ["PASSWORD_RESET"])
       try store.updateAccount(uid: entry.uid) { account in
-        account.password = hash
+        account.setPassword(hash, at: now())
         account.emailVerified = true
       }
       try revokeSessions(of: entry.uid, at: now())

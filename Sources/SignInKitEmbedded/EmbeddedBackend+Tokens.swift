@@ -145,6 +145,13 @@ extension EmbeddedBackend {
     guard !account.revokes(issuedAt: record.issuedAt) else {
       throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
     }
+    let refreshedAt = now()
+    if (account.lastRefreshAt ?? .distantPast).timeIntervalSince1970.rounded(.down)
+      < refreshedAt.timeIntervalSince1970.rounded(.down)
+    {
+      // Kept to the second, so a burst of refreshes of one account writes once a second.
+      try store.updateAccount(uid: account.uid) { $0.lastRefreshAt = refreshedAt }
+    }
     let provider: ProviderID =
       record.provider
       ?? (account.email == nil && account.federated.isEmpty

@@ -28,6 +28,21 @@ struct EmbeddedDatabase: Codable, Sendable {
     /// Signed in with an email link at least once (`emailLinkSignin`): the email is then a
     /// `password` provider even without a password.
     var emailLinkSignIn: Bool?
+    /// When the password was last set (`passwordUpdatedAt`); `nil` in records from before it
+    /// was kept, and for accounts without a password.
+    var passwordUpdatedAt: Date?
+    /// When a refresh token last made an ID token (`lastRefreshAt`), to the second; a sign-in
+    /// counts through ``lastLoginAt``.
+    var lastRefreshAt: Date?
+
+    /// The latest time this account got an ID token: its last sign-in or its last refresh.
+    var lastActiveAt: Date { max(lastLoginAt, lastRefreshAt ?? lastLoginAt) }
+
+    /// Sets the password's hash (or removes it), and when it changed.
+    mutating func setPassword(_ hash: PasswordHash?, at date: Date) {
+      password = hash
+      passwordUpdatedAt = hash == nil ? nil : date
+    }
 
     /// Whether ``validSince`` revokes a token issued at `issuedAt`. Both count in whole
     /// seconds, as Firebase's `iat` and `validSince` do: a token from the second of the

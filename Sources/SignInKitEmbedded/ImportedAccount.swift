@@ -93,10 +93,10 @@ extension EmbeddedBackend {
     account.photoURL = imported.photoURL
     account.disabled = imported.disabled
     if let hash = imported.password {
-      account.password = hash
+      account.setPassword(hash, at: now)
     } else if let raw = imported.rawPassword {
-      account.password = try PasswordHash.make(
-        try validated("valid@example.com", raw).1, parameters: configuration.scrypt)
+      account.setPassword(
+        try PasswordHash.make(try validated("valid@example.com", raw).1, parameters: configuration.scrypt), at: now)
     }
     if let attributes = imported.customAttributes {
       let claims = try Self.customClaims(attributes)

@@ -220,7 +220,7 @@ def main():
         auth.update_user(state["uid"], disabled=False)
         state["session"] = sign_in("ada@example.com", "correct horse")
 
-    @check("set_custom_user_claims (seen in a refreshed ID token)")
+    @check("set_custom_user_claims (seen in a refreshed ID token); last_refresh_timestamp")
     def _():
         auth.set_custom_user_claims(state["uid"], {"admin": True, "level": 3})
         expect(auth.get_user(state["uid"]).custom_claims == {"admin": True, "level": 3}, "claims not stored")
@@ -231,6 +231,9 @@ def main():
         expect(claims.get("admin") is True and claims.get("level") == 3, f"claims missing: {claims}")
         decoded = auth.verify_id_token(body["id_token"])
         expect(decoded["admin"] is True and decoded["uid"] == state["uid"], f"verify_id_token: {decoded}")
+        metadata = auth.get_user(state["uid"]).user_metadata
+        expect(metadata.last_refresh_timestamp is not None
+               and metadata.last_refresh_timestamp >= metadata.last_sign_in_timestamp, f"{metadata.__dict__}")
         try:
             auth.set_custom_user_claims(state["uid"], {"sub": "someone-else"})
             raise AssertionError("a reserved claim was accepted")

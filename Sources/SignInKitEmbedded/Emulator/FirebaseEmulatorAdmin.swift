@@ -229,6 +229,8 @@ struct FirebaseEmulatorAdmin: Sendable {
       record.customAttributes = String(decoding: text, as: UTF8.self)
     }
     if account.customAuth == true { record.customAuth = true }
+    record.passwordUpdatedAt = account.passwordUpdatedAt.map { ($0.timeIntervalSince1970 * 1000).rounded() }
+    record.lastRefreshAt = account.lastActiveAt.formatted(Routes.isoMilliseconds)
     record.passwordHash = account.password?.hash
     record.salt = account.password?.salt
     return record

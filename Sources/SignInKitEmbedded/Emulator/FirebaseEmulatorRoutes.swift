@@ -192,7 +192,15 @@ public struct FirebaseEmulatorRoutes: Sendable {
         let account = try await backend.lookup(LookupRequest(idToken: try request.required(request.idToken, .idToken)))
         var reply = LookupReply()
         reply.kind = "identitytoolkit#GetAccountInfoResponse"
-        reply.users = [Self.account(account)]
+        var record = Self.account(account)
+        if let stored = try await backend.adminLookup(uids: [account.localID], emails: []).first {
+          // The dates Firebase lists for the user itself too; never the hash.
+          let full = FirebaseEmulatorAdmin.account(stored)
+          record.validSince = full.validSince
+          record.passwordUpdatedAt = full.passwordUpdatedAt
+          record.lastRefreshAt = full.lastRefreshAt
+        }
+        reply.users = [record]
         return Self.reply(reply)
       case "update": return try await update(try UpdateAccountBody.decoded(from: body))
       case "createAuthUri": return try await createAuthUri(try CreateAuthUriBody.decoded(from: body))
@@ -624,6 +632,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
   }
 
   static func seconds(_ duration: Duration) -> String { String(RequestNumber.whole(duration.seconds.rounded())) }
+
+  /// ISO 8601 with milliseconds, UTC (`lastRefreshAt`).
+  static let isoMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   static func milliseconds(_ date: Date) -> String {
     String(RequestNumber.whole((date.timeIntervalSince1970 * 1000).rounded()))

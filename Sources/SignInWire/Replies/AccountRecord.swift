@@ -16,6 +16,10 @@ package struct AccountRecord: WireBody, LenientValue {
   @Lenient package var lastLoginAt: String?
   @Lenient package var mfaInfo: [MFAEnrollment]?
   @Lenient package var validSince: String?
+  /// When the password was last set, in milliseconds since 1970 (a number, as Firebase sends it).
+  @Lenient package var passwordUpdatedAt: Double?
+  /// When the user last got an ID token, by sign-in or refresh (ISO 8601, as Firebase sends it).
+  @Lenient package var lastRefreshAt: String?
   @Lenient package var customAttributes: String?
   @Lenient package var customAuth: Bool?
   /// The password's hash and salt (base64url), for an administrator (`users.passwordHash`).
@@ -29,7 +33,8 @@ package struct AccountRecord: WireBody, LenientValue {
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
-      lastLoginAt, mfaInfo, validSince, customAttributes, customAuth, passwordHash, salt, idToken, refreshToken,
+      lastLoginAt, mfaInfo, validSince, passwordUpdatedAt, lastRefreshAt, customAttributes, customAuth, passwordHash,
+      salt, idToken, refreshToken,
       expiresIn
   }
 

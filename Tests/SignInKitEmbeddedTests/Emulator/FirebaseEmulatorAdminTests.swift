@@ -67,6 +67,43 @@ import Testing
     #expect(google?.first?["federatedId"] as? String == "g-9")
   }
 
+  @Test func lookupSaysWhenThePasswordChangedAndWhenTheUserLastGotAToken() async throws {
+    let backend = routes.backend
+    let signedUp = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    let started = clock.now
+    func user() async throws -> [String: Any] {
+      let found = try await call("\(Self.projectURL)/accounts:lookup", ["localId": [signedUp.localID]])
+      return try #require((found.json["users"] as? [[String: Any]])?.first)
+    }
+    var record = try await user()
+    #expect(record["passwordUpdatedAt"] as? Double == started.timeIntervalSince1970 * 1000)
+    #expect(record["lastRefreshAt"] as? String == started.formatted(FirebaseEmulatorRoutes.isoMilliseconds))
+
+    clock.advance(90)
+    _ = try await backend.refresh(RefreshTokenRequest(refreshToken: signedUp.tokens.refreshToken))
+    record = try await user()
+    #expect(record["lastRefreshAt"] as? String == clock.now.formatted(FirebaseEmulatorRoutes.isoMilliseconds))
+    #expect(record["passwordUpdatedAt"] as? Double == started.timeIntervalSince1970 * 1000)
+
+    clock.advance(30)
+    let changed = try await call(
+      "\(Self.projectURL)/accounts:update", ["localId": signedUp.localID, "password": "battery staple"])
+    #expect(changed.status == 200)
+    record = try await user()
+    #expect(record["passwordUpdatedAt"] as? Double == clock.now.timeIntervalSince1970 * 1000)
+
+    // The user's own lookup lists the dates too, never the hash.
+    let signedIn = try await backend.signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "battery staple"))
+    let own = await routes.reply(
+      method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k", headers: Self.json,
+      body: try JSONSerialization.data(withJSONObject: ["idToken": signedIn.tokens.idToken]))
+    let ownUser = try #require(
+      ((try JSONSerialization.jsonObject(with: own.body) as? [String: Any])?["users"] as? [[String: Any]])?.first)
+    #expect(ownUser["passwordUpdatedAt"] as? Double == clock.now.timeIntervalSince1970 * 1000)
+    #expect(ownUser["lastRefreshAt"] != nil && ownUser["validSince"] != nil && ownUser["passwordHash"] == nil)
+  }
+
   @Test func createsLooksUpUpdatesAndDeletesAnAccount() async throws {
     let created = try await call(
       "\(Self.projectURL)/accounts",
