@@ -245,6 +245,21 @@ public actor EmbeddedBackend: AuthBackend {
     directory: URL?, configuration: Configuration = Configuration(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws {
+    try self.init(directory: directory, configuration: configuration, now: now, sharedKey: nil)
+  }
+
+  /// Another project beside this one, as `signin serve` makes one on first use: accounts of
+  /// its own (in `directory`, or in memory), this backend's configuration under `projectID`,
+  /// its clock, and its signing key, so that one key set verifies the tokens of every project.
+  package nonisolated func sibling(projectID: String, directory: URL?) throws -> EmbeddedBackend {
+    var configuration = configuration
+    configuration.projectID = projectID
+    return try EmbeddedBackend(directory: directory, configuration: configuration, now: now, sharedKey: signing)
+  }
+
+  private init(
+    directory: URL?, configuration: Configuration, now: @escaping @Sendable () -> Date, sharedKey: LazySigningKey?
+  ) throws {
     self.directory = directory
     self.configuration = configuration
     emailEnumerationProtection = configuration.emailEnumerationProtection
@@ -262,7 +277,8 @@ public actor EmbeddedBackend: AuthBackend {
     identityKeys = Self.identityKeyCache(configuration, now: self.now)
     if let directory {
       try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }
-      signing = LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
+      signing =
+        sharedKey ?? LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
       try signing.checkFile()
       store = try EmbeddedStore(
         .file(directory.appendingPathComponent(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout)
@@ -270,7 +286,7 @@ public actor EmbeddedBackend: AuthBackend {
     } else {
       storageWarnings = []
       signing =
-        configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
+        sharedKey ?? configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
         ?? LazySigningKey(file: nil, keyID: Self.keyID)
       store = try EmbeddedStore(.memory)
     }

@@ -469,6 +469,20 @@ def main():
         found = auth.get_users([auth.ProviderIdentifier("google.com", "g-123")])
         expect(found.users == [], "the unlinked identity still finds the user")
 
+    @check("a second project in the same server: made on first use, with accounts of its own")
+    def _():
+        second = firebase_admin.initialize_app(options={"projectId": "demo-second"}, name="second-project")
+        user = auth.create_user(email="tim@example.com", password="second secret", app=second)
+        expect(auth.get_user_by_email("tim@example.com", app=second).uid == user.uid, "not found in its project")
+        expect(auth.get_user_by_email("tim@example.com").uid != user.uid, "the served project sees it")
+        link = auth.generate_password_reset_link("tim@example.com", app=second)
+        expect("oobCode=" in link, f"link {link}")
+        with urllib.request.urlopen(f"http://{host}/emulator/v1/projects/demo-second/oobCodes", timeout=30) as reply:
+            codes = json.loads(reply.read())["oobCodes"]
+        expect([c["email"] for c in codes] == ["tim@example.com"], f"its outbox {codes}")
+        auth.delete_user(user.uid, app=second)
+        firebase_admin.delete_app(second)
+
     @check("the emulator's reset between tests (DELETE accounts), and a call without an API key")
     def _():
         status, body = emulator("DELETE", "accounts")

@@ -23,12 +23,9 @@ struct FirebaseEmulatorAdmin: Sendable {
   /// Where this server is reached: the start of the links it makes.
   let baseURL: URL
 
-  func reply(method: String, projectPath: String, query: [String: String], body: Data) async -> Reply {
-    let project = String(projectPath.prefix { $0 != "/" && $0 != ":" })
-    let call = String(projectPath.dropFirst(project.count))
-    guard project == backend.configuration.projectID else {
-      return Routes.projectNotFound(project, served: backend.configuration.projectID)
-    }
+  /// Answers `method` on `call`, what follows `projects/P` in the path (`/accounts:lookup`,
+  /// `:createSessionCookie`…); ``backend`` is the project P.
+  func reply(method: String, call: String, query: [String: String], body: Data) async -> Reply {
     if call == "/accounts:batchGet" {
       guard method == "GET" else { return Routes.failure(405, "METHOD_NOT_ALLOWED") }
       return await list(query)

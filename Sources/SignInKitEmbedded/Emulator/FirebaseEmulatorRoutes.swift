@@ -27,9 +27,12 @@ public struct FirebaseEmulatorRoutes: Sendable {
     public var headers: [EmulatorRequestPolicy.Header] = []
   }
 
+  /// The served project: the one client calls reach.
   public let backend: EmbeddedBackend
   /// Which hosts and origins are served, and where links point.
   public let policy: EmulatorRequestPolicy
+  /// The served project and the others admin and emulator calls have named.
+  let projects: EmulatorProjects
 
   /// - Parameters:
   ///   - backend: the backend the calls reach.
@@ -38,6 +41,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
   public init(backend: EmbeddedBackend, policy: EmulatorRequestPolicy = .loopback(port: 9099)) {
     self.backend = backend
     self.policy = policy
+    projects = EmulatorProjects(served: backend)
   }
 
   /// The reply to one request. Never throws: every failure is a Firebase error reply.
@@ -92,11 +96,18 @@ public struct FirebaseEmulatorRoutes: Sendable {
       return Self.reply(reply)
     }
     if let rest = path.dropPrefix("/identitytoolkit.googleapis.com/v1/projects/") {
-      let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
       guard Self.isAdmin(headers) else {
         return Self.failure(401, "UNAUTHENTICATED : admin calls need the header Authorization: Bearer owner")
       }
-      return await admin.reply(method: method, projectPath: rest, query: Self.form(Self.query(of: target)), body: body)
+      let project = String(rest.prefix { $0 != "/" && $0 != ":" })
+      switch projects.backend(for: project) {
+      case .refused(let refusal): return refusal
+      case .project(let backend):
+        let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
+        return await admin.reply(
+          method: method, call: String(rest.dropFirst(project.count)), query: Self.form(Self.query(of: target)),
+          body: body)
+      }
     }
     if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v1/accounts:")
       ?? path.dropPrefix("/www.googleapis.com/identitytoolkit/v3/relyingparty/").map(Self.v1Name)
@@ -106,8 +117,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       {
         // An administrator's call on the project-less URL (`localId`, `returnOobLink`).
         let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
-        return await admin.reply(
-          method: method, projectPath: "\(backend.configuration.projectID)/accounts:\(name)", query: [:], body: body)
+        return await admin.reply(method: method, call: "/accounts:\(name)", query: [:], body: body)
       }
       guard method != "POST" || Self.namesAnAPIKey(target: target, headers: headers) else {
         return Self.missingAPIKey
@@ -133,7 +143,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       return await action(Self.form(Self.query(of: target)))
     }
     if let rest = path.dropPrefix("/emulator/v1/projects/"),
-      let reply = await FirebaseEmulatorUtilities(backend: backend, baseURL: policy.baseURL)
+      let reply = await FirebaseEmulatorUtilities(projects: projects, baseURL: policy.baseURL)
         .reply(method: method, path: rest, body: body)
     {
       return reply
@@ -585,14 +595,6 @@ public struct FirebaseEmulatorRoutes: Sendable {
   /// A wire body as the reply.
   static func reply(_ body: some WireBody, status: Int = 200) -> Reply {
     Reply(status: status, body: (try? body.encoded()) ?? Data("{}".utf8))
-  }
-
-  /// The answer for another project than the one served (the emulator would make an empty one).
-  static func projectNotFound(_ requested: String, served: String) -> Reply {
-    failure(
-      404,
-      "PROJECT_NOT_FOUND : this server serves the project \(served), not \(requested). "
-        + "Use that project id, or start signin serve with --project \(requested).")
   }
 
   /// Firebase's error envelope.

@@ -8,15 +8,14 @@ import SignInWire
 /// (email enumeration protection on or off) and `GET …/oobCodes` (the codes it would have
 /// emailed, each with a link to this server's action page).
 ///
-/// The server serves one project: another project's id is refused with a message naming the one
-/// served, rather than answered with this project's data.
+/// Each project answers for itself, made on first use (``EmulatorProjects``).
 ///
 /// - Concurrency: `Sendable` value; calls run on the backend's actor.
 struct FirebaseEmulatorUtilities: Sendable {
   typealias Routes = FirebaseEmulatorRoutes
   typealias Reply = FirebaseEmulatorRoutes.Reply
 
-  let backend: EmbeddedBackend
+  let projects: EmulatorProjects
   /// Where links to this server's action page start.
   let baseURL: URL
 
@@ -25,19 +24,22 @@ struct FirebaseEmulatorUtilities: Sendable {
   func reply(method: String, path: String, body: Data) async -> Reply? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, ["accounts", "config", "oobCodes"].contains(parts[1]) else { return nil }
-    let served = backend.configuration.projectID
-    guard parts[0] == served else { return Routes.projectNotFound(parts[0], served: served) }
+    let backend: EmbeddedBackend
+    switch projects.backend(for: parts[0]) {
+    case .refused(let refusal): return refusal
+    case .project(let project): backend = project
+    }
     do {
       switch (parts[1], method) {
       case ("accounts", "DELETE"):
         try await backend.deleteAllAccounts()
         return Routes.json([:])
       case ("config", "GET"):
-        return Routes.reply(await config())
+        return Routes.reply(await config(of: backend))
       case ("config", "PATCH"):
-        return try await updateConfig(body)
+        return try await updateConfig(of: backend, body)
       case ("oobCodes", "GET"):
-        return await oobCodes()
+        return await oobCodes(of: backend)
       default:
         return Routes.failure(405, "METHOD_NOT_ALLOWED")
       }
@@ -48,7 +50,7 @@ struct FirebaseEmulatorUtilities: Sendable {
     }
   }
 
-  private func config() async -> EmulatorProjectConfig {
+  private func config(of backend: EmbeddedBackend) async -> EmulatorProjectConfig {
     var config = EmulatorProjectConfig()
     config.signIn = .init(allowDuplicateEmails: false)
     config.emailPrivacyConfig = .init(enableImprovedEmailPrivacy: await backend.emailEnumerationProtection)
@@ -57,7 +59,7 @@ struct FirebaseEmulatorUtilities: Sendable {
 
   /// Changes the fields the body names; one account per email is how the embedded backend keeps
   /// accounts, so `allowDuplicateEmails: true` is refused and changes nothing.
-  private func updateConfig(_ body: Data) async throws -> Reply {
+  private func updateConfig(of backend: EmbeddedBackend, _ body: Data) async throws -> Reply {
     let change = try EmulatorProjectConfig.decoded(from: body)
     if change.signIn?.allowDuplicateEmails == true {
       return Routes.failure(
@@ -68,10 +70,10 @@ struct FirebaseEmulatorUtilities: Sendable {
     if let on = change.emailPrivacyConfig?.enableImprovedEmailPrivacy {
       await backend.setEmailEnumerationProtection(on)
     }
-    return Routes.reply(await config())
+    return Routes.reply(await config(of: backend))
   }
 
-  private func oobCodes() async -> Reply {
+  private func oobCodes(of backend: EmbeddedBackend) async -> Reply {
     var reply = EmulatorOobCodesReply()
     reply.oobCodes = await backend.mailbox().map { message in
       var code = OobCodeReply()

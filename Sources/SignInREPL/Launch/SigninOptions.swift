@@ -94,6 +94,8 @@ package struct SigninOptions: Sendable, Equatable {
                      FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too (Ctrl-C stops it).
                      Custom tokens are accepted unsigned, as the emulator does, or signed by the
                      service account in FILE (a key file from the Google Cloud console).
+                     Client calls reach --project; an admin or /emulator call that names another
+                     project makes it, with accounts of its own (kept in DIR/projects/ID).
                      Browsers are served from loopback origins only, and requests naming another
                      Host are refused: --allow-origin adds an origin (scheme://host[:port]),
                      --public-url names where clients reach the server (its links start with it),

@@ -101,14 +101,6 @@ import Testing
     #expect(((user.json["users"] as? [[String: Any]])?.first?["emailVerified"] as? Bool) == true)
   }
 
-  @Test func anotherProjectIsRefusedNamingTheOneServed() async throws {
-    for (method, path) in [("DELETE", "accounts"), ("GET", "config"), ("GET", "oobCodes")] {
-      let reply = try await call(method, "/emulator/v1/projects/another/\(path)")
-      #expect(reply.status == 404)
-      #expect(Self.message(reply.json)?.contains("--project another") == true)
-    }
-  }
-
   @Test func aWrongMethodIsRefused() async throws {
     #expect(try await call("POST", Self.project + "/accounts").status == 405)
     #expect(try await call("DELETE", Self.project + "/config").status == 405)

@@ -1,0 +1,76 @@
+import Foundation
+import SignInConcurrency
+import SignInKit
+
+/// The projects one `signin serve` answers for: the one it started with, and each other project
+/// an admin or emulator call names, made on first use with accounts of its own, as the Firebase
+/// emulator makes them. Client calls (an API key, no project in the path) reach the served
+/// project, as the emulator's do.
+///
+/// Another project lives where the served one does: in memory, or in `projects/ID/` inside its
+/// data folder, so it outlives a restart. All of them sign with the served project's key.
+///
+/// - Concurrency: `Sendable`; a lock guards the table of projects, and each project is an actor.
+final class EmulatorProjects: Sendable {
+  /// The project the server started with.
+  let served: EmbeddedBackend
+  private let others = Locked<[String: EmbeddedBackend]>([:])
+  /// How many other projects one server makes before it refuses more: each holds a database,
+  /// and the emulator's endpoints need no credential.
+  static let limit = 100
+
+  init(served: EmbeddedBackend) {
+    self.served = served
+  }
+
+  /// A project's backend, or the reply that refuses its id.
+  enum Found: Sendable {
+    case project(EmbeddedBackend)
+    /// Not a project id, one project too many, or a data folder that cannot be opened.
+    case refused(FirebaseEmulatorRoutes.Reply)
+  }
+
+  /// The project `id`, made now when it is new.
+  func backend(for id: String) -> Found {
+    if id == served.configuration.projectID { return .project(served) }
+    guard Self.isProjectID(id) else {
+      return .refused(
+        FirebaseEmulatorRoutes.failure(
+          400,
+          "INVALID_PROJECT_ID : \(EmulatorRequestPolicy.printable(id)) is not a project id: use lowercase "
+            + "letters, digits and hyphens, at most 63, starting with a letter or digit."))
+    }
+    return others.withLock { others in
+      if let existing = others[id] { return .project(existing) }
+      guard others.count < Self.limit else {
+        return .refused(
+          FirebaseEmulatorRoutes.failure(
+            400,
+            "QUOTA_EXCEEDED : this server already holds \(Self.limit) projects besides "
+              + "\(served.configuration.projectID). Restart it to begin again, or reuse a project id."))
+      }
+      do {
+        let made = try served.sibling(
+          projectID: id,
+          directory: served.directory?.appendingPathComponent("projects", isDirectory: true)
+            .appendingPathComponent(id, isDirectory: true))
+        others[id] = made
+        return .project(made)
+      } catch {
+        return .refused(FirebaseEmulatorRoutes.failure(AuthError.wrapping(error)))
+      }
+    }
+  }
+
+  /// Lowercase letters, digits and hyphens, 1 to 63 of them, starting with a letter or digit:
+  /// every Firebase project id, and safe as a folder name.
+  static func isProjectID(_ id: String) -> Bool {
+    guard (1...63).contains(id.utf8.count), let first = id.utf8.first, first != UInt8(ascii: "-") else {
+      return false
+    }
+    return id.utf8.allSatisfy {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        || $0 == UInt8(ascii: "-")
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SignInCrypto
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// Several projects in one `signin serve`: each project an admin or emulator call names is made
+/// on first use, with accounts of its own, as the Firebase emulator makes them.
+@Suite struct EmulatorProjectsTests {
+  static let owner = ["authorization": "Bearer owner", "content-type": "application/json"]
+
+  static func admin(_ project: String, _ call: String) -> String {
+    "/identitytoolkit.googleapis.com/v1/projects/\(project)\(call)"
+  }
+
+  static func call(
+    _ routes: FirebaseEmulatorRoutes, _ method: String, _ target: String, _ body: [String: Any]? = nil
+  ) async throws -> (status: Int, json: [String: Any]) {
+    let data = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+    let reply = await routes.reply(method: method, target: target, headers: owner, body: data)
+    return (reply.status, try JSONSerialization.jsonObject(with: reply.body) as? [String: Any] ?? [:])
+  }
+
+  static func users(_ reply: (status: Int, json: [String: Any])) -> [String] {
+    (reply.json["users"] as? [[String: Any]])?.compactMap { $0["localId"] as? String } ?? []
+  }
+
+  static func message(_ json: [String: Any]) -> String? {
+    (json["error"] as? [String: Any])?["message"] as? String
+  }
+
+  @Test func anotherProjectIsMadeOnFirstUseWithAccountsOfItsOwn() async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let other = try await Self.call(
+      routes, "POST", Self.admin("demo-other", "/accounts"), ["localId": "o-1", "email": "ada@example.com"])
+    #expect(other.status == 200)
+    // The same email is free in the served project, and each lookup sees its own project only.
+    let served = try await Self.call(
+      routes, "POST", Self.admin("signinkit-local", "/accounts"), ["localId": "s-1", "email": "ada@example.com"])
+    #expect(served.status == 200)
+    let lookup = ["email": ["ada@example.com"]]
+    #expect(
+      Self.users(try await Self.call(routes, "POST", Self.admin("demo-other", "/accounts:lookup"), lookup)) == ["o-1"])
+    #expect(
+      Self.users(try await Self.call(routes, "POST", Self.admin("signinkit-local", "/accounts:lookup"), lookup))
+        == ["s-1"])
+
+    // Its outbox and its reset are its own too.
+    let link = try await Self.call(
+      routes, "POST", Self.admin("demo-other", "/accounts:sendOobCode"),
+      ["requestType": "PASSWORD_RESET", "email": "ada@example.com", "returnOobLink": true])
+    #expect(link.status == 200)
+    let otherCodes = try await Self.call(routes, "GET", "/emulator/v1/projects/demo-other/oobCodes")
+    #expect((otherCodes.json["oobCodes"] as? [Any])?.count == 1)
+    let servedCodes = try await Self.call(routes, "GET", "/emulator/v1/projects/signinkit-local/oobCodes")
+    #expect((servedCodes.json["oobCodes"] as? [Any])?.isEmpty == true)
+    #expect(try await Self.call(routes, "DELETE", "/emulator/v1/projects/demo-other/accounts").status == 200)
+    #expect(Self.users(try await Self.call(routes, "POST", Self.admin("demo-other", "/accounts:lookup"), lookup)) == [])
+    #expect(
+      Self.users(try await Self.call(routes, "POST", Self.admin("signinkit-local", "/accounts:lookup"), lookup))
+        == ["s-1"])
+  }
+
+  @Test func anotherProjectsTokensNameItAndShareTheServedKey() async throws {
+    let served = try EmbeddedBackendTests.backend()
+    let projects = EmulatorProjects(served: served)
+    guard case .project(let other) = projects.backend(for: "demo-other") else {
+      Issue.record("demo-other was refused")
+      return
+    }
+    let session = try await other.signUp(SignUpRequest())
+    let token = try JSONWebToken(decoding: session.tokens.idToken)
+    #expect(token.claims["aud"]?.string == "demo-other")
+    #expect(token.claims["iss"]?.string == "https://securetoken.google.com/demo-other")
+    #expect(token.header["kid"]?.string == served.keyID)
+    // The served project does not take another project's token.
+    await #expect(throws: AuthError.self) {
+      try await served.lookup(LookupRequest(idToken: session.tokens.idToken))
+    }
+    guard case .project(let again) = projects.backend(for: "demo-other") else { return }
+    #expect(again === other)
+  }
+
+  @Test func anIdThatIsNotAProjectIdIsRefused() async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    for id in ["..", "Demo", "-lead", "a%2Fb", String(repeating: "a", count: 64)] {
+      let reply = try await Self.call(routes, "GET", "/emulator/v1/projects/\(id)/config")
+      #expect(reply.status == 400)
+      #expect(Self.message(reply.json)?.hasPrefix("INVALID_PROJECT_ID") == true, "\(id)")
+    }
+  }
+
+  @Test func projectsBeyondTheLimitAreRefusedAndTheOthersKept() async throws {
+    let projects = EmulatorProjects(served: try EmbeddedBackendTests.backend())
+    for index in 0..<EmulatorProjects.limit {
+      guard case .project = projects.backend(for: "p-\(index)") else {
+        Issue.record("p-\(index) was refused")
+        return
+      }
+    }
+    guard case .refused(let reply) = projects.backend(for: "one-more") else {
+      Issue.record("a project past the limit was made")
+      return
+    }
+    #expect(String(decoding: reply.body, as: UTF8.self).contains("QUOTA_EXCEEDED"))
+    guard case .project = projects.backend(for: "p-0") else {
+      Issue.record("a project made before the limit is gone")
+      return
+    }
+  }
+
+  @Test func aDataFolderKeepsAnotherProjectAcrossARestart() async throws {
+    let folder = ScratchDirectory()
+    let body: [String: Any] = ["localId": "o-1", "email": "ada@example.com", "password": "correct horse"]
+    do {
+      let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(directory: folder.url))
+      #expect(try await Self.call(routes, "POST", Self.admin("demo-other", "/accounts"), body).status == 200)
+    }
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("projects/demo-other/\(EmbeddedStore.fileName)").path))
+    let reopened = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(directory: folder.url))
+    let found = try await Self.call(
+      reopened, "POST", Self.admin("demo-other", "/accounts:lookup"), ["localId": ["o-1"]])
+    #expect(Self.users(found) == ["o-1"])
+    let served = try await Self.call(
+      reopened, "POST", Self.admin("signinkit-local", "/accounts:lookup"), ["localId": ["o-1"]])
+    #expect(Self.users(served) == [])
+  }
+}
