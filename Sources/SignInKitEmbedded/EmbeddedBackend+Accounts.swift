@@ -15,7 +15,8 @@ extension EmbeddedBackend {
       }
       let (email, password) = try validated(request.email, request.password)
       let hash = try PasswordHash.make(password, parameters: configuration.scrypt)
-      return try store.transaction {
+      let linked = uid
+      return try await store.transaction {
         guard try !store.emailIsTaken(email, byOtherThan: uid) else { throw Self.emailExists }
         try store.updateAccount(uid: uid) { account in
           if account.email != email { account.emailVerified = false }
@@ -23,9 +24,11 @@ extension EmbeddedBackend {
           account.setPassword(hash, at: now())
         }
         try revokeSessions(of: uid, at: now())
-        let tokens = try issueTokens(for: uid, provider: provider == .anonymous ? .password : provider)
-        return SignInResponse(localID: uid, email: email, tokens: tokens, isNewUser: false)
-      }
+        let tokens = try mintTokens(for: uid, provider: provider == .anonymous ? .password : provider)
+        return UnsignedReply(tokens: tokens) {
+          SignInResponse(localID: linked, email: email, tokens: $0, isNewUser: false)
+        }
+      }.signed()
     }
     let uid = try Self.newUID()
     var account = EmbeddedDatabase.Account(
@@ -38,12 +41,13 @@ extension EmbeddedBackend {
       account.displayName = request.displayName
       provider = .password
     }
-    return try store.transaction {
-      if let email = account.email, try store.emailIsTaken(email) { throw Self.emailExists }
+    let email = account.email
+    return try await store.transaction {
+      if let email, try store.emailIsTaken(email) { throw Self.emailExists }
       try store.save(account)
-      let tokens = try issueTokens(for: uid, provider: provider)
-      return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: true)
-    }
+      let tokens = try mintTokens(for: uid, provider: provider)
+      return UnsignedReply(tokens: tokens) { SignInResponse(localID: uid, email: email, tokens: $0, isNewUser: true) }
+    }.signed()
   }
 
   public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
@@ -73,10 +77,10 @@ extension EmbeddedBackend {
     let upgraded =
       hash.isWeaker(than: configuration.scrypt)
       ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
-    return try finishFirstFactor(.password) {
+    return try await finishFirstFactor(.password) {
       if let upgraded { try store.updateAccount(uid: account.uid) { $0.password = upgraded } }
       return FirstFactor(uid: account.uid, email: email)
-    }
+    }.signed()
   }
 
   /// The key wrong passwords and wrong second-factor codes are counted under: the account's

@@ -19,7 +19,7 @@ extension EmbeddedBackend {
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
-    return try finishFirstFactor(.password) {
+    return try await finishFirstFactor(.password) {
       let entry = try takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"])
       guard entry.email == email else {
         throw Self.failure(
@@ -53,6 +53,6 @@ extension EmbeddedBackend {
       }
       // An account with a second factor waits for it; the link is spent either way.
       return FirstFactor(uid: uid, email: email, isNewUser: isNewUser, isLink: linking != nil)
-    }
+    }.signed()
   }
 }

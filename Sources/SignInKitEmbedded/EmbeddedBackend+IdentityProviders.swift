@@ -52,7 +52,7 @@ extension EmbeddedBackend {
         throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
       }
       // An account with a second factor asks for it here too, as after a password.
-      return try finishFirstFactor(info.providerID) { FirstFactor(uid: owner.uid, email: owner.email) }
+      return try await finishFirstFactor(info.providerID) { FirstFactor(uid: owner.uid, email: owner.email) }.signed()
     }
     if let email = info.email, try store.emailIsTaken(email) {
       // Firebase answers needConfirmation: one account per email.
@@ -64,14 +64,14 @@ extension EmbeddedBackend {
       throw error
     }
     let uid = try Self.newUID()
-    return try finishFirstFactor(info.providerID) {
+    return try await finishFirstFactor(info.providerID) {
       try store.save(
         EmbeddedDatabase.Account(
           uid: uid, email: info.email, displayName: info.displayName, photoURL: info.photoURL,
           emailVerified: claims["email_verified"]?.bool ?? false, federated: [info],
           createdAt: now(), lastLoginAt: now(), validSince: now()))
       return FirstFactor(uid: uid, email: info.email, isNewUser: true)
-    }
+    }.signed()
   }
 
   /// The claims of the credential's IdP token, checked as configured; for `apple.com` the raw

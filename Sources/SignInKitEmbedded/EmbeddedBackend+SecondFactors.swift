@@ -51,16 +51,18 @@ extension EmbeddedBackend {
   /// developer's own proof.
   func finishFirstFactor(
     _ provider: ProviderID, _ change: () throws -> FirstFactor
-  ) throws -> SignInResponse {
-    let (factor, response) = try store.transaction { () throws -> (FirstFactor, SignInResponse?) in
+  ) throws -> UnsignedReply<SignInResponse> {
+    let (factor, response) = try store.transaction { () throws -> (FirstFactor, UnsignedReply<SignInResponse>?) in
       let factor = try change()
       let factors = try store.account(uid: factor.uid)?.secondFactors ?? []
       guard factor.isLink || factors.isEmpty else { return (factor, nil) }
       try store.updateAccount(uid: factor.uid) { $0.lastLoginAt = now() }
-      let tokens = try issueTokens(for: factor.uid, provider: provider)
+      let tokens = try mintTokens(for: factor.uid, provider: provider)
       return (
         factor,
-        SignInResponse(localID: factor.uid, email: factor.email, tokens: tokens, isNewUser: factor.isNewUser)
+        UnsignedReply(tokens: tokens) {
+          SignInResponse(localID: factor.uid, email: factor.email, tokens: $0, isNewUser: factor.isNewUser)
+        }
       )
     }
     guard let response else { throw try secondFactorChallenge(for: factor.uid, signingInWith: provider) }

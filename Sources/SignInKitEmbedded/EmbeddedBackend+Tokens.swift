@@ -14,20 +14,38 @@ extension EmbeddedBackend {
   func issueTokens(
     for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil
   ) throws -> IssuedTokens {
+    let unsigned = try mintTokens(for: uid, provider: provider, claims: claims)
+    return IssuedTokens(
+      idToken: try signed(unsigned.claims), refreshToken: unsigned.refreshToken, expiresIn: unsigned.expiresIn)
+  }
+
+  /// ``issueTokens(for:provider:claims:)`` but for the signature, which the caller makes off
+  /// the actor (``UnsignedTokens/signed()``) once its transaction is over.
+  func mintTokens(
+    for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil
+  ) throws -> UnsignedTokens {
+    let key = try signing.get()
     let account = try store.existingAccount(uid: uid)
     let refreshToken = Base64URL.encode(try Crypto.randomBytes(32))
     try store.insertRefreshToken(
       .init(uid: uid, issuedAt: now(), provider: provider, claims: claims), digest: Self.digest(refreshToken))
-    return IssuedTokens(
-      idToken: try idToken(for: account, provider: provider, sessionClaims: claims),
-      refreshToken: refreshToken, expiresIn: configuration.tokenLifetime)
+    return UnsignedTokens(
+      claims: idTokenClaims(for: account, provider: provider, sessionClaims: claims), refreshToken: refreshToken,
+      expiresIn: configuration.tokenLifetime, key: key)
   }
 
-  /// An RS256 ID token with Firebase's claims, then the custom token's `sessionClaims`, then
-  /// the account's custom claims (an administrator's word wins).
+  /// An RS256 ID token with ``idTokenClaims(for:provider:sessionClaims:)``.
   func idToken(
     for account: EmbeddedDatabase.Account, provider: ProviderID, sessionClaims: [String: JSONValue]? = nil
   ) throws -> String {
+    try signed(idTokenClaims(for: account, provider: provider, sessionClaims: sessionClaims))
+  }
+
+  /// An ID token's claims: Firebase's, then the custom token's `sessionClaims`, then the
+  /// account's custom claims (an administrator's word wins).
+  func idTokenClaims(
+    for account: EmbeddedDatabase.Account, provider: ProviderID, sessionClaims: [String: JSONValue]? = nil
+  ) -> [String: JSONValue] {
     let issuedAt = now().timeIntervalSince1970.rounded(.down)
     var identities: [String: JSONValue] = [:]
     if let email = account.email { identities["email"] = .array([.string(email)]) }
@@ -55,7 +73,7 @@ extension EmbeddedBackend {
     where !Self.reservedClaims.contains(name) {
       claims[name] = value
     }
-    return try signed(claims)
+    return claims
   }
 
   /// `claims` as an RS256 JWT signed with the backend's key, its `kid` in the header.
@@ -156,10 +174,10 @@ extension EmbeddedBackend {
       record.provider
       ?? (account.email == nil && account.federated.isEmpty
         ? .anonymous : account.password != nil ? .password : account.federated.first!.providerID)
-    return RefreshResponse(
-      userID: account.uid,
-      tokens: IssuedTokens(
-        idToken: try idToken(for: account, provider: provider, sessionClaims: record.claims),
-        refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime))
+    let unsigned = UnsignedTokens(
+      claims: idTokenClaims(for: account, provider: provider, sessionClaims: record.claims),
+      refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime, key: try signing.get())
+    let uid = account.uid
+    return try await UnsignedReply(tokens: unsigned) { RefreshResponse(userID: uid, tokens: $0) }.signed()
   }
 }

@@ -25,8 +25,10 @@ import SignInKit
 /// let auth = Auth(backend: backend)
 /// ```
 ///
-/// - Concurrency: actor. Each call runs to completion on the actor (there is no suspension
-///   inside a call), so calls are linearizable; a call that throws changes nothing.
+/// - Concurrency: actor. Each call reads and writes on the actor without suspending, so calls
+///   are linearizable; a call that throws changes nothing. Sign-up, sign-in and refresh then
+///   sign their new ID token off the actor, after their changes are committed, so the backend
+///   answers other calls during the RSA signature; the token's claims were fixed before.
 public actor EmbeddedBackend: AuthBackend {
   /// Tunables. The defaults match Firebase's.
   ///

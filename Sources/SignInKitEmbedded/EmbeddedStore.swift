@@ -21,6 +21,10 @@ final class EmbeddedStore {
   typealias RefreshToken = EmbeddedDatabase.RefreshToken
   typealias ActionCode = EmbeddedDatabase.ActionCode
 
+  /// Accounts decoded lately, by their stored JSON (``remember(_:as:)``).
+  private var decodedAccounts: [[UInt8]: Account] = [:]
+  private static let decodedAccountLimit = 256
+
   /// The database file's name in the data folder.
   static let fileName = "accounts.sqlite"
 
@@ -159,10 +163,11 @@ final class EmbeddedStore {
   /// Stores `account` (new or changed) with its provider links.
   func save(_ account: Account) throws {
     try transaction {
+      let record = try json(account)
       try run(
         "INSERT INTO accounts (uid, email, record) VALUES (?, ?, ?) "
           + "ON CONFLICT (uid) DO UPDATE SET email = excluded.email, record = excluded.record",
-        [.text(account.uid), .text(account.email), .text(try json(account))])
+        [.text(account.uid), .text(account.email), .text(record)])
       try run("DELETE FROM provider_links WHERE uid = ?", [.text(account.uid)])
       for link in account.federated {
         try run(
@@ -420,7 +425,24 @@ final class EmbeddedStore {
   }
 
   private func accounts(_ sql: String, _ values: [SQLiteValue]) throws -> [Account] {
-    try records(sql, values)
+    try Self.storage { () throws(SQLiteError) in try database.rows(sql, values) }.compactMap { row in
+      guard let bytes = row.blob(0) else { return nil }
+      if let known = decodedAccounts[bytes] { return known }
+      let account: Account? = try decode(bytes)
+      remember(account, as: bytes)
+      return account
+    }
+  }
+
+  /// Keeps `account` as the decoding of `bytes`. A call reads its account several times (the
+  /// lookup, the change, the token's claims), and JSON decoding is most of what a read costs.
+  /// Keyed by the stored bytes themselves, it can never hand out a stale account: a change by
+  /// this process or another one stores other bytes. Only decodings are kept, never an account
+  /// as it was saved: its dates do not survive the round trip through JSON to the last bit.
+  private func remember(_ account: Account?, as bytes: [UInt8]) {
+    guard let account else { return }
+    if decodedAccounts.count >= Self.decodedAccountLimit { decodedAccounts.removeAll(keepingCapacity: true) }
+    decodedAccounts[bytes] = account
   }
 
   private func records<Record: Decodable>(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Record] {

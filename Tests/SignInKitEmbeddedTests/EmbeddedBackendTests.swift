@@ -381,6 +381,22 @@ final class ScratchDirectory: Sendable {
     _ = try await second.signInWithPassword(.init(email: "grace@example.com", password: "secret2"))
   }
 
+  @Test func anAccountReadBeforeAnotherBackendChangesItIsReadAgainAfter() async throws {
+    let directory = ScratchDirectory()
+    let first = try Self.backend(directory: directory.url)
+    let second = try Self.backend(directory: directory.url)
+    let ada = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    // The first reads (and keeps the decoding of) the account; the second changes it twice.
+    #expect(try await first.lookup(LookupRequest(idToken: ada.tokens.idToken)).displayName == nil)
+    _ = try await second.update(UpdateAccountRequest(idToken: ada.tokens.idToken, displayName: "Ada"))
+    #expect(try await first.lookup(LookupRequest(idToken: ada.tokens.idToken)).displayName == "Ada")
+    try await second.setDisabled(true, uid: ada.localID)
+    let disabled = await #expect(throws: AuthError.self) {
+      try await first.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
+    }
+    #expect(disabled?.code == .userDisabled)
+  }
+
   @Test func aSecondFactorStartedByOneBackendFinishesOnAnotherOnTheSameDirectory() async throws {
     let directory = ScratchDirectory()
     let clock = TestDate()

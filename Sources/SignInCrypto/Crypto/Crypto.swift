@@ -14,8 +14,16 @@ package enum Crypto {
 
   /// SHA-256 of `data` as lowercase hex (Apple's nonce claim, digests of stored secrets).
   package static func sha256Hex(_ data: some Collection<UInt8>) -> String {
-    sha256(data).map { String(format: "%02x", $0) }.joined()
+    var hex: [UInt8] = []
+    hex.reserveCapacity(64)
+    for byte in sha256(data) {
+      hex.append(hexDigits[Int(byte >> 4)])
+      hex.append(hexDigits[Int(byte & 0x0F)])
+    }
+    return String(decoding: hex, as: UTF8.self)
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   /// HMAC-SHA256 of `data` under `key`.
   package static func hmacSHA256(key: some Collection<UInt8>, data: some Collection<UInt8>)
