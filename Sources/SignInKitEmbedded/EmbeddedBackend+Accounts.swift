@@ -244,12 +244,13 @@ extension EmbeddedDatabase.Account {
       localID: uid, email: email, emailVerified: emailVerified, displayName: displayName,
       photoURL: photoURL, disabled: disabled,
       providers: AccountInfo.providers(
-        federated: federated, passwordEmail: password != nil || emailLinkSignIn == true ? email : nil),
+        federated: federated, passwordEmail: password != nil || emailLinkSignIn == true ? email : nil)
+        + (phoneNumber.map { [ProviderInfo(providerID: .phone, rawID: $0)] } ?? []),
       createdAt: createdAt, lastLoginAt: lastLoginAt,
       secondFactors: (secondFactors ?? []).map {
         MultiFactorInfo(
           enrollmentID: $0.enrollmentID, kind: .totp, displayName: $0.displayName, enrolledAt: $0.enrolledAt)
-      })
+      }, phoneNumber: phoneNumber)
   }
 }
 

@@ -9,6 +9,8 @@ import SignInKit
 /// - Concurrency: `Sendable` value.
 struct AdminAccountChanges: Sendable {
   var email: String?
+  /// A phone number in E.164 form (`+` and up to 15 digits).
+  var phoneNumber: String?
   var password: String?
   var displayName: String?
   var photoURL: URL?
@@ -43,6 +45,7 @@ extension EmbeddedBackend {
       if let email = account.email, try store.emailIsTaken(email) {
         throw Self.failure(.emailAlreadyInUse, "DUPLICATE_EMAIL", "An account already uses \(email).")
       }
+      if let phone = account.phoneNumber, try store.phoneIsTaken(phone) { throw Self.phoneExists(phone) }
       try store.save(account)
       return account
     }
@@ -51,9 +54,9 @@ extension EmbeddedBackend {
   /// The accounts with any of `uids`, `emails` or IdP identities (`federated`: provider and the
   /// user's id there), each once, in uid order.
   func adminLookup(
-    uids: [String], emails: [String], federated: [(ProviderID, String)] = []
+    uids: [String], emails: [String], phones: [String] = [], federated: [(ProviderID, String)] = []
   ) throws -> [EmbeddedDatabase.Account] {
-    try store.accounts(uids: uids, emails: emails.map { $0.lowercased() }, federated: federated)
+    try store.accounts(uids: uids, emails: emails.map { $0.lowercased() }, phones: phones, federated: federated)
   }
 
   /// Applies `changes` to the account `uid`. A new password or a `validSince` ends the sessions
@@ -72,6 +75,9 @@ extension EmbeddedBackend {
       }
       try apply(changes, to: &current, hashedPassword: hashed)
       if let email = current.email, try store.emailIsTaken(email, byOtherThan: uid) { throw Self.emailExists }
+      if let phone = current.phoneNumber, try store.phoneIsTaken(phone, byOtherThan: uid) {
+        throw Self.phoneExists(phone)
+      }
       try store.save(current)
       if changes.password != nil { try revokeSessions(of: uid, at: now()) }
       if changes.validSince != nil {
@@ -213,6 +219,7 @@ extension EmbeddedBackend {
         try PasswordHash.make(try validated("valid@example.com", password).1, parameters: configuration.scrypt),
         at: now())
     }
+    if let phone = changes.phoneNumber { account.phoneNumber = try Self.validatedPhoneNumber(phone) }
     if let name = changes.displayName { account.displayName = name }
     if let photo = changes.photoURL { account.photoURL = photo }
     if let verified = changes.emailVerified { account.emailVerified = verified }
@@ -229,6 +236,28 @@ extension EmbeddedBackend {
       }
     }
     account.federated.removeAll { changes.deleteProviders.contains($0.providerID) }
+    if changes.deleteProviders.contains(.phone) { account.phoneNumber = nil }
+  }
+
+  /// `PHONE_NUMBER_EXISTS`, as Firebase answers a number another account has.
+  static func phoneExists(_ phone: String) -> AuthError {
+    failure(.credentialAlreadyInUse, "PHONE_NUMBER_EXISTS", "Another account already has the phone number \(phone).")
+  }
+
+  /// `phone` when it is an E.164 number: `+`, then 1 to 15 digits, the first not 0.
+  ///
+  /// - Throws: `INVALID_PHONE_NUMBER`, saying the form to use.
+  static func validatedPhoneNumber(_ phone: String) throws -> String {
+    let digits = phone.utf8.dropFirst()
+    guard phone.utf8.first == UInt8(ascii: "+"), (1...15).contains(digits.count),
+      digits.first != UInt8(ascii: "0"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else {
+      throw failure(
+        .invalidCredential, "INVALID_PHONE_NUMBER : Invalid format.",
+        "\(phone) is not a phone number in E.164 form: write + and the country code, then the number, "
+          + "digits only (+15551234567).")
+    }
+    return phone
   }
 
   /// Claims custom claims may not use: Firebase's reserved names, and every claim this server

@@ -192,7 +192,7 @@ extension EmbeddedBackend {
   /// never finish must not pile up).
   ///
   /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the table is full.
-  private func addPending<Step: Encodable>(_ step: Step, kind: String, key: String, until deadline: Date) throws
+  func addPending<Step: Encodable>(_ step: Step, kind: String, key: String, until deadline: Date) throws
   where Step: PendingStep {
     let limits = configuration.limits
     guard

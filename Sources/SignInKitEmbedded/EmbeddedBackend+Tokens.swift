@@ -49,6 +49,7 @@ extension EmbeddedBackend {
     let issuedAt = now().timeIntervalSince1970.rounded(.down)
     var identities: [String: JSONValue] = [:]
     if let email = account.email { identities["email"] = .array([.string(email)]) }
+    if let phone = account.phoneNumber { identities["phone"] = .array([.string(phone)]) }
     for info in account.federated {
       identities[info.providerID.rawValue] = .array([.string(info.rawID)])
     }
@@ -65,6 +66,7 @@ extension EmbeddedBackend {
       claims["email"] = .string(email)
       claims["email_verified"] = .bool(account.emailVerified)
     }
+    if let phone = account.phoneNumber { claims["phone_number"] = .string(phone) }
     if let name = account.displayName { claims["name"] = .string(name) }
     if let photo = account.photoURL { claims["picture"] = .string(photo.absoluteString) }
     if provider == .anonymous { claims["provider_id"] = .string("anonymous") }

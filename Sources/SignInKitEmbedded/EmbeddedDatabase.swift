@@ -8,6 +8,8 @@ struct EmbeddedDatabase: Codable, Sendable {
   struct Account: Codable, Sendable {
     var uid: String
     var email: String?
+    /// The phone number (E.164) a code sent to it proved, or an administrator set.
+    var phoneNumber: String?
     var password: PasswordHash?
     var displayName: String?
     var photoURL: URL?

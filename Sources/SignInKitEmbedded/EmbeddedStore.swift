@@ -89,6 +89,11 @@ final class EmbeddedStore {
     CREATE INDEX pending_second_factors_uid ON pending_second_factors (kind, uid);
     CREATE INDEX pending_second_factors_expiry ON pending_second_factors (expires_at);
     """,
+    // Phone numbers, each on one account at most, looked up by number.
+    """
+    ALTER TABLE accounts ADD COLUMN phone TEXT;
+    CREATE UNIQUE INDEX accounts_phone ON accounts (phone) WHERE phone IS NOT NULL;
+    """,
   ])
 
   let database: SQLiteDatabase
@@ -146,6 +151,17 @@ final class EmbeddedStore {
     try accounts("SELECT record FROM accounts WHERE email = ?", [.text(email)]).first
   }
 
+  /// The account with the phone number `phone` (E.164).
+  func account(phone: String) throws -> Account? {
+    try accounts("SELECT record FROM accounts WHERE phone = ?", [.text(phone)]).first
+  }
+
+  /// Whether an account other than `uid` has the phone number `phone`.
+  func phoneIsTaken(_ phone: String, byOtherThan uid: String? = nil) throws -> Bool {
+    guard let owner = try account(phone: phone) else { return false }
+    return owner.uid != uid
+  }
+
   /// Whether an account other than `uid` has `email`.
   func emailIsTaken(_ email: String, byOtherThan uid: String? = nil) throws -> Bool {
     guard let owner = try account(email: email) else { return false }
@@ -165,9 +181,9 @@ final class EmbeddedStore {
     try transaction {
       let record = try json(account)
       try run(
-        "INSERT INTO accounts (uid, email, record) VALUES (?, ?, ?) "
-          + "ON CONFLICT (uid) DO UPDATE SET email = excluded.email, record = excluded.record",
-        [.text(account.uid), .text(account.email), .text(record)])
+        "INSERT INTO accounts (uid, email, phone, record) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE "
+          + "SET email = excluded.email, phone = excluded.phone, record = excluded.record",
+        [.text(account.uid), .text(account.email), .text(account.phoneNumber), .text(record)])
       try run("DELETE FROM provider_links WHERE uid = ?", [.text(account.uid)])
       for link in account.federated {
         try run(
@@ -213,11 +229,15 @@ final class EmbeddedStore {
       "SELECT record FROM accounts WHERE uid > ? ORDER BY uid LIMIT ?", [.text(uid ?? ""), .integer(Int64(limit))])
   }
 
-  /// The accounts with these uids, emails or IdP identities, each once, in uid order.
-  func accounts(uids: [String], emails: [String], federated: [(ProviderID, String)] = []) throws -> [Account] {
+  /// The accounts with these uids, emails, phone numbers or IdP identities, each once, in uid
+  /// order.
+  func accounts(
+    uids: [String], emails: [String], phones: [String] = [], federated: [(ProviderID, String)] = []
+  ) throws -> [Account] {
     var found: [String: Account] = [:]
     for uid in uids { if let account = try account(uid: uid) { found[account.uid] = account } }
     for email in emails { if let account = try account(email: email) { found[account.uid] = account } }
+    for phone in phones { if let account = try account(phone: phone) { found[account.uid] = account } }
     for (provider, rawID) in federated {
       if let account = try account(provider: provider, rawID: rawID) { found[account.uid] = account }
     }

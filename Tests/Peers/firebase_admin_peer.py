@@ -469,6 +469,40 @@ def main():
         found = auth.get_users([auth.ProviderIdentifier("google.com", "g-123")])
         expect(found.users == [], "the unlinked identity still finds the user")
 
+    @check("phone numbers: create_user, get_user_by_phone_number, PHONE_NUMBER_EXISTS, SMS sign-in, removal")
+    def _():
+        user = auth.create_user(phone_number="+15551230001", display_name="Pat")
+        expect(auth.get_user_by_phone_number("+15551230001").uid == user.uid, "not found by phone number")
+        expect([p.provider_id for p in user.provider_data] == ["phone"], f"providers {user.provider_data}")
+        try:
+            auth.create_user(phone_number="+15551230001")
+            raise AssertionError("a second account with the same phone number was created")
+        except auth.PhoneNumberAlreadyExistsError:
+            pass
+        status, body = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode?key={client_key}",
+            {"phoneNumber": "+15551230001", "recaptchaToken": "ignored"}, host)
+        expect(status == 200 and body.get("sessionInfo"), f"sendVerificationCode: {problem(status, body)}")
+        with urllib.request.urlopen(
+                f"http://{host}/emulator/v1/projects/{PROJECT}/verificationCodes", timeout=30) as reply:
+            codes = json.loads(reply.read())["verificationCodes"]
+        [code] = [c["code"] for c in codes if c["sessionInfo"] == body["sessionInfo"]]
+        status, signed_in = post(
+            f"identitytoolkit.googleapis.com/v1/accounts:signInWithPhoneNumber?key={client_key}",
+            {"sessionInfo": body["sessionInfo"], "code": code}, host)
+        expect(status == 200 and signed_in["localId"] == user.uid, f"signInWithPhoneNumber: {problem(status, signed_in)}")
+        decoded = auth.verify_id_token(signed_in["idToken"])
+        expect(decoded["phone_number"] == "+15551230001", f"claims {decoded}")
+        expect(decoded["firebase"]["sign_in_provider"] == "phone", f"claims {decoded}")
+        updated = auth.update_user(user.uid, phone_number=auth.DELETE_ATTRIBUTE)
+        expect(updated.phone_number is None and updated.provider_data == [], f"kept {updated.__dict__}")
+        try:
+            auth.get_user_by_phone_number("+15551230001")
+            raise AssertionError("a removed phone number still finds the user")
+        except auth.UserNotFoundError:
+            pass
+        auth.delete_user(user.uid)
+
     @check("a second project in the same server: made on first use, with accounts of its own")
     def _():
         second = firebase_admin.initialize_app(options={"projectId": "demo-second"}, name="second-project")

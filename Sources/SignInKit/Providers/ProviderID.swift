@@ -17,6 +17,8 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
   public static let google: ProviderID = "google.com"
   /// Sign in with Apple.
   public static let apple: ProviderID = "apple.com"
+  /// A phone number proved by a code sent by SMS.
+  public static let phone: ProviderID = "phone"
   /// A custom token minted by your server (the ID token's `sign_in_provider`).
   public static let custom: ProviderID = "custom"
   /// An OpenID Connect provider configured in Firebase or Identity Platform as `oidc.<name>`.

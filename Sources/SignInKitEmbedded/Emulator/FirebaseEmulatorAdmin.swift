@@ -66,7 +66,8 @@ struct FirebaseEmulatorAdmin: Sendable {
           return (ProviderID(rawValue: provider), rawID)
         }
         let accounts = try await backend.adminLookup(
-          uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]), federated: federated)
+          uids: Self.strings(fields["localId"]), emails: Self.strings(fields["email"]),
+          phones: Self.strings(fields["phoneNumber"]), federated: federated)
         var reply = LookupReply()
         reply.kind = "identitytoolkit#GetAccountInfoResponse"
         if !accounts.isEmpty { reply.users = accounts.map(Self.account) }
@@ -205,6 +206,7 @@ struct FirebaseEmulatorAdmin: Sendable {
   static func changes(_ fields: [String: JSONValue]) throws -> AdminAccountChanges {
     var changes = AdminAccountChanges()
     changes.email = fields["email"]?.string
+    changes.phoneNumber = fields["phoneNumber"]?.string
     changes.password = fields["password"]?.string
     changes.displayName = fields["displayName"]?.string
     changes.photoURL = fields["photoUrl"]?.string.flatMap(URL.init(string:))

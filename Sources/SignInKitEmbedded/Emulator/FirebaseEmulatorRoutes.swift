@@ -187,6 +187,20 @@ public struct FirebaseEmulatorRoutes: Sendable {
         reply.isNewUser = response.isNewUser
         reply.kind = "identitytoolkit#VerifyCustomTokenResponse"
         return Self.reply(reply)
+      case "sendVerificationCode":
+        let fields = Self.object(body) ?? [:]
+        let sessionInfo = try await backend.sendVerificationCode(phoneNumber: fields["phoneNumber"]?.string)
+        return Self.json(["sessionInfo": .string(sessionInfo)])
+      case "signInWithPhoneNumber":
+        let fields = Self.object(body) ?? [:]
+        let (response, phone) = try await backend.signInWithPhoneNumber(
+          sessionInfo: fields["sessionInfo"]?.string, code: fields["code"]?.string, idToken: fields["idToken"]?.string)
+        var reply = Self.tokens(response.tokens)
+        reply.localId = response.localID
+        reply.isNewUser = response.isNewUser
+        var object = Self.object(Self.reply(reply).body) ?? [:]
+        object["phoneNumber"] = .string(phone)
+        return Self.json(object)
       case "signInWithEmailLink":
         let request = try EmailLinkSignInBody.decoded(from: body)
         let response = try await backend.signInWithEmailLink(
@@ -552,13 +566,18 @@ public struct FirebaseEmulatorRoutes: Sendable {
       info.providerId = provider.providerID.rawValue
       info.rawId = provider.rawID
       // An IdP's user id, as Firebase names it for a federated identity.
-      if provider.providerID != .password { info.federatedId = provider.rawID }
+      if provider.providerID == .phone {
+        info.phoneNumber = provider.rawID
+      } else if provider.providerID != .password {
+        info.federatedId = provider.rawID
+      }
       info.email = provider.email
       info.displayName = provider.displayName
       info.photoUrl = provider.photoURL?.absoluteString
       return info
     }
     record.email = account.email
+    record.phoneNumber = account.phoneNumber
     record.displayName = account.displayName
     record.photoUrl = account.photoURL?.absoluteString
     record.createdAt = account.createdAt.map(milliseconds)
@@ -648,6 +667,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       "signupNewUser": "signUp", "verifyPassword": "signInWithPassword", "verifyAssertion": "signInWithIdp",
       "getOobConfirmationCode": "sendOobCode", "setAccountInfo": "update", "getAccountInfo": "lookup",
       "deleteAccount": "delete", "resetPassword": "resetPassword", "verifyCustomToken": "signInWithCustomToken",
+      "verifyPhoneNumber": "signInWithPhoneNumber",
     ][v3] ?? v3
   }
 

@@ -5,8 +5,9 @@ import SignInWire
 
 /// The Firebase emulator's own endpoints, under `/emulator/v1/projects/PROJECT/`, which test
 /// suites call between tests: `DELETE …/accounts` (every account gone), `GET` and `PATCH …/config`
-/// (email enumeration protection on or off) and `GET …/oobCodes` (the codes it would have
-/// emailed, each with a link to this server's action page).
+/// (email enumeration protection on or off), `GET …/oobCodes` (the codes it would have
+/// emailed, each with a link to this server's action page) and `GET …/verificationCodes` (the
+/// codes it would have texted to phone numbers).
 ///
 /// Each project answers for itself, made on first use (``EmulatorProjects``).
 ///
@@ -23,7 +24,9 @@ struct FirebaseEmulatorUtilities: Sendable {
   /// has that path.
   func reply(method: String, path: String, body: Data) async -> Reply? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 2, ["accounts", "config", "oobCodes"].contains(parts[1]) else { return nil }
+    guard parts.count == 2, ["accounts", "config", "oobCodes", "verificationCodes"].contains(parts[1]) else {
+      return nil
+    }
     let backend: EmbeddedBackend
     switch projects.backend(for: parts[0]) {
     case .refused(let refusal): return refusal
@@ -40,6 +43,14 @@ struct FirebaseEmulatorUtilities: Sendable {
         return try await updateConfig(of: backend, body)
       case ("oobCodes", "GET"):
         return await oobCodes(of: backend)
+      case ("verificationCodes", "GET"):
+        let codes = await backend.verificationCodes().map { code -> JSONValue in
+          .object([
+            "phoneNumber": .string(code.phoneNumber), "sessionInfo": .string(code.sessionInfo),
+            "code": .string(code.code),
+          ])
+        }
+        return Routes.json(["verificationCodes": .array(codes)])
       default:
         return Routes.failure(405, "METHOD_NOT_ALLOWED")
       }

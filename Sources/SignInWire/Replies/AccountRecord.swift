@@ -7,6 +7,7 @@ package struct AccountRecord: WireBody, LenientValue {
   @Lenient package var kind: String?
   @Lenient package var localId: String?
   @Lenient package var email: String?
+  @Lenient package var phoneNumber: String?
   @Lenient package var emailVerified: Bool?
   @Lenient package var displayName: String?
   @Lenient package var photoUrl: String?
@@ -32,7 +33,7 @@ package struct AccountRecord: WireBody, LenientValue {
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, localId, email, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
+    case kind, localId, email, phoneNumber, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
       lastLoginAt, mfaInfo, validSince, passwordUpdatedAt, lastRefreshAt, customAttributes, customAuth, passwordHash,
       salt, idToken, refreshToken,
       expiresIn

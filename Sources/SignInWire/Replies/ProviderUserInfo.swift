@@ -8,10 +8,11 @@ package struct ProviderUserInfo: WireBody, LenientValue {
   @Lenient package var email: String?
   @Lenient package var displayName: String?
   @Lenient package var photoUrl: String?
+  @Lenient package var phoneNumber: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case providerId, rawId, federatedId, email, displayName, photoUrl
+    case providerId, rawId, federatedId, email, displayName, photoUrl, phoneNumber
   }
 }

@@ -67,6 +67,13 @@ enum FirebaseErrorCatalog {
       .misconfigured, "The continue URL's domain is not authorized. Add it in the Firebase console."),
     "INVALID_CODE": Meaning(
       .invalidVerificationCode, "The code is wrong or too old. Enter the code your authenticator app shows now."),
+    "INVALID_PHONE_NUMBER": Meaning(
+      .invalidCredential, "The phone number is not in E.164 form: + and the country code, then the digits."),
+    "PHONE_NUMBER_EXISTS": Meaning(.credentialAlreadyInUse, "Another account already has this phone number."),
+    "INVALID_SESSION_INFO": Meaning(
+      .invalidVerificationCode, "The text-message code expired or was already used. Ask for a new code."),
+    "MISSING_SESSION_INFO": Meaning(.invalidVerificationCode, "Ask for a text-message code first."),
+    "MISSING_CODE": Meaning(.invalidVerificationCode, "Enter the code from the text message."),
     "UNVERIFIED_EMAIL": Meaning(.unverifiedEmail, "Verify the account's email before adding a second factor."),
     "MFA_ENROLLMENT_NOT_FOUND": Meaning(.noSuchProvider, "That second factor is not enrolled on this account."),
     "INVALID_MFA_PENDING_CREDENTIAL": Meaning(

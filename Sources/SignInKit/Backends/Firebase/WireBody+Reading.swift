@@ -70,14 +70,15 @@ extension AccountRecord {
     let providers = (providerUserInfo ?? []).compactMap { info -> ProviderInfo? in
       guard let providerID = info.providerId else { return nil }
       return ProviderInfo(
-        providerID: ProviderID(rawValue: providerID), rawID: info.rawId ?? info.federatedId ?? "",
+        providerID: ProviderID(rawValue: providerID), rawID: info.rawId ?? info.federatedId ?? info.phoneNumber ?? "",
         email: info.email, displayName: info.displayName, photoURL: info.photoUrl.flatMap(URL.init(string:)))
     }
     return AccountInfo(
       localID: try required(localId, .localId, in: call), email: email, emailVerified: emailVerified ?? false,
       displayName: displayName, photoURL: photoUrl.flatMap(URL.init(string:)), disabled: disabled ?? false,
       providers: providers, createdAt: Self.date(milliseconds: createdAt),
-      lastLoginAt: Self.date(milliseconds: lastLoginAt), secondFactors: (mfaInfo ?? []).compactMap(\.factor))
+      lastLoginAt: Self.date(milliseconds: lastLoginAt), secondFactors: (mfaInfo ?? []).compactMap(\.factor),
+      phoneNumber: phoneNumber)
   }
 
   /// The tokens an update issued, when it replaced them (a new email or password).

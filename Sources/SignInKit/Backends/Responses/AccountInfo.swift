@@ -15,12 +15,16 @@ public struct AccountInfo: Sendable, Equatable {
   public var lastLoginAt: Date?
   /// The enrolled second factors (`mfaInfo`).
   public var secondFactors: [MultiFactorInfo]
+  /// The account's phone number (E.164), proved by SMS or set by an administrator.
+  public var phoneNumber: String?
 
   public init(
     localID: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, disabled: Bool = false, providers: [ProviderInfo] = [],
-    createdAt: Date? = nil, lastLoginAt: Date? = nil, secondFactors: [MultiFactorInfo] = []
+    createdAt: Date? = nil, lastLoginAt: Date? = nil, secondFactors: [MultiFactorInfo] = [],
+    phoneNumber: String? = nil
   ) {
+    self.phoneNumber = phoneNumber
     self.secondFactors = secondFactors
     self.localID = localID
     self.email = email
