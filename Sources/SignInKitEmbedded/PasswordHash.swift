@@ -8,10 +8,21 @@ import SignInKit
 /// scrypt where the platform has it (OpenSSL: Linux, macOS with openssl@3); PBKDF2-HMAC-SHA256
 /// where it does not (CryptoKit has no scrypt). A hash names its algorithm, so each platform
 /// knows what it can verify; one written before the algorithm was recorded is scrypt.
+///
+/// Imported hashes (`accounts:batchCreate`) keep the algorithm another system made them with:
+/// Firebase's modified scrypt (scrypt, then AES-256-CTR over the project's signer key) and the
+/// HMAC variants, besides standard scrypt and PBKDF2. They are verified as they are, and made
+/// again with this backend's own hash on the user's next successful sign-in.
 struct PasswordHash: Codable, Sendable, Equatable {
   enum Algorithm: String, Codable, Sendable {
     case scrypt
     case pbkdf2SHA256 = "pbkdf2-sha256"
+    /// Firebase's own (`SCRYPT` in an import): ``key`` is the signer key, ``saltSeparator``
+    /// follows the salt.
+    case firebaseScrypt = "firebase-scrypt"
+    case hmacSHA256 = "hmac-sha256"
+    case hmacSHA1 = "hmac-sha1"
+    case hmacSHA512 = "hmac-sha512"
   }
 
   /// PBKDF2-HMAC-SHA256 rounds for new hashes: OWASP's recommendation (Password Storage Cheat
@@ -27,11 +38,20 @@ struct PasswordHash: Codable, Sendable, Equatable {
   var p: UInt64
   /// PBKDF2's rounds (absent for scrypt).
   var iterations: Int?
+  /// The HMAC key, or Firebase scrypt's signer key (base64url); absent for the others.
+  var key: String?
+  /// What Firebase scrypt appends to the salt (base64url).
+  var saltSeparator: String?
+  /// For HMAC: whether the salt comes before the password in the message.
+  var saltFirst: Bool?
 
   init(
     algorithm: Algorithm, salt: String, hash: String, n: UInt64 = 0, r: UInt64 = 0, p: UInt64 = 0,
-    iterations: Int? = nil
+    iterations: Int? = nil, key: String? = nil, saltSeparator: String? = nil, saltFirst: Bool? = nil
   ) {
+    self.key = key
+    self.saltSeparator = saltSeparator
+    self.saltFirst = saltFirst
     self.algorithm = algorithm
     self.salt = salt
     self.hash = hash
@@ -50,6 +70,9 @@ struct PasswordHash: Codable, Sendable, Equatable {
     r = try container.decodeIfPresent(UInt64.self, forKey: .r) ?? 0
     p = try container.decodeIfPresent(UInt64.self, forKey: .p) ?? 0
     iterations = try container.decodeIfPresent(Int.self, forKey: .iterations)
+    key = try container.decodeIfPresent(String.self, forKey: .key)
+    saltSeparator = try container.decodeIfPresent(String.self, forKey: .saltSeparator)
+    saltFirst = try container.decodeIfPresent(Bool.self, forKey: .saltFirst)
   }
 
   /// Hashes `password` with a new random salt: scrypt at `parameters` when `scryptIsAvailable`,
@@ -88,6 +111,7 @@ struct PasswordHash: Codable, Sendable, Equatable {
     switch algorithm {
     case .scrypt: ScryptParameters(n: n, r: r, p: p).cost < parameters.cost
     case .pbkdf2SHA256: scryptIsAvailable || (iterations ?? 0) < Self.pbkdf2Iterations
+    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512: true
     }
   }
 
@@ -108,6 +132,22 @@ struct PasswordHash: Codable, Sendable, Equatable {
       guard let iterations, iterations > 0, !expected.isEmpty else { return false }
       actual = try Crypto.pbkdf2SHA256(
         password: Array(password.utf8), salt: salt, iterations: iterations, length: expected.count)
+    case .firebaseScrypt:
+      guard let signerKey = key.flatMap(Base64URL.decode), let separator = Base64URL.decode(saltSeparator ?? "")
+      else { return false }
+      let derived = try Crypto.scrypt(
+        password: Array(password.utf8), salt: salt + separator, n: n, r: r, p: max(p, 1), length: 64)
+      actual = try Crypto.aes256CTR(
+        key: Array(derived.prefix(32)), iv: [UInt8](repeating: 0, count: 16), data: signerKey)
+    case .hmacSHA256, .hmacSHA1, .hmacSHA512:
+      guard let key = key.flatMap(Base64URL.decode) else { return false }
+      let message = saltFirst == true ? salt + Array(password.utf8) : Array(password.utf8) + salt
+      actual =
+        switch algorithm {
+        case .hmacSHA1: Crypto.hmacSHA1(key: key, data: message)
+        case .hmacSHA512: Crypto.hmacSHA512(key: key, data: message)
+        default: Crypto.hmacSHA256(key: key, data: message)
+        }
     }
     return zip(actual, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
       && actual.count == expected.count

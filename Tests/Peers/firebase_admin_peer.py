@@ -390,6 +390,29 @@ def main():
         except auth.UserNotFoundError:
             pass
 
+    @check("import_users with Firebase's SCRYPT and HMAC_SHA256 hashes; each password signs in")
+    def _():
+        import hashlib
+        import hmac
+        # The example Firebase publishes with its modified scrypt (firebase/scrypt).
+        firebase_scrypt = auth.UserImportHash.scrypt(
+            key=base64.b64decode("jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA=="),
+            rounds=8, memory_cost=14, salt_separator=base64.b64decode("Bw=="))
+        result = auth.import_users([auth.ImportUserRecord(
+            uid="firebase-migrated", email="migrated@example.com", password_salt=base64.b64decode("42xEC+ixf3L2lw=="),
+            password_hash=base64.b64decode(
+                "lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ=="))],
+            hash_alg=firebase_scrypt)
+        expect(result.success_count == 1, f"SCRYPT import {[e.__dict__ for e in result.errors]}")
+        expect(sign_in("migrated@example.com", "user1password")["localId"] == "firebase-migrated", "wrong user")
+        key = b"peer hmac key"
+        digest = hmac.new(key, b"hmac secret" + b"pepper", hashlib.sha256).digest()
+        result = auth.import_users([auth.ImportUserRecord(
+            uid="hmac-migrated", email="hmac@example.com", password_hash=digest, password_salt=b"pepper")],
+            hash_alg=auth.UserImportHash.hmac_sha256(key=key))
+        expect(result.success_count == 1, f"HMAC import {[e.__dict__ for e in result.errors]}")
+        expect(sign_in("hmac@example.com", "hmac secret")["localId"] == "hmac-migrated", "wrong user")
+
     @check("create_session_cookie -> verify_session_cookie")
     def _():
         import datetime

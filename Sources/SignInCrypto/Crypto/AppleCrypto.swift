@@ -21,6 +21,29 @@
       Array(HMAC<Insecure.SHA1>.authenticationCode(for: data, using: SymmetricKey(data: key)))
     }
 
+    static func hmacSHA512(key: [UInt8], data: [UInt8]) -> [UInt8] {
+      Array(HMAC<SHA512>.authenticationCode(for: data, using: SymmetricKey(data: key)))
+    }
+
+    static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8] {
+      guard key.count == 32, iv.count == 16 else {
+        throw CryptoError("AES-256-CTR needs a 32-byte key and a 16-byte IV")
+      }
+      var cryptor: CCCryptorRef?
+      let created = CCCryptorCreateWithMode(
+        CCOperation(kCCEncrypt), CCMode(kCCModeCTR), CCAlgorithm(kCCAlgorithmAES), CCPadding(ccNoPadding), iv, key,
+        key.count, nil, 0, 0, CCModeOptions(kCCModeOptionCTR_BE), &cryptor)
+      guard created == Int32(kCCSuccess), let cryptor else {
+        throw CryptoError("CCCryptorCreateWithMode failed (\(created))")
+      }
+      defer { CCCryptorRelease(cryptor) }
+      var output = [UInt8](repeating: 0, count: data.count)
+      var moved = 0
+      let status = CCCryptorUpdate(cryptor, data, data.count, &output, output.count, &moved)
+      guard status == Int32(kCCSuccess) else { throw CryptoError("CCCryptorUpdate failed (\(status))") }
+      return Array(output.prefix(moved))
+    }
+
     static func randomBytes(_ count: Int) throws -> [UInt8] {
       var bytes = [UInt8](repeating: 0, count: count)
       guard SecRandomCopyBytes(kSecRandomDefault, count, &bytes) == errSecSuccess else {

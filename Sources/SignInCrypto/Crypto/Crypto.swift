@@ -32,8 +32,8 @@ package enum Crypto {
     CryptoBackend.hmacSHA256(key: Array(key), data: Array(data))
   }
 
-  /// HMAC-SHA1 of `data` under `key`: only for one-time passwords (``OneTimePassword``), which
-  /// authenticator apps compute with it.
+  /// HMAC-SHA1 of `data` under `key`: for one-time passwords (``OneTimePassword``), which
+  /// authenticator apps compute with it, and for verifying imported `HMAC_SHA1` password hashes.
   package static func hmacSHA1(key: some Collection<UInt8>, data: some Collection<UInt8>) -> [UInt8] {
     CryptoBackend.hmacSHA1(key: Array(key), data: Array(data))
   }
@@ -54,6 +54,17 @@ package enum Crypto {
   ) throws -> [UInt8] {
     try CryptoBackend.scrypt(
       password: Array(password), salt: Array(salt), n: n, r: r, p: p, length: length)
+  }
+
+  /// HMAC-SHA512 of `data` under `key`, for verifying imported password hashes.
+  package static func hmacSHA512(key: some Collection<UInt8>, data: some Collection<UInt8>) -> [UInt8] {
+    CryptoBackend.hmacSHA512(key: Array(key), data: Array(data))
+  }
+
+  /// AES-256-CTR of `data` with `key` (32 bytes) from the counter block `iv` (16 bytes):
+  /// encryption and decryption are the same operation.
+  package static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8] {
+    try CryptoBackend.aes256CTR(key: key, iv: iv, data: data)
   }
 
   /// Whether ``scrypt(password:salt:n:r:p:length:)`` works on this platform.

@@ -9,8 +9,14 @@ import Foundation
 protocol CryptoPrimitives {
   static func sha256(_ data: [UInt8]) -> [UInt8]
   static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8]
-  /// HMAC-SHA1, for one-time passwords (RFC 4226/6238) only: what authenticator apps compute.
+  /// HMAC-SHA1, for one-time passwords (RFC 4226/6238), what authenticator apps compute, and
+  /// imported `HMAC_SHA1` password hashes.
   static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8]
+  /// HMAC-SHA512, for verifying imported password hashes.
+  static func hmacSHA512(key: [UInt8], data: [UInt8]) -> [UInt8]
+  /// AES-256 in CTR mode (`key` 32 bytes, `iv` 16), which encrypts and decrypts alike: the last
+  /// step of Firebase's modified scrypt, for verifying imported password hashes.
+  static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8]
   static func randomBytes(_ count: Int) throws -> [UInt8]
   /// Whether ``scrypt(password:salt:n:r:p:length:)`` is there.
   static var isScryptAvailable: Bool { get }

@@ -25,6 +25,28 @@
       hmac(EVP_sha1(), "SHA-1", key: key, data: data)
     }
 
+    static func hmacSHA512(key: [UInt8], data: [UInt8]) -> [UInt8] {
+      hmac(EVP_sha512(), "SHA-512", key: key, data: data)
+    }
+
+    static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8] {
+      guard key.count == 32, iv.count == 16 else {
+        throw CryptoError("AES-256-CTR needs a 32-byte key and a 16-byte IV")
+      }
+      guard let context = EVP_CIPHER_CTX_new() else { throw CryptoError.openSSL("EVP_CIPHER_CTX_new failed") }
+      defer { EVP_CIPHER_CTX_free(context) }
+      var output = [UInt8](repeating: 0, count: data.count + 16)
+      var written: Int32 = 0
+      var finished: Int32 = 0
+      guard EVP_EncryptInit_ex(context, EVP_aes_256_ctr(), nil, key, iv) == 1,
+        EVP_EncryptUpdate(context, &output, &written, data, Int32(data.count)) == 1,
+        output.withUnsafeMutableBufferPointer({ buffer in
+          EVP_EncryptFinal_ex(context, buffer.baseAddress! + Int(written), &finished)
+        }) == 1
+      else { throw CryptoError.openSSL("AES-256-CTR failed") }
+      return Array(output.prefix(Int(written + finished)))
+    }
+
     private static func hmac(_ digest: OpaquePointer?, _ name: String, key: [UInt8], data: [UInt8]) -> [UInt8] {
       var mac = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
       var length: UInt32 = 0

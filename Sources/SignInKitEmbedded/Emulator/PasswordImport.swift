@@ -4,9 +4,11 @@ import SignInFoundation
 import SignInKit
 
 /// How an upload's password hashes were made (`hashAlgorithm` and its parameters), for the ones
-/// this server can verify: `STANDARD_SCRYPT` (`cpuMemCost`, `blockSize`, `parallelization`,
-/// `dkLen`) and `PBKDF2_SHA256` (`rounds`). Other algorithms are refused for the whole upload
-/// with what to do instead.
+/// this server can verify: `SCRYPT`, Firebase's own (`signerKey`, `saltSeparator`, `rounds`,
+/// `memoryCost`), `STANDARD_SCRYPT` (`cpuMemCost`, `blockSize`, `parallelization`, `dkLen`),
+/// `PBKDF2_SHA256` (`rounds`) and `HMAC_SHA256`, `HMAC_SHA1`, `HMAC_SHA512` (`signerKey`, and
+/// `passwordHashOrder`: the password first unless it says `SALT_AND_PASSWORD`). Other algorithms
+/// are refused for the whole upload with what to do instead.
 ///
 /// - Concurrency: `Sendable` value.
 struct PasswordImport: Sendable {
@@ -14,6 +16,8 @@ struct PasswordImport: Sendable {
     case none
     case scrypt(n: UInt64, r: UInt64, p: UInt64, length: Int)
     case pbkdf2SHA256(iterations: Int)
+    case firebaseScrypt(signerKey: [UInt8], saltSeparator: [UInt8], rounds: UInt64, memoryCost: UInt64)
+    case hmac(PasswordHash.Algorithm, key: [UInt8], saltFirst: Bool)
   }
 
   let algorithm: Algorithm
@@ -43,12 +47,45 @@ struct PasswordImport: Sendable {
         p: UInt64(try number("parallelization", in: 1...64)), length: Int(try number("dkLen", in: 16...128)))
     case "PBKDF2_SHA256":
       algorithm = .pbkdf2SHA256(iterations: Int(try number("rounds", in: 1...10_000_000)))
+    case "SCRYPT":
+      algorithm = .firebaseScrypt(
+        signerKey: try Self.bytes("signerKey", in: fields, required: true),
+        saltSeparator: try Self.bytes("saltSeparator", in: fields, required: false),
+        rounds: UInt64(try number("rounds", in: 1...8)), memoryCost: UInt64(try number("memoryCost", in: 1...14)))
+    case "HMAC_SHA256", "HMAC_SHA1", "HMAC_SHA512":
+      let kind: PasswordHash.Algorithm =
+        switch fields["hashAlgorithm"]?.string {
+        case "HMAC_SHA1": .hmacSHA1
+        case "HMAC_SHA512": .hmacSHA512
+        default: .hmacSHA256
+        }
+      algorithm = .hmac(
+        kind, key: try Self.bytes("signerKey", in: fields, required: true),
+        saltFirst: fields["passwordHashOrder"]?.string == "SALT_AND_PASSWORD")
     case let other?:
       throw AuthError(
         .invalidResponse, "unsupported hash algorithm \(other)",
         serverMessage: "UNSUPPORTED_HASH_ALGORITHM : \(other) hashes cannot be verified here. Import them with "
-          + "STANDARD_SCRYPT or PBKDF2_SHA256, or without passwordHash (the users then reset their passwords).")
+          + "SCRYPT, STANDARD_SCRYPT, PBKDF2_SHA256 or HMAC_SHA256/SHA1/SHA512, or without passwordHash (the "
+          + "users then reset their passwords).")
     }
+  }
+
+  /// The base64 bytes of `name`; an absent optional field is empty.
+  private static func bytes(_ name: String, in fields: [String: JSONValue], required: Bool) throws -> [UInt8] {
+    guard let text = fields[name]?.string else {
+      guard !required else {
+        throw AuthError(
+          .invalidResponse, "\(name) is missing",
+          serverMessage: "INVALID_ARGUMENT : \(name) is required for \(fields["hashAlgorithm"]?.string ?? "")")
+      }
+      return []
+    }
+    guard let bytes = Base64URL.decode(text), !required || !bytes.isEmpty else {
+      throw AuthError(
+        .invalidResponse, "\(name) is not base64", serverMessage: "INVALID_ARGUMENT : \(name) must be base64")
+    }
+    return bytes
   }
 
   /// The stored form of one user's `passwordHash` and `salt` (base64, standard or URL-safe).
@@ -78,6 +115,15 @@ struct PasswordImport: Sendable {
       return PasswordHash(
         algorithm: .pbkdf2SHA256, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes),
         iterations: iterations)
+    case .firebaseScrypt(let signerKey, let saltSeparator, let rounds, let memoryCost):
+      return PasswordHash(
+        algorithm: .firebaseScrypt, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes),
+        n: 1 << memoryCost, r: rounds, p: 1, key: Base64URL.encode(signerKey),
+        saltSeparator: Base64URL.encode(saltSeparator))
+    case .hmac(let kind, let key, let saltFirst):
+      return PasswordHash(
+        algorithm: kind, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes), key: Base64URL.encode(key),
+        saltFirst: saltFirst)
     }
   }
 }

@@ -84,15 +84,76 @@ import Testing
     let reply = try await admin.call(
       batchCreate,
       [
-        "hashAlgorithm": "HMAC_SHA256", "signerKey": "a2V5",
+        "hashAlgorithm": "MD5", "rounds": 0,
         "users": [["localId": "u1", "email": "u1@example.com", "passwordHash": "aGFzaA"]],
       ])
     #expect(reply.status == 400)
     let message = try #require(FirebaseEmulatorAdminTests.message(reply.json))
     #expect(message.hasPrefix("UNSUPPORTED_HASH_ALGORITHM"))
-    #expect(message.contains("STANDARD_SCRYPT"))
+    #expect(message.contains("STANDARD_SCRYPT") && message.contains("HMAC_SHA256"))
     #expect(try await admin.routes.backend.storedAccount(uid: "u1") == nil)
     let empty = try await admin.call(batchCreate, ["users": []])
     #expect(FirebaseEmulatorAdminTests.message(empty.json) == "MISSING_USER_ACCOUNT")
+    let keyless = try await admin.call(
+      batchCreate, ["hashAlgorithm": "HMAC_SHA256", "users": [["localId": "u2", "passwordHash": "aGFzaA"]]])
+    #expect(
+      FirebaseEmulatorAdminTests.message(keyless.json) == "INVALID_ARGUMENT : signerKey is required for HMAC_SHA256")
+  }
+
+  /// The example of Firebase's modified scrypt that Firebase publishes with its reference
+  /// implementation (firebase/scrypt): a project's hash parameters and one user's hash.
+  @Test func firebaseScryptHashesFromAnotherProjectVerifyAndAreMadeAgainOnSignIn() async throws {
+    let reply = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "SCRYPT", "rounds": 8, "memoryCost": 14, "saltSeparator": "Bw==",
+        "signerKey": "jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==",
+        "users": [
+          [
+            "localId": "migrated", "email": "user1@example.com", "salt": "42xEC+ixf3L2lw==",
+            "passwordHash": "lSrfV15cpx95/sZS2W9c9Kp6i/LVgQNDNC/qzrCnh1SAyZvqmZqAjTdn3aoItz+VHjoZilo78198JAdRuid5lQ==",
+          ]
+        ],
+      ])
+    #expect(reply.status == 200 && (reply.json["error"] as? [Any])?.isEmpty == true)
+    let backend = admin.routes.backend
+    await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1passworD"))
+    }
+    let session = try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1password"))
+    #expect(session.localID == "migrated")
+    // Verified once, the password is kept with this backend's own hash from then on.
+    let stored = try #require(try await backend.storedAccount(uid: "migrated"))
+    #expect(stored.password?.algorithm == .scrypt && stored.password?.key == nil)
+    _ = try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1password"))
+  }
+
+  @Test func hmacHashesVerifyWithTheirKeyAndEitherOrder() async throws {
+    let key = Array("the project's hmac key".utf8)
+    let salt = Array("NaCl".utf8)
+    let password = Array("hmac secret".utf8)
+    let cases: [(String, String?, [UInt8])] = [
+      ("HMAC_SHA256", nil, Crypto.hmacSHA256(key: key, data: password + salt)),
+      ("HMAC_SHA256", "SALT_AND_PASSWORD", Crypto.hmacSHA256(key: key, data: salt + password)),
+      ("HMAC_SHA1", "PASSWORD_AND_SALT", Crypto.hmacSHA1(key: key, data: password + salt)),
+      ("HMAC_SHA512", nil, Crypto.hmacSHA512(key: key, data: password + salt)),
+    ]
+    for (index, (algorithm, order, hash)) in cases.enumerated() {
+      var body: [String: Any] = [
+        "hashAlgorithm": algorithm, "signerKey": Data(key).base64EncodedString(),
+        "users": [
+          [
+            "localId": "h-\(index)", "email": "h\(index)@example.com", "salt": Data(salt).base64EncodedString(),
+            "passwordHash": Data(hash).base64EncodedString(),
+          ]
+        ],
+      ]
+      if let order { body["passwordHashOrder"] = order }
+      let reply = try await admin.call(batchCreate, body)
+      #expect(reply.status == 200, "\(algorithm) \(order ?? "")")
+      let session = try await admin.routes.backend.signInWithPassword(
+        .init(email: "h\(index)@example.com", password: "hmac secret"))
+      #expect(session.localID == "h-\(index)")
+    }
   }
 }
