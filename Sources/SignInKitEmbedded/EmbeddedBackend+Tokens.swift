@@ -53,14 +53,16 @@ extension EmbeddedBackend {
     for info in account.federated {
       identities[info.providerID.rawValue] = .array([.string(info.rawID)])
     }
+    var firebase: [String: JSONValue] = [
+      "identities": .object(identities), "sign_in_provider": .string(provider.rawValue),
+    ]
+    if let tenant = configuration.tenantID { firebase["tenant"] = .string(tenant) }
     var claims: [String: JSONValue] = [
       "iss": .string(issuer), "aud": .string(configuration.projectID),
       "sub": .string(account.uid), "user_id": .string(account.uid),
       "iat": .number(issuedAt), "exp": .number(issuedAt + configuration.tokenLifetime.seconds),
       "auth_time": .number(account.lastLoginAt.timeIntervalSince1970.rounded(.down)),
-      "firebase": .object([
-        "identities": .object(identities), "sign_in_provider": .string(provider.rawValue),
-      ]),
+      "firebase": .object(firebase),
     ]
     if let email = account.email {
       claims["email"] = .string(email)
@@ -118,6 +120,11 @@ extension EmbeddedBackend {
       throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The ID token has expired. Refresh it.")
     } catch {
       throw Self.failure(.sessionExpired, "INVALID_ID_TOKEN", "The ID token is invalid.")
+    }
+    guard jwt.claims["firebase"]?.object?["tenant"]?.string == configuration.tenantID else {
+      throw Self.failure(
+        .invalidCredential, "TENANT_ID_MISMATCH",
+        "The ID token belongs to another tenant than the call names. Send the tenantId of the user's tenant.")
     }
     guard let uid = jwt.subject, let account = try store.account(uid: uid) else {
       throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")

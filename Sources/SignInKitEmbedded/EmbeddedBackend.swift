@@ -35,6 +35,10 @@ public actor EmbeddedBackend: AuthBackend {
   /// - Concurrency: `Sendable` value.
   public struct Configuration: Sendable {
     public var projectID: String
+    /// The Identity Platform tenant these accounts belong to, or `nil` for the project's own.
+    /// Its ID tokens name it (`firebase.tenant`), and a token of another tenant is refused
+    /// (`TENANT_ID_MISMATCH`).
+    public var tenantID: String?
     /// Lifetime of issued ID tokens (`expiresIn`). Shorten it to watch refreshes live.
     public var tokenLifetime: Duration
     /// When on, an unknown email and a wrong password both give `INVALID_LOGIN_CREDENTIALS`
@@ -253,9 +257,12 @@ public actor EmbeddedBackend: AuthBackend {
   /// Another project beside this one, as `signin serve` makes one on first use: accounts of
   /// its own (in `directory`, or in memory), this backend's configuration under `projectID`,
   /// its clock, and its signing key, so that one key set verifies the tokens of every project.
-  package nonisolated func sibling(projectID: String, directory: URL?) throws -> EmbeddedBackend {
+  package nonisolated func sibling(
+    projectID: String, tenantID: String? = nil, directory: URL?
+  ) throws -> EmbeddedBackend {
     var configuration = configuration
     configuration.projectID = projectID
+    configuration.tenantID = tenantID
     return try EmbeddedBackend(directory: directory, configuration: configuration, now: now, sharedKey: signing)
   }
 

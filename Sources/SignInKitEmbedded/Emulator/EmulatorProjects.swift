@@ -15,6 +15,7 @@ final class EmulatorProjects: Sendable {
   /// The project the server started with.
   let served: EmbeddedBackend
   private let others = Locked<[String: EmbeddedBackend]>([:])
+  private let tenantTables = Locked<[String: EmulatorTenants]>([:])
   /// How many other projects one server makes before it refuses more: each holds a database,
   /// and the emulator's endpoints need no credential.
   static let limit = 100
@@ -59,6 +60,16 @@ final class EmulatorProjects: Sendable {
       } catch {
         return .refused(FirebaseEmulatorRoutes.failure(AuthError.wrapping(error)))
       }
+    }
+  }
+
+  /// The tenants of `project`, one table per project for the server's life.
+  func tenants(of project: EmbeddedBackend) -> EmulatorTenants {
+    tenantTables.withLock { tables in
+      if let known = tables[project.configuration.projectID] { return known }
+      let made = EmulatorTenants(project: project)
+      tables[project.configuration.projectID] = made
+      return made
     }
   }
 

@@ -44,6 +44,13 @@ public struct FirebaseEmulatorRoutes: Sendable {
     projects = EmulatorProjects(served: backend)
   }
 
+  /// These routes answering for `backend` (a tenant's), with the same projects and policy.
+  private init(answeringFor backend: EmbeddedBackend, as routes: FirebaseEmulatorRoutes) {
+    self.backend = backend
+    policy = routes.policy
+    projects = routes.projects
+  }
+
   /// The reply to one request. Never throws: every failure is a Firebase error reply.
   ///
   /// - Parameters:
@@ -102,11 +109,36 @@ public struct FirebaseEmulatorRoutes: Sendable {
       let project = String(rest.prefix { $0 != "/" && $0 != ":" })
       switch projects.backend(for: project) {
       case .refused(let refusal): return refusal
-      case .project(let backend):
+      case .project(var backend):
+        var call = String(rest.dropFirst(project.count))
+        if let tenantPath = call.dropPrefix("/tenants/") {
+          // `projects/P/tenants/T/accounts…`: the tenant's users (made on first use).
+          let tenant = String(tenantPath.prefix { $0 != "/" && $0 != ":" })
+          do {
+            backend = try projects.tenants(of: backend).backend(for: tenant)
+          } catch {
+            return Self.failure(AuthError.wrapping(error))
+          }
+          call = String(tenantPath.dropFirst(tenant.count))
+        }
         let admin = FirebaseEmulatorAdmin(backend: backend, baseURL: policy.baseURL)
         return await admin.reply(
-          method: method, call: String(rest.dropFirst(project.count)), query: Self.form(Self.query(of: target)),
-          body: body)
+          method: method, call: call, query: Self.form(Self.query(of: target)), body: body)
+      }
+    }
+    if let rest = path.dropPrefix("/identitytoolkit.googleapis.com/v2/projects/") {
+      guard Self.isAdmin(headers) else {
+        return Self.failure(401, "UNAUTHENTICATED : tenant calls need the header Authorization: Bearer owner")
+      }
+      let project = String(rest.prefix { $0 != "/" })
+      guard let tenantPath = String(rest.dropFirst(project.count)).dropPrefix("/tenants") else {
+        return Self.failure(404, "NOT_FOUND: \(path)")
+      }
+      switch projects.backend(for: project) {
+      case .refused(let refusal): return refusal
+      case .project(let backend):
+        return await FirebaseEmulatorTenantAdmin(tenants: projects.tenants(of: backend))
+          .reply(method: method, path: String(tenantPath), query: Self.form(Self.query(of: target)), body: body)
       }
     }
     if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v1/accounts:")
@@ -121,6 +153,18 @@ public struct FirebaseEmulatorRoutes: Sendable {
       }
       guard method != "POST" || Self.namesAnAPIKey(target: target, headers: headers) else {
         return Self.missingAPIKey
+      }
+      // The body is parsed for its tenant only when it names one: most calls do not.
+      if body.range(of: Data("tenantId".utf8)) != nil, let tenant = Self.object(body)?["tenantId"]?.string,
+        !tenant.isEmpty
+      {
+        // A client of a tenant (`auth.tenantId` in the SDKs) reaches that tenant's users.
+        do {
+          let backend = try projects.tenants(of: backend).backend(for: tenant)
+          return await Self(answeringFor: backend, as: self).post(name, body: body, requestMethod: method)
+        } catch {
+          return Self.failure(AuthError.wrapping(error))
+        }
       }
       return await post(name, body: body, requestMethod: method)
     }
@@ -455,7 +499,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
     guard grant.grantType == RefreshGrantBody.refreshTokenGrant else { return Self.failure(400, "INVALID_GRANT_TYPE") }
     guard let token = grant.refreshToken, !token.isEmpty else { return Self.failure(400, "MISSING_REFRESH_TOKEN") }
     do {
-      let response = try await backend.refresh(RefreshTokenRequest(refreshToken: token))
+      let response = try await refreshAnywhere(token)
       var reply = SecureTokenReply()
       reply.idToken = response.tokens.idToken
       reply.accessToken = response.tokens.idToken
@@ -467,6 +511,19 @@ public struct FirebaseEmulatorRoutes: Sendable {
       return Self.reply(reply)
     } catch {
       return Self.failure(AuthError.wrapping(error))
+    }
+  }
+
+  /// The project's refresh, or a tenant's when the project does not know the token: a refresh
+  /// token is random, and the grant names no tenant.
+  private func refreshAnywhere(_ token: String) async throws -> RefreshResponse {
+    do {
+      return try await backend.refresh(RefreshTokenRequest(refreshToken: token))
+    } catch let error as AuthError where error.code == .invalidRefreshToken {
+      for tenant in projects.tenants(of: backend).backends {
+        if let response = try? await tenant.refresh(RefreshTokenRequest(refreshToken: token)) { return response }
+      }
+      throw error
     }
   }
 

@@ -23,14 +23,24 @@ struct FirebaseEmulatorUtilities: Sendable {
   /// Answers `method` on `path`, the part after `/emulator/v1/projects/`; `nil` when no utility
   /// has that path.
   func reply(method: String, path: String, body: Data) async -> Reply? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    // `P/tenants/T/…`: the same utilities for one tenant of P.
+    let tenant = parts.count == 4 && parts[1] == "tenants" ? parts[2] : nil
+    if tenant != nil { parts = [parts[0], parts[3]] }
     guard parts.count == 2, ["accounts", "config", "oobCodes", "verificationCodes"].contains(parts[1]) else {
       return nil
     }
-    let backend: EmbeddedBackend
+    var backend: EmbeddedBackend
     switch projects.backend(for: parts[0]) {
     case .refused(let refusal): return refusal
     case .project(let project): backend = project
+    }
+    if let tenant {
+      do {
+        backend = try projects.tenants(of: backend).backend(for: tenant)
+      } catch {
+        return Routes.failure(AuthError.wrapping(error))
+      }
     }
     do {
       switch (parts[1], method) {
