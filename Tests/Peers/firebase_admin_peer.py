@@ -578,6 +578,30 @@ def main():
         expect(status == 404 or "TENANT_NOT_FOUND" in problem(status, gone), f"after delete: {problem(status, gone)}")
         firebase_admin.delete_app(tenant_app)
 
+    @check("OIDC and SAML provider configs: create, get, update, list, delete")
+    def _():
+        oidc = auth.create_oidc_provider_config(
+            "oidc.acme", client_id="acme-client", issuer="https://id.acme.test", display_name="Acme", enabled=True)
+        expect(oidc.provider_id == "oidc.acme" and oidc.issuer == "https://id.acme.test", f"{oidc.__dict__}")
+        oidc = auth.update_oidc_provider_config("oidc.acme", display_name="Acme SSO")
+        expect(oidc.display_name == "Acme SSO" and oidc.client_id == "acme-client", f"{oidc.__dict__}")
+        expect(auth.get_oidc_provider_config("oidc.acme").enabled, "not read back")
+        listed = [c.provider_id for c in auth.list_oidc_provider_configs().iterate_all()]
+        expect(listed == ["oidc.acme"], f"listed {listed}")
+        saml = auth.create_saml_provider_config(
+            "saml.acme", idp_entity_id="idp", sso_url="https://idp.test/sso", x509_certificates=["CERT"],
+            rp_entity_id="sp", callback_url="https://app.test/__/auth/handler", display_name="Acme SAML")
+        expect(saml.sso_url == "https://idp.test/sso" and saml.x509_certificates == ["CERT"], f"{saml.__dict__}")
+        saml = auth.update_saml_provider_config("saml.acme", sso_url="https://idp.test/sso2")
+        expect(saml.sso_url == "https://idp.test/sso2" and saml.idp_entity_id == "idp", f"{saml.__dict__}")
+        auth.delete_oidc_provider_config("oidc.acme")
+        auth.delete_saml_provider_config("saml.acme")
+        try:
+            auth.get_saml_provider_config("saml.acme")
+            raise AssertionError("a deleted SAML config is still there")
+        except auth.ConfigurationNotFoundError:
+            pass
+
     @check("a second project in the same server: made on first use, with accounts of its own")
     def _():
         second = firebase_admin.initialize_app(options={"projectId": "demo-second"}, name="second-project")

@@ -16,6 +16,7 @@ final class EmulatorProjects: Sendable {
   let served: EmbeddedBackend
   private let others = Locked<[String: EmbeddedBackend]>([:])
   private let tenantTables = Locked<[String: EmulatorTenants]>([:])
+  private let configTables = Locked<[String: EmulatorProviderConfigs]>([:])
   /// How many other projects one server makes before it refuses more: each holds a database,
   /// and the emulator's endpoints need no credential.
   static let limit = 100
@@ -69,6 +70,17 @@ final class EmulatorProjects: Sendable {
       if let known = tables[project.configuration.projectID] { return known }
       let made = EmulatorTenants(project: project)
       tables[project.configuration.projectID] = made
+      return made
+    }
+  }
+
+  /// The OIDC and SAML configurations of `backend` (a project's or a tenant's).
+  func providerConfigs(of backend: EmbeddedBackend) -> EmulatorProviderConfigs {
+    let key = backend.configuration.projectID + "/" + (backend.configuration.tenantID ?? "")
+    return configTables.withLock { tables in
+      if let known = tables[key] { return known }
+      let made = EmulatorProviderConfigs(backend: backend)
+      tables[key] = made
       return made
     }
   }

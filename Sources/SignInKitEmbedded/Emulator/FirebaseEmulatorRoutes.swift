@@ -128,18 +128,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
     }
     if let rest = path.dropPrefix("/identitytoolkit.googleapis.com/v2/projects/") {
       guard Self.isAdmin(headers) else {
-        return Self.failure(401, "UNAUTHENTICATED : tenant calls need the header Authorization: Bearer owner")
+        return Self.failure(401, "UNAUTHENTICATED : admin calls need the header Authorization: Bearer owner")
       }
-      let project = String(rest.prefix { $0 != "/" })
-      guard let tenantPath = String(rest.dropFirst(project.count)).dropPrefix("/tenants") else {
-        return Self.failure(404, "NOT_FOUND: \(path)")
-      }
-      switch projects.backend(for: project) {
-      case .refused(let refusal): return refusal
-      case .project(let backend):
-        return await FirebaseEmulatorTenantAdmin(tenants: projects.tenants(of: backend))
-          .reply(method: method, path: String(tenantPath), query: Self.form(Self.query(of: target)), body: body)
-      }
+      return await v2Project(rest, method: method, query: Self.form(Self.query(of: target)), body: body)
     }
     if let name = path.dropPrefix("/identitytoolkit.googleapis.com/v1/accounts:")
       ?? path.dropPrefix("/www.googleapis.com/identitytoolkit/v3/relyingparty/").map(Self.v1Name)
