@@ -33,6 +33,28 @@ struct EmulatorTenant: Codable, Sendable, Equatable {
     mfaConfig = .object(mfa)
   }
 
+  /// The refusal of client call `name` with `body` under this tenant's settings, as the
+  /// emulator answers it (`PROJECT_DISABLED`, `OPERATION_NOT_ALLOWED`, `ADMIN_ONLY_OPERATION`,
+  /// `PASSWORD_LOGIN_DISABLED`), or `nil` when the settings allow it.
+  func refusal(of name: String, body: [String: JSONValue]) -> String? {
+    if disableAuth { return "PROJECT_DISABLED" }
+    switch name {
+    case "signUp":
+      let withPassword = body["email"]?.string != nil || body["password"]?.string != nil
+      if withPassword, !allowPasswordSignup { return "OPERATION_NOT_ALLOWED" }
+      if !withPassword, body["idToken"] == nil, !enableAnonymousUser { return "ADMIN_ONLY_OPERATION" }
+    case "signInWithPassword", "resetPassword":
+      if !allowPasswordSignup { return "PASSWORD_LOGIN_DISABLED" }
+    case "signInWithEmailLink":
+      if !enableEmailLinkSignin { return "OPERATION_NOT_ALLOWED" }
+    case "sendOobCode":
+      if body["requestType"]?.string == "EMAIL_SIGNIN", !enableEmailLinkSignin { return "OPERATION_NOT_ALLOWED" }
+    default:
+      break
+    }
+    return nil
+  }
+
   /// This tenant with the fields `body` names changed: those in `mask` (comma-separated), or
   /// every field when there is no mask, as the emulator's update does.
   func updated(with body: [String: JSONValue], mask: String?) -> EmulatorTenant {

@@ -151,7 +151,11 @@ public struct FirebaseEmulatorRoutes: Sendable {
       {
         // A client of a tenant (`auth.tenantId` in the SDKs) reaches that tenant's users.
         do {
-          let backend = try projects.tenants(of: backend).backend(for: tenant)
+          let tenants = projects.tenants(of: backend)
+          let backend = try tenants.backend(for: tenant)
+          if let refusal = tenants.tenant(tenant)?.refusal(of: name, body: Self.object(body) ?? [:]) {
+            return Self.failure(400, refusal)
+          }
           return await Self(answeringFor: backend, as: self).post(name, body: body, requestMethod: method)
         } catch {
           return Self.failure(AuthError.wrapping(error))

@@ -115,4 +115,29 @@ import Testing
       ["localId": ["t-1"]])
     #expect((found.json["users"] as? [[String: Any]])?.first?["email"] as? String == "kept@example.com")
   }
+
+  @Test func aTenantsSettingsRefuseTheSignInMethodsItHasOff() async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let created = try await Self.call(routes, "POST", Self.tenantsURL, ["displayName": "Strict"])
+    let id = try #require(created.json["tenantId"] as? String)
+    let accounts = "/identitytoolkit.googleapis.com/v1/accounts:"
+    let password: [String: Any] = ["email": "ada@example.com", "password": "correct horse", "tenantId": id]
+    let cases: [(String, [String: Any], String)] = [
+      ("signUp", password, "OPERATION_NOT_ALLOWED"),
+      ("signUp", ["tenantId": id], "ADMIN_ONLY_OPERATION"),
+      ("signInWithPassword", password, "PASSWORD_LOGIN_DISABLED"),
+      (
+        "sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "ada@example.com", "tenantId": id],
+        "OPERATION_NOT_ALLOWED"
+      ),
+    ]
+    for (name, body, message) in cases {
+      let reply = try await Self.call(routes, "POST", accounts + name + "?key=k", body, headers: Self.client)
+      #expect(reply.status == 400 && Self.message(reply.json) == message, "\(name)")
+    }
+    _ = try await Self.call(
+      routes, "PATCH", "\(Self.tenantsURL)/\(id)?updateMask=allowPasswordSignup", ["allowPasswordSignup": true])
+    let allowed = try await Self.call(routes, "POST", accounts + "signUp?key=k", password, headers: Self.client)
+    #expect(allowed.status == 200)
+  }
 }
