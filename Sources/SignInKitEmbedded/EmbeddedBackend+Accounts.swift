@@ -249,7 +249,8 @@ extension EmbeddedDatabase.Account {
       createdAt: createdAt, lastLoginAt: lastLoginAt,
       secondFactors: (secondFactors ?? []).map {
         MultiFactorInfo(
-          enrollmentID: $0.enrollmentID, kind: .totp, displayName: $0.displayName, enrolledAt: $0.enrolledAt)
+          enrollmentID: $0.enrollmentID, kind: $0.phoneNumber == nil ? .totp : .phone, displayName: $0.displayName,
+          enrolledAt: $0.enrolledAt)
       }, phoneNumber: phoneNumber)
   }
 }

@@ -6,9 +6,20 @@ import SignInKit
 /// `sessionInfo` until it is used, spent or expired. Like the emulator, nothing is sent: the
 /// code is listed by ``EmbeddedBackend/verificationCodes()``.
 struct PendingPhoneVerification: Codable, Sendable, PendingStep {
+  /// What the code proves when it comes back.
+  enum Purpose: Codable, Sendable, Equatable {
+    /// A sign-in (or link) with the phone number as first factor.
+    case signIn
+    /// Adding the number as an SMS second factor of `uid`.
+    case enrollment(uid: String)
+    /// The second step of the pending sign-in `pendingCredential`, with factor `enrollmentID`.
+    case secondFactor(pendingCredential: String, enrollmentID: String)
+  }
+
   static let kind = "phone"
   var phoneNumber: String
   var code: String
+  var purpose: Purpose? = .signIn
   /// Wrong codes tried with it; at ``EmbeddedBackend/secondFactorAttempts`` it is spent.
   var wrongCodes = 0
   /// Pending steps are counted per owner: here, per phone number.
@@ -35,13 +46,127 @@ extension EmbeddedBackend {
   /// - Throws: `INVALID_PHONE_NUMBER` (a missing number too, as Firebase answers it),
   ///   `TOO_MANY_ATTEMPTS_TRY_LATER` when too many codes wait.
   package func sendVerificationCode(phoneNumber: String?) throws -> String {
-    let phone = try Self.validatedPhoneNumber(phoneNumber ?? "")
+    try textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .signIn)
+  }
+
+  /// Makes a six-digit code for `phone` with its purpose, and returns its `sessionInfo`.
+  private func textCode(to phone: String, for purpose: PendingPhoneVerification.Purpose) throws -> String {
     let digits = try Crypto.randomBytes(6).map { String($0 % 10) }.joined()
     let sessionInfo = Base64URL.encode(try Crypto.randomBytes(32))
     try addPending(
-      PendingPhoneVerification(phoneNumber: phone, code: digits), kind: PendingPhoneVerification.kind,
+      PendingPhoneVerification(phoneNumber: phone, code: digits, purpose: purpose), kind: PendingPhoneVerification.kind,
       key: sessionInfo, until: now().addingTimeInterval(Self.phoneCodeWindow))
     return sessionInfo
+  }
+
+  /// The pending code of `sessionInfo` when `code` is its code and it was sent for `purpose`;
+  /// it is not spent yet. A wrong code counts, and the fifth spends the session.
+  ///
+  /// - Throws: `MISSING_SESSION_INFO`, `MISSING_CODE`, `INVALID_SESSION_INFO`, `INVALID_CODE`.
+  private func checkedCode(
+    sessionInfo: String?, code: String?, purpose: PendingPhoneVerification.Purpose
+  ) throws -> PendingPhoneVerification {
+    guard let sessionInfo, !sessionInfo.isEmpty else {
+      throw Self.failure(.invalidCredential, "MISSING_SESSION_INFO", "Send the sessionInfo the code came with.")
+    }
+    guard let code, !code.isEmpty else {
+      throw Self.failure(.invalidCredential, "MISSING_CODE", "Send the code the phone received.")
+    }
+    let kind = PendingPhoneVerification.kind
+    let found: PendingPhoneVerification? = try store.pending(kind, key: sessionInfo, now: now())
+    guard var pending = found, (pending.purpose ?? .signIn) == purpose else {
+      throw Self.failure(
+        .invalidCredential, "INVALID_SESSION_INFO",
+        "The verification session is unknown, used, expired or for another step. Ask for a new code.")
+    }
+    guard pending.code == code else {
+      pending.wrongCodes += 1
+      if pending.wrongCodes >= Self.secondFactorAttempts {
+        try store.deletePending(kind, key: sessionInfo)
+      } else {
+        try store.updatePending(kind, key: sessionInfo, record: pending)
+      }
+      throw Self.failure(.invalidVerificationCode, "INVALID_CODE", "The code is wrong. Check the text message.")
+    }
+    return pending
+  }
+
+  // MARK: - SMS second factors
+
+  /// `mfaEnrollment:start` with `phoneEnrollmentInfo`: texts a code to `phoneNumber` for the
+  /// user of `idToken`, whose email must be verified, and returns its `sessionInfo`.
+  package func startPhoneEnrollment(idToken: String, phoneNumber: String?) throws -> String {
+    let (uid, _) = try verifiedRecentUser(of: idToken)
+    guard try store.account(uid: uid)?.emailVerified == true else {
+      throw Self.failure(
+        .unverifiedEmail, "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.",
+        "Verify the account's email before adding a second factor.")
+    }
+    return try textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .enrollment(uid: uid))
+  }
+
+  /// `mfaEnrollment:finalize` with `phoneVerificationInfo`: the code proves the number, which
+  /// becomes a second factor; the user's other sessions end and new tokens come back.
+  package func finalizePhoneEnrollment(
+    idToken: String, sessionInfo: String?, code: String?, displayName: String?
+  ) throws -> IssuedTokens {
+    let (uid, provider) = try verifiedUser(of: idToken)
+    let pending = try checkedCode(sessionInfo: sessionInfo, code: code, purpose: .enrollment(uid: uid))
+    let factor = EmbeddedDatabase.SecondFactor(
+      enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName, secret: "",
+      phoneNumber: pending.phoneNumber, enrolledAt: now())
+    return try store.transaction {
+      try store.deletePending(PendingPhoneVerification.kind, key: sessionInfo ?? "")
+      try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
+      try revokeSessions(of: uid, at: now())
+      return try issueTokens(for: uid, provider: provider)
+    }
+  }
+
+  /// `mfaSignIn:start` with `phoneSignInInfo`: texts a code to the SMS factor `enrollmentID` of
+  /// the sign-in waiting under `pendingCredential`, and returns its `sessionInfo`.
+  package func startPhoneSecondFactor(pendingCredential: String, enrollmentID: String) throws -> String {
+    let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
+    guard let found, let account = try store.account(uid: found.uid) else {
+      throw Self.failure(
+        .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
+    }
+    guard
+      let phone = account.secondFactors?.first(where: { $0.enrollmentID == enrollmentID })?.phoneNumber
+    else {
+      throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That SMS second factor is not enrolled here.")
+    }
+    return try textCode(
+      to: phone, for: .secondFactor(pendingCredential: pendingCredential, enrollmentID: enrollmentID))
+  }
+
+  /// `mfaSignIn:finalize` with `phoneVerificationInfo`: the texted code finishes the sign-in.
+  package func finalizePhoneSecondFactor(
+    pendingCredential: String, enrollmentID: String?, sessionInfo: String?, code: String?
+  ) throws -> (tokens: IssuedTokens, uid: String) {
+    let kind = PendingPhoneVerification.kind
+    let found: PendingPhoneVerification? = try sessionInfo.flatMap { try store.pending(kind, key: $0, now: now()) }
+    guard case .secondFactor(let credential, let factorID)? = found?.purpose, credential == pendingCredential,
+      enrollmentID == nil || enrollmentID == factorID
+    else {
+      throw Self.failure(
+        .invalidCredential, "INVALID_SESSION_INFO", "The code was sent for another sign-in. Ask for a new code.")
+    }
+    _ = try checkedCode(
+      sessionInfo: sessionInfo, code: code,
+      purpose: .secondFactor(
+        pendingCredential: credential, enrollmentID: factorID))
+    let signIn: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
+    guard let signIn else {
+      throw Self.failure(
+        .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
+    }
+    return try store.transaction {
+      try store.deletePending(kind, key: sessionInfo ?? "")
+      try store.deletePending(PendingSignIn.kind, key: pendingCredential)
+      try store.updateAccount(uid: signIn.uid) { $0.lastLoginAt = now() }
+      return (try issueTokens(for: signIn.uid, provider: signIn.provider), signIn.uid)
+    }
   }
 
   /// The codes waiting for their numbers, oldest first.
@@ -65,31 +190,12 @@ extension EmbeddedBackend {
   package func signInWithPhoneNumber(
     sessionInfo: String?, code: String?, idToken: String?
   ) async throws -> (response: SignInResponse, phoneNumber: String) {
-    guard let sessionInfo, !sessionInfo.isEmpty else {
-      throw Self.failure(.invalidCredential, "MISSING_SESSION_INFO", "Send the sessionInfo sendVerificationCode gave.")
-    }
-    guard let code, !code.isEmpty else {
-      throw Self.failure(.invalidCredential, "MISSING_CODE", "Send the code the phone received.")
-    }
+    let pending = try checkedCode(sessionInfo: sessionInfo, code: code, purpose: .signIn)
     let kind = PendingPhoneVerification.kind
-    guard var pending: PendingPhoneVerification = try store.pending(kind, key: sessionInfo, now: now()) else {
-      throw Self.failure(
-        .invalidCredential, "INVALID_SESSION_INFO",
-        "The verification session is unknown, used or expired. Ask for a new code.")
-    }
-    guard pending.code == code else {
-      pending.wrongCodes += 1
-      if pending.wrongCodes >= Self.secondFactorAttempts {
-        try store.deletePending(kind, key: sessionInfo)
-      } else {
-        try store.updatePending(kind, key: sessionInfo, record: pending)
-      }
-      throw Self.failure(.invalidVerificationCode, "INVALID_CODE", "The code is wrong. Check the text message.")
-    }
     let phone = pending.phoneNumber
     let linking = try idToken.map { try verifiedUser(of: $0).uid }
     let response = try await finishFirstFactor(.phone) {
-      try store.deletePending(kind, key: sessionInfo)
+      try store.deletePending(kind, key: sessionInfo ?? "")
       if let owner = try store.account(phone: phone) {
         guard linking == nil || linking == owner.uid else { throw Self.phoneExists(phone) }
         guard !owner.disabled else {

@@ -136,7 +136,9 @@ extension EmbeddedBackend {
         throw Self.failure(
           .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
       }
-      guard let factor = account.secondFactors?.first(where: { $0.enrollmentID == enrollmentID }) else {
+      guard
+        let factor = account.secondFactors?.first(where: { $0.enrollmentID == enrollmentID && $0.phoneNumber == nil })
+      else {
         throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That second factor is not enrolled here.")
       }
       // Wrong codes count toward the account's throttle, as wrong passwords do.
@@ -176,7 +178,7 @@ extension EmbeddedBackend {
 
   /// Records a pending sign-in for `uid`, which its second step completes, and returns the
   /// `AuthError/Code/secondFactorRequired` that carries it.
-  private func secondFactorChallenge(for uid: String, signingInWith provider: ProviderID) throws -> AuthError {
+  func secondFactorChallenge(for uid: String, signingInWith provider: ProviderID) throws -> AuthError {
     let pending = Base64URL.encode(try Crypto.randomBytes(24))
     try addPending(
       PendingSignIn(uid: uid, provider: provider), kind: PendingSignIn.kind, key: pending,
@@ -206,7 +208,7 @@ extension EmbeddedBackend {
     }
   }
 
-  private static var wrongCode: AuthError {
+  static var wrongCode: AuthError {
     failure(.invalidVerificationCode, "INVALID_CODE", "The code is wrong or too old. Enter the one the app shows now.")
   }
 }

@@ -54,11 +54,14 @@ struct EmbeddedDatabase: Codable, Sendable {
     }
   }
 
-  /// One enrolled TOTP factor: its id, name, base32 secret and when it was added.
+  /// One enrolled second factor: its id, name and when it was added, and either a TOTP base32
+  /// secret or (an SMS factor) a phone number with an empty secret.
   struct SecondFactor: Codable, Sendable {
     var enrollmentID: String
     var displayName: String?
     var secret: String
+    /// The number an SMS factor texts its codes to; `nil` for TOTP.
+    var phoneNumber: String?
     var enrolledAt: Date
     /// The TOTP time step of the last code accepted, so that no code works twice (RFC 6238
     /// §5.2); `nil` before the first.

@@ -330,6 +330,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
 
   private func secondFactor(_ name: String, body: Data, requestMethod: String) async -> Reply {
     guard requestMethod == "POST" else { return Self.failure(405, "METHOD_NOT_ALLOWED") }
+    if let fields = Self.object(body), let reply = await smsSecondFactor(name, fields) { return reply }
     do {
       let fields = try SecondFactorBody.decoded(from: body)
       let verification = fields.totpVerificationInfo ?? TOTPVerificationInfo()

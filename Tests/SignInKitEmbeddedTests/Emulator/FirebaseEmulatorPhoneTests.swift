@@ -143,4 +143,67 @@ import Testing
       Self.admin + "/accounts", ["localId": "p-2", "phoneNumber": "+15557654321"], headers: Self.owner)
     #expect(reused.status == 200)
   }
+
+  func v2(_ name: String, _ body: [String: Any]) async throws -> (status: Int, json: [String: Any]) {
+    try await call("/identitytoolkit.googleapis.com/v2/accounts/\(name)?key=k", body)
+  }
+
+  func listedCode(_ sessionInfo: String) async throws -> String {
+    try #require(try await codes().first { $0["sessionInfo"] as? String == sessionInfo }?["code"] as? String)
+  }
+
+  @Test func anSMSSecondFactorIsEnrolledThenAskedForAtSignIn() async throws {
+    let signedUp = try await clientCall(
+      "signUp", ["email": "ada@example.com", "password": "correct horse", "returnSecureToken": true])
+    let uid = try #require(signedUp.json["localId"] as? String)
+    _ = try await call(
+      Self.admin + "/accounts:update", ["localId": uid, "emailVerified": true], headers: Self.owner)
+    let session = try await clientCall(
+      "signInWithPassword", ["email": "ada@example.com", "password": "correct horse", "returnSecureToken": true])
+    let idToken = try #require(session.json["idToken"] as? String)
+
+    let started = try await v2(
+      "mfaEnrollment:start", ["idToken": idToken, "phoneEnrollmentInfo": ["phoneNumber": "+15550001111"]])
+    let enrollment = try #require((started.json["phoneSessionInfo"] as? [String: Any])?["sessionInfo"] as? String)
+    // A first-factor sign-in cannot spend an enrollment's code.
+    let misuse = try await clientCall(
+      "signInWithPhoneNumber", ["sessionInfo": enrollment, "code": try await listedCode(enrollment)])
+    #expect(Self.message(misuse.json) == "INVALID_SESSION_INFO")
+    let enrolled = try await v2(
+      "mfaEnrollment:finalize",
+      [
+        "idToken": idToken, "displayName": "Work phone",
+        "phoneVerificationInfo": ["sessionInfo": enrollment, "code": try await listedCode(enrollment)],
+      ])
+    #expect(enrolled.status == 200 && enrolled.json["idToken"] != nil)
+
+    // The password alone now asks for the SMS factor.
+    let challenged = try await clientCall(
+      "signInWithPassword", ["email": "ada@example.com", "password": "correct horse", "returnSecureToken": true])
+    let pending = try #require(challenged.json["mfaPendingCredential"] as? String, "\(challenged.json)")
+    let factor = try #require((challenged.json["mfaInfo"] as? [[String: Any]])?.first)
+    #expect(factor["phoneInfo"] != nil && factor["displayName"] as? String == "Work phone")
+    let enrollmentID = try #require(factor["mfaEnrollmentId"] as? String)
+    let texted = try await v2(
+      "mfaSignIn:start", ["mfaPendingCredential": pending, "mfaEnrollmentId": enrollmentID, "phoneSignInInfo": [:]])
+    let sessionInfo = try #require((texted.json["phoneResponseInfo"] as? [String: Any])?["sessionInfo"] as? String)
+    let code = try await listedCode(sessionInfo)
+    let wrong = try await v2(
+      "mfaSignIn:finalize",
+      [
+        "mfaPendingCredential": pending,
+        "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code == "000000" ? "111111" : "000000"],
+      ])
+    #expect(Self.message(wrong.json) == "INVALID_CODE")
+    let finished = try await v2(
+      "mfaSignIn:finalize",
+      ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+    let token = try JSONWebToken(decoding: try #require(finished.json["idToken"] as? String, "\(finished.json)"))
+    #expect(token.subject == uid)
+    // The pending sign-in is spent with its code.
+    let again = try await v2(
+      "mfaSignIn:finalize",
+      ["mfaPendingCredential": pending, "phoneVerificationInfo": ["sessionInfo": sessionInfo, "code": code]])
+    #expect(again.status == 400)
+  }
 }
