@@ -27,6 +27,8 @@ let package = Package(
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // libxcrypt, for bcrypt: Linux only (OpenSSL and Apple's platforms have none).
+    .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
     // SignInKit's layers, lowest first. Internal targets (not products): the compiler keeps each
     // one from reaching up.
     .target(name: "SignInConcurrency", swiftSettings: strict),
@@ -37,6 +39,7 @@ let package = Package(
       dependencies: [
         "SignInConcurrency", "SignInFoundation",
         .target(name: "CLibcrypto", condition: .when(platforms: openSSLPlatforms)),
+        .target(name: "CCrypt", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strict),
     .target(name: "SignInHTTP", dependencies: ["SignInConcurrency"], swiftSettings: strict),

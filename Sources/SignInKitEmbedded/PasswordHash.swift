@@ -10,8 +10,8 @@ import SignInKit
 /// knows what it can verify; one written before the algorithm was recorded is scrypt.
 ///
 /// Imported hashes (`accounts:batchCreate`) keep the algorithm another system made them with:
-/// Firebase's modified scrypt (scrypt, then AES-256-CTR over the project's signer key) and the
-/// HMAC variants, besides standard scrypt and PBKDF2. They are verified as they are, and made
+/// Firebase's modified scrypt (scrypt, then AES-256-CTR over the project's signer key), the
+/// HMAC variants and bcrypt (libxcrypt, Linux), besides standard scrypt and PBKDF2. They are verified as they are, and made
 /// again with this backend's own hash on the user's next successful sign-in.
 struct PasswordHash: Codable, Sendable, Equatable {
   enum Algorithm: String, Codable, Sendable {
@@ -23,6 +23,8 @@ struct PasswordHash: Codable, Sendable, Equatable {
     case hmacSHA256 = "hmac-sha256"
     case hmacSHA1 = "hmac-sha1"
     case hmacSHA512 = "hmac-sha512"
+    /// A bcrypt string (``hash`` is its base64url); verified where libxcrypt is (Linux).
+    case bcrypt
   }
 
   /// PBKDF2-HMAC-SHA256 rounds for new hashes: OWASP's recommendation (Password Storage Cheat
@@ -111,7 +113,7 @@ struct PasswordHash: Codable, Sendable, Equatable {
     switch algorithm {
     case .scrypt: ScryptParameters(n: n, r: r, p: p).cost < parameters.cost
     case .pbkdf2SHA256: scryptIsAvailable || (iterations ?? 0) < Self.pbkdf2Iterations
-    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512: true
+    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512, .bcrypt: true
     }
   }
 
@@ -139,6 +141,8 @@ struct PasswordHash: Codable, Sendable, Equatable {
         password: Array(password.utf8), salt: salt + separator, n: n, r: r, p: max(p, 1), length: 64)
       actual = try Crypto.aes256CTR(
         key: Array(derived.prefix(32)), iv: [UInt8](repeating: 0, count: 16), data: signerKey)
+    case .bcrypt:
+      return try Bcrypt.matches(password, hash: String(decoding: expected, as: UTF8.self))
     case .hmacSHA256, .hmacSHA1, .hmacSHA512:
       guard let key = key.flatMap(Base64URL.decode) else { return false }
       let message = saltFirst == true ? salt + Array(password.utf8) : Array(password.utf8) + salt

@@ -7,8 +7,9 @@ import SignInKit
 /// this server can verify: `SCRYPT`, Firebase's own (`signerKey`, `saltSeparator`, `rounds`,
 /// `memoryCost`), `STANDARD_SCRYPT` (`cpuMemCost`, `blockSize`, `parallelization`, `dkLen`),
 /// `PBKDF2_SHA256` (`rounds`) and `HMAC_SHA256`, `HMAC_SHA1`, `HMAC_SHA512` (`signerKey`, and
-/// `passwordHashOrder`: the password first unless it says `SALT_AND_PASSWORD`). Other algorithms
-/// are refused for the whole upload with what to do instead.
+/// `passwordHashOrder`: the password first unless it says `SALT_AND_PASSWORD`) and, where
+/// libxcrypt is (Linux), `BCRYPT`. Other algorithms are refused for the whole upload with what
+/// to do instead.
 ///
 /// - Concurrency: `Sendable` value.
 struct PasswordImport: Sendable {
@@ -18,6 +19,7 @@ struct PasswordImport: Sendable {
     case pbkdf2SHA256(iterations: Int)
     case firebaseScrypt(signerKey: [UInt8], saltSeparator: [UInt8], rounds: UInt64, memoryCost: UInt64)
     case hmac(PasswordHash.Algorithm, key: [UInt8], saltFirst: Bool)
+    case bcrypt
   }
 
   let algorithm: Algorithm
@@ -52,6 +54,8 @@ struct PasswordImport: Sendable {
         signerKey: try Self.bytes("signerKey", in: fields, required: true),
         saltSeparator: try Self.bytes("saltSeparator", in: fields, required: false),
         rounds: UInt64(try number("rounds", in: 1...8)), memoryCost: UInt64(try number("memoryCost", in: 1...14)))
+    case "BCRYPT" where Bcrypt.isAvailable:
+      algorithm = .bcrypt
     case "HMAC_SHA256", "HMAC_SHA1", "HMAC_SHA512":
       let kind: PasswordHash.Algorithm =
         switch fields["hashAlgorithm"]?.string {
@@ -66,8 +70,8 @@ struct PasswordImport: Sendable {
       throw AuthError(
         .invalidResponse, "unsupported hash algorithm \(other)",
         serverMessage: "UNSUPPORTED_HASH_ALGORITHM : \(other) hashes cannot be verified here. Import them with "
-          + "SCRYPT, STANDARD_SCRYPT, PBKDF2_SHA256 or HMAC_SHA256/SHA1/SHA512, or without passwordHash (the "
-          + "users then reset their passwords).")
+          + "SCRYPT, STANDARD_SCRYPT, PBKDF2_SHA256, HMAC_SHA256/SHA1/SHA512 or (on Linux) BCRYPT, or without "
+          + "passwordHash (the users then reset their passwords).")
     }
   }
 
@@ -120,6 +124,15 @@ struct PasswordImport: Sendable {
         algorithm: .firebaseScrypt, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes),
         n: 1 << memoryCost, r: rounds, p: 1, key: Base64URL.encode(signerKey),
         saltSeparator: Base64URL.encode(saltSeparator))
+    case .bcrypt:
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard (text.hasPrefix("$2a$") || text.hasPrefix("$2b$") || text.hasPrefix("$2y$")) && text.utf8.count == 60
+      else {
+        throw AuthError(
+          .invalidResponse, "not a bcrypt hash",
+          serverMessage: "INVALID_ARGUMENT : a BCRYPT passwordHash must be the base64 of a 60-character $2b$ string")
+      }
+      return PasswordHash(algorithm: .bcrypt, salt: "", hash: Base64URL.encode(bytes))
     case .hmac(let kind, let key, let saltFirst):
       return PasswordHash(
         algorithm: kind, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes), key: Base64URL.encode(key),

@@ -156,4 +156,32 @@ import Testing
       #expect(session.localID == "h-\(index)")
     }
   }
+
+  /// A vector of the bcrypt test suites ("U*U" at cost 5), exported as another system would.
+  @Test(.enabled(if: Bcrypt.isAvailable)) func bcryptHashesVerifyAndAreMadeAgainOnSignIn() async throws {
+    let bcrypt = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
+    let reply = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "BCRYPT",
+        "users": [
+          ["localId": "b-1", "email": "b1@example.com", "passwordHash": Data(bcrypt.utf8).base64EncodedString()]
+        ],
+      ])
+    #expect(reply.status == 200 && (reply.json["error"] as? [Any])?.isEmpty == true)
+    let backend = admin.routes.backend
+    await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(.init(email: "b1@example.com", password: "U*V"))
+    }
+    #expect(try await backend.signInWithPassword(.init(email: "b1@example.com", password: "U*U")).localID == "b-1")
+    #expect(try await backend.storedAccount(uid: "b-1")?.password?.algorithm == .scrypt)
+    let malformed = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "BCRYPT",
+        "users": [["localId": "b-2", "passwordHash": Data("nope".utf8).base64EncodedString()]],
+      ])
+    #expect(malformed.status == 400)
+    #expect(FirebaseEmulatorAdminTests.message(malformed.json)?.hasPrefix("INVALID_ARGUMENT : a BCRYPT") == true)
+  }
 }
