@@ -15,36 +15,17 @@ creates must sign in from the REPL.
 import base64
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
 import time
-import traceback
 import urllib.error
 import urllib.request
 
+from serve_peer import check, expect, finish, results, stop
+import serve_peer
+
 PROJECT = "demo-signinkit"
-results = []
-
-
-def check(name):
-    def wrap(body):
-        try:
-            body()
-            results.append((name, True, ""))
-            print(f"pass  {name}", flush=True)
-        except Exception as error:  # a failed check is reported, and the rest still run
-            results.append((name, False, repr(error)))
-            print(f"FAIL  {name}: {error!r}", flush=True)
-            traceback.print_exc()
-        return body
-    return wrap
-
-
-def expect(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 def post(path, body, host):
@@ -87,25 +68,7 @@ def service_account_file(folder):
 
 
 def start_server(signin, key_file):
-    server = subprocess.Popen(
-        [signin, "serve", "--in-memory", "--port", "0", "--project", PROJECT, "--service-account", key_file],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()  # blocks until the server prints its address, or exits
-    if not line.startswith("FIREBASE_AUTH_EMULATOR_HOST="):
-        server.kill()
-        sys.exit(f"signin serve did not start: {line!r} {server.stderr.read()}")
-    return server, line.strip().split("=", 1)[1]
-
-
-def stop(server):
-    server.send_signal(signal.SIGTERM)
-    try:
-        code = server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        code = "still running after 60 s"
-    results.append(("the server stops cleanly on SIGTERM", code == 0, f"exit {code}"))
-    print(f"{'pass' if code == 0 else 'FAIL'}  the server stops cleanly on SIGTERM (exit {code})", flush=True)
+    return serve_peer.start_server(signin, PROJECT, key_file)
 
 
 def repl(signin, data, commands, stdin=""):
@@ -632,9 +595,7 @@ def main():
     stop(server)
     shared_folder_checks(signin, key_file, folder)
 
-    failed = [name for name, passed, _ in results if not passed]
-    print(f"{len(results) - len(failed)} of {len(results)} checks passed", flush=True)
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -17,11 +17,8 @@ server cannot start.
 import base64
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
-import traceback
 import urllib.parse
 import urllib.request
 
@@ -29,9 +26,10 @@ import requests
 import requests.adapters
 import requests.sessions
 
+from serve_peer import check, expect, finish, start_server, stop
+
 PROJECT = "demo-pyrebase"
 GOOGLE_HOSTS = ("www.googleapis.com", "identitytoolkit.googleapis.com", "securetoken.googleapis.com")
-results = []
 
 
 def emulator_adapter(host):
@@ -46,25 +44,6 @@ def emulator_adapter(host):
             return super().send(request, **kwargs)
 
     return EmulatorAdapter
-
-
-def check(name):
-    def wrap(body):
-        try:
-            body()
-            results.append((name, True, ""))
-            print(f"pass  {name}", flush=True)
-        except Exception as error:  # a failed check is reported, and the rest still run
-            results.append((name, False, repr(error)))
-            print(f"FAIL  {name}: {error!r}", flush=True)
-            traceback.print_exc()
-        return body
-    return wrap
-
-
-def expect(condition, message):
-    if not condition:
-        raise AssertionError(message)
 
 
 def refused(call, message):
@@ -98,33 +77,11 @@ def service_account(folder):
     return path, info
 
 
-def start_server(signin, key_file):
-    server = subprocess.Popen(
-        [signin, "serve", "--in-memory", "--port", "0", "--project", PROJECT, "--service-account", key_file],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = server.stdout.readline()  # blocks until the server prints its address, or exits
-    if not line.startswith("FIREBASE_AUTH_EMULATOR_HOST="):
-        server.kill()
-        sys.exit(f"signin serve did not start: {line!r} {server.stderr.read()}")
-    return server, line.strip().split("=", 1)[1]
-
-
-def stop(server):
-    server.send_signal(signal.SIGTERM)
-    try:
-        code = server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        code = "still running after 60 s"
-    results.append(("the server stops cleanly on SIGTERM", code == 0, f"exit {code}"))
-    print(f"{'pass' if code == 0 else 'FAIL'}  the server stops cleanly on SIGTERM (exit {code})", flush=True)
-
-
 def main():
     signin = sys.argv[1]
     folder = tempfile.mkdtemp(prefix="pyrebase-peer-")
     key_file, key_info = service_account(folder)
-    server, host = start_server(signin, key_file)
+    server, host = start_server(signin, PROJECT, key_file)
     print(f"signin serve at {host}", flush=True)
     requests.sessions.HTTPAdapter = emulator_adapter(host)
 
@@ -259,9 +216,7 @@ def main():
         refused(lambda: auth.refresh(user["refreshToken"]), "INVALID_REFRESH_TOKEN")
 
     stop(server)
-    failed = [name for name, passed, _ in results if not passed]
-    print(f"{len(results) - len(failed)} of {len(results)} checks passed", flush=True)
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":
