@@ -17,6 +17,8 @@ struct PasswordHash: Codable, Sendable, Equatable {
   enum Algorithm: String, Codable, Sendable {
     case scrypt
     case pbkdf2SHA256 = "pbkdf2-sha256"
+    /// Imported only (`PBKDF_SHA1`); made again with this backend's hash at the next sign-in.
+    case pbkdf2SHA1 = "pbkdf2-sha1"
     /// Firebase's own (`SCRYPT` in an import): ``key`` is the signer key, ``saltSeparator``
     /// follows the salt.
     case firebaseScrypt = "firebase-scrypt"
@@ -113,7 +115,7 @@ struct PasswordHash: Codable, Sendable, Equatable {
     switch algorithm {
     case .scrypt: ScryptParameters(n: n, r: r, p: p).cost < parameters.cost
     case .pbkdf2SHA256: scryptIsAvailable || (iterations ?? 0) < Self.pbkdf2Iterations
-    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512, .bcrypt: true
+    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512, .bcrypt, .pbkdf2SHA1: true
     }
   }
 
@@ -141,6 +143,10 @@ struct PasswordHash: Codable, Sendable, Equatable {
         password: Array(password.utf8), salt: salt + separator, n: n, r: r, p: max(p, 1), length: 64)
       actual = try Crypto.aes256CTR(
         key: Array(derived.prefix(32)), iv: [UInt8](repeating: 0, count: 16), data: signerKey)
+    case .pbkdf2SHA1:
+      guard let iterations, iterations > 0, !expected.isEmpty else { return false }
+      actual = try Crypto.pbkdf2SHA1(
+        password: Array(password.utf8), salt: salt, iterations: iterations, length: expected.count)
     case .bcrypt:
       return try Bcrypt.matches(password, hash: String(decoding: expected, as: UTF8.self))
     case .hmacSHA256, .hmacSHA1, .hmacSHA512:

@@ -65,12 +65,21 @@
     static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws
       -> [UInt8]
     {
+      try pbkdf2(kCCPRFHmacAlgSHA256, password: password, salt: salt, iterations: iterations, length: length)
+    }
+
+    static func pbkdf2SHA1(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
+      try pbkdf2(kCCPRFHmacAlgSHA1, password: password, salt: salt, iterations: iterations, length: length)
+    }
+
+    private static func pbkdf2(
+      _ prf: Int, password: [UInt8], salt: [UInt8], iterations: Int, length: Int
+    ) throws -> [UInt8] {
       var key = [UInt8](repeating: 0, count: length)
       let status = password.withUnsafeBytes { password in
         CCKeyDerivationPBKDF(
           CCPBKDFAlgorithm(kCCPBKDF2), password.bindMemory(to: CChar.self).baseAddress,
-          password.count, salt, salt.count, CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256),
-          UInt32(iterations), &key, length)
+          password.count, salt, salt.count, CCPseudoRandomAlgorithm(prf), UInt32(iterations), &key, length)
       }
       guard status == Int32(kCCSuccess) else {
         throw CryptoError("CCKeyDerivationPBKDF failed (\(status))")

@@ -82,6 +82,17 @@ package enum Crypto {
       password: Array(password), salt: Array(salt), iterations: iterations, length: length)
   }
 
+  /// PBKDF2 with HMAC-SHA1, for verifying imported `PBKDF_SHA1` password hashes only.
+  package static func pbkdf2SHA1(
+    password: some Collection<UInt8>, salt: some Collection<UInt8>, iterations: Int, length: Int
+  ) throws -> [UInt8] {
+    guard iterations > 0, length > 0 else {
+      throw CryptoError("PBKDF2 needs at least one iteration and one byte of output")
+    }
+    return try CryptoBackend.pbkdf2SHA1(
+      password: Array(password), salt: Array(salt), iterations: iterations, length: length)
+  }
+
   /// The PKCE S256 code challenge of `verifier` (RFC 7636 §4.2):
   /// BASE64URL(SHA256(ASCII(verifier))).
   package static func pkceChallenge(verifier: String) -> String {

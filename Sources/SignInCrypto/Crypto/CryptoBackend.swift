@@ -26,6 +26,8 @@ protocol CryptoPrimitives {
   /// PBKDF2 with HMAC-SHA256 (RFC 8018 §5.2).
   static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws
     -> [UInt8]
+  /// PBKDF2 with HMAC-SHA1, for verifying imported `PBKDF_SHA1` password hashes only.
+  static func pbkdf2SHA1(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8]
 
   /// A new RSA key of `bits` bits, exponent 65537, as PKCS#8 DER.
   static func generateRSA(bits: Int) throws -> [UInt8]

@@ -92,16 +92,26 @@
     static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws
       -> [UInt8]
     {
+      try pbkdf2(EVP_sha256(), "SHA256", password: password, salt: salt, iterations: iterations, length: length)
+    }
+
+    static func pbkdf2SHA1(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) throws -> [UInt8] {
+      try pbkdf2(EVP_sha1(), "SHA1", password: password, salt: salt, iterations: iterations, length: length)
+    }
+
+    private static func pbkdf2(
+      _ digest: OpaquePointer?, _ name: String, password: [UInt8], salt: [UInt8], iterations: Int, length: Int
+    ) throws -> [UInt8] {
       var key = [UInt8](repeating: 0, count: length)
       let ok = password.withUnsafeBytes { password in
         salt.withUnsafeBytes { salt in
           PKCS5_PBKDF2_HMAC(
             password.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(password.count),
             salt.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(salt.count),
-            Int32(iterations), EVP_sha256(), Int32(length), &key)
+            Int32(iterations), digest, Int32(length), &key)
         }
       }
-      guard ok == 1 else { throw CryptoError.openSSL("PBKDF2-HMAC-SHA256(\(iterations)) failed") }
+      guard ok == 1 else { throw CryptoError.openSSL("PBKDF2-HMAC-\(name)(\(iterations)) failed") }
       return key
     }
 

@@ -6,7 +6,7 @@ import SignInKit
 /// How an upload's password hashes were made (`hashAlgorithm` and its parameters), for the ones
 /// this server can verify: `SCRYPT`, Firebase's own (`signerKey`, `saltSeparator`, `rounds`,
 /// `memoryCost`), `STANDARD_SCRYPT` (`cpuMemCost`, `blockSize`, `parallelization`, `dkLen`),
-/// `PBKDF2_SHA256` (`rounds`) and `HMAC_SHA256`, `HMAC_SHA1`, `HMAC_SHA512` (`signerKey`, and
+/// `PBKDF2_SHA256` and `PBKDF_SHA1` (`rounds`) and `HMAC_SHA256`, `HMAC_SHA1`, `HMAC_SHA512` (`signerKey`, and
 /// `passwordHashOrder`: the password first unless it says `SALT_AND_PASSWORD`) and, where
 /// libxcrypt is (Linux), `BCRYPT`. Other algorithms are refused for the whole upload with what
 /// to do instead.
@@ -17,6 +17,7 @@ struct PasswordImport: Sendable {
     case none
     case scrypt(n: UInt64, r: UInt64, p: UInt64, length: Int)
     case pbkdf2SHA256(iterations: Int)
+    case pbkdf2SHA1(iterations: Int)
     case firebaseScrypt(signerKey: [UInt8], saltSeparator: [UInt8], rounds: UInt64, memoryCost: UInt64)
     case hmac(PasswordHash.Algorithm, key: [UInt8], saltFirst: Bool)
     case bcrypt
@@ -49,6 +50,8 @@ struct PasswordImport: Sendable {
         p: UInt64(try number("parallelization", in: 1...64)), length: Int(try number("dkLen", in: 16...128)))
     case "PBKDF2_SHA256":
       algorithm = .pbkdf2SHA256(iterations: Int(try number("rounds", in: 1...10_000_000)))
+    case "PBKDF_SHA1":
+      algorithm = .pbkdf2SHA1(iterations: Int(try number("rounds", in: 1...10_000_000)))
     case "SCRYPT":
       algorithm = .firebaseScrypt(
         signerKey: try Self.bytes("signerKey", in: fields, required: true),
@@ -70,7 +73,7 @@ struct PasswordImport: Sendable {
       throw AuthError(
         .invalidResponse, "unsupported hash algorithm \(other)",
         serverMessage: "UNSUPPORTED_HASH_ALGORITHM : \(other) hashes cannot be verified here. Import them with "
-          + "SCRYPT, STANDARD_SCRYPT, PBKDF2_SHA256, HMAC_SHA256/SHA1/SHA512 or (on Linux) BCRYPT, or without "
+          + "SCRYPT, STANDARD_SCRYPT, PBKDF2_SHA256, PBKDF_SHA1, HMAC_SHA256/SHA1/SHA512 or (on Linux) BCRYPT, or without "
           + "passwordHash (the users then reset their passwords).")
     }
   }
@@ -118,6 +121,10 @@ struct PasswordImport: Sendable {
     case .pbkdf2SHA256(let iterations):
       return PasswordHash(
         algorithm: .pbkdf2SHA256, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes),
+        iterations: iterations)
+    case .pbkdf2SHA1(let iterations):
+      return PasswordHash(
+        algorithm: .pbkdf2SHA1, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes),
         iterations: iterations)
     case .firebaseScrypt(let signerKey, let saltSeparator, let rounds, let memoryCost):
       return PasswordHash(

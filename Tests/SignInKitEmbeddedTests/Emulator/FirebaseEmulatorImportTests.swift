@@ -157,6 +157,25 @@ import Testing
     }
   }
 
+  /// RFC 6070's PBKDF2-HMAC-SHA1 example ("password", salt "salt", 4096 rounds, 20 bytes).
+  @Test func pbkdfSHA1HashesVerifyFromThePublishedExample() async throws {
+    let reply = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "PBKDF_SHA1", "rounds": 4096,
+        "users": [
+          [
+            "localId": "p-1", "email": "p1@example.com", "salt": Data("salt".utf8).base64EncodedString(),
+            "passwordHash": "SwB5AbdlSJq+rUnZJvch0GWkKcE=",
+          ]
+        ],
+      ])
+    #expect(reply.status == 200)
+    let backend = admin.routes.backend
+    #expect(try await backend.signInWithPassword(.init(email: "p1@example.com", password: "password")).localID == "p-1")
+    #expect(try await backend.storedAccount(uid: "p-1")?.password?.algorithm == .scrypt)
+  }
+
   /// A vector of the bcrypt test suites ("U*U" at cost 5), exported as another system would.
   @Test(.enabled(if: Bcrypt.isAvailable)) func bcryptHashesVerifyAndAreMadeAgainOnSignIn() async throws {
     let bcrypt = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
