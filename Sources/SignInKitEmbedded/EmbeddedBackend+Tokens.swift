@@ -187,6 +187,6 @@ extension EmbeddedBackend {
       claims: idTokenClaims(for: account, provider: provider, sessionClaims: record.claims),
       refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime, key: try signing.get())
     let uid = account.uid
-    return try await UnsignedReply(tokens: unsigned) { RefreshResponse(userID: uid, tokens: $0) }.signed()
+    return RefreshResponse(userID: uid, tokens: try await unsigned.signed())
   }
 }

@@ -75,22 +75,25 @@ package enum Crypto {
   package static func pbkdf2SHA256(
     password: some Collection<UInt8>, salt: some Collection<UInt8>, iterations: Int, length: Int
   ) throws -> [UInt8] {
-    guard iterations > 0, length > 0 else {
-      throw CryptoError("PBKDF2 needs at least one iteration and one byte of output")
-    }
-    return try CryptoBackend.pbkdf2SHA256(
-      password: Array(password), salt: Array(salt), iterations: iterations, length: length)
+    try pbkdf2(CryptoBackend.pbkdf2SHA256, password: password, salt: salt, iterations: iterations, length: length)
   }
 
   /// PBKDF2 with HMAC-SHA1, for verifying imported `PBKDF_SHA1` password hashes only.
   package static func pbkdf2SHA1(
     password: some Collection<UInt8>, salt: some Collection<UInt8>, iterations: Int, length: Int
   ) throws -> [UInt8] {
+    try pbkdf2(CryptoBackend.pbkdf2SHA1, password: password, salt: salt, iterations: iterations, length: length)
+  }
+
+  /// One PBKDF2 variant, after the checks both share.
+  private static func pbkdf2(
+    _ derive: ([UInt8], [UInt8], Int, Int) throws -> [UInt8], password: some Collection<UInt8>,
+    salt: some Collection<UInt8>, iterations: Int, length: Int
+  ) throws -> [UInt8] {
     guard iterations > 0, length > 0 else {
       throw CryptoError("PBKDF2 needs at least one iteration and one byte of output")
     }
-    return try CryptoBackend.pbkdf2SHA1(
-      password: Array(password), salt: Array(salt), iterations: iterations, length: length)
+    return try derive(Array(password), Array(salt), iterations, length)
   }
 
   /// The PKCE S256 code challenge of `verifier` (RFC 7636 §4.2):

@@ -146,7 +146,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
         return Self.missingAPIKey
       }
       // The body is parsed for its tenant only when it names one: most calls do not.
-      if body.range(of: Data("tenantId".utf8)) != nil, let tenant = Self.object(body)?["tenantId"]?.string,
+      if body.range(of: Self.tenantField) != nil, let tenant = Self.object(body)?["tenantId"]?.string,
         !tenant.isEmpty
       {
         // A client of a tenant (`auth.tenantId` in the SDKs) reaches that tenant's users.
@@ -189,6 +189,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
     }
     return Self.failure(404, "NOT_FOUND: \(path)")
   }
+
+  /// The bytes of the `tenantId` key, looked for in a client call's body before it is parsed.
+  static let tenantField = Data("tenantId".utf8)
 
   /// The client APIs besides `accounts:…`, which need an API key as they do.
   static let clientAPIs = ["/identitytoolkit.googleapis.com/v2/accounts", "/securetoken.googleapis.com/"]
@@ -237,9 +240,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
         var reply = Self.tokens(response.tokens)
         reply.localId = response.localID
         reply.isNewUser = response.isNewUser
-        var object = Self.object(Self.reply(reply).body) ?? [:]
-        object["phoneNumber"] = .string(phone)
-        return Self.json(object)
+        reply.phoneNumber = phone
+        return Self.reply(reply)
       case "signInWithEmailLink":
         let request = try EmailLinkSignInBody.decoded(from: body)
         let response = try await backend.signInWithEmailLink(

@@ -24,12 +24,14 @@ package struct SignInReply: WireBody, LenientValue {
   @Lenient package var oauthAccessToken: String?
   @Lenient package var mfaPendingCredential: String?
   @Lenient package var mfaInfo: [MFAEnrollment]?
+  /// The number a phone sign-in proved (`signInWithPhoneNumber`).
+  @Lenient package var phoneNumber: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, displayName, idToken, refreshToken, expiresIn, isNewUser, registered, providerId,
-      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, mfaPendingCredential, mfaInfo
+      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, mfaPendingCredential, mfaInfo, phoneNumber
   }
 
   package static var fieldNames: [String] {
