@@ -14,7 +14,10 @@ let package = Package(
   name: "SignInKit",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "SignInKit", targets: ["SignInKitEmbedded"]),
+    // Each product carries what its name says: an app that only wants FirebaseBackend links
+    // SignInKit alone; the embedded backend is a product of its own; the emulator behind
+    // `signin serve` is no product at all (SignInEmulator).
+    .library(name: "SignInKit", targets: ["SignInKit"]),
     .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
     .library(name: "SignInKitEmbedded", targets: ["SignInKitEmbedded"]),
     .plugin(name: "ServiceInfoPlugin", targets: ["ServiceInfoPlugin"]),
@@ -67,10 +70,21 @@ let package = Package(
         "SignInWire",
       ],
       swiftSettings: strict),
+    // The Firebase Auth emulator behind `signin serve`: a route table over the wire layer's
+    // endpoint list, on the HTTP layer's server. Used by `signin`, the bench and the tests; no
+    // product ships it, so no app links an HTTP server by accident.
+    .target(
+      name: "SignInEmulator",
+      dependencies: [
+        "SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP",
+        "SignInWire",
+      ],
+      swiftSettings: strict),
     .target(
       name: "SignInREPL",
       dependencies: [
-        "SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP",
+        "SignInKit", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInFoundation", "SignInCrypto",
+        "SignInHTTP",
       ],
       swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),
@@ -82,22 +96,30 @@ let package = Package(
       ],
       swiftSettings: strict),
     .executableTarget(
-      name: "signin-bench", dependencies: ["SignInKit", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto"],
+      name: "signin-bench",
+      dependencies: ["SignInKit", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInCrypto"],
       swiftSettings: strict),
     .testTarget(
       name: "SignInKitTests",
       dependencies: [
-        "SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto", "SignInHTTP",
-        "SignInTestSupport",
+        "SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInCrypto",
+        "SignInHTTP", "SignInTestSupport",
       ],
       exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInEmulatorTests",
+      dependencies: [
+        "SignInEmulator", "SignInKitEmbedded", "SignInKitTesting", "SignInWire", "SignInConcurrency", "SignInCrypto",
+        "SignInFoundation", "SignInTestSupport", "SignInEmbeddedTestSupport",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "SignInKitTestingTests", dependencies: ["SignInKitTesting", "SignInConcurrency"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitEmbeddedTests",
       dependencies: [
         "SignInKitEmbedded", "SignInKitTesting", "embedded-writer", "SignInConcurrency", "SignInCrypto",
-        "SignInTestSupport", "SignInStorage",
+        "SignInTestSupport", "SignInEmbeddedTestSupport", "SignInStorage",
       ],
       swiftSettings: strict),
     // GoogleService-Info.plist checked at build time, and the doctor.
@@ -137,6 +159,12 @@ let package = Package(
       name: "SignInTestSupport", dependencies: ["SignInConcurrency", "SignInHTTP"],
       path: "Tests/Support/SignInTestSupport",
       swiftSettings: strict),
+    // The embedded backend as the tests make it (a cheap hash, a clock moved by hand), for the
+    // embedded backend's and the emulator's tests.
+    .target(
+      name: "SignInEmbeddedTestSupport",
+      dependencies: ["SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInConcurrency"],
+      path: "Tests/Support/SignInEmbeddedTestSupport", swiftSettings: strict),
     // Each internal layer's own tests.
     .testTarget(
       name: "SignInConcurrencyTests", dependencies: ["SignInConcurrency", "SignInKitTesting", "SignInTestSupport"],
@@ -173,7 +201,7 @@ if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
     ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInHTTP"]),
-    ("fuzz-emulator-request", "EmulatorRequestFuzzer", ["SignInKitEmbedded", "SignInFoundation"]),
+    ("fuzz-emulator-request", "EmulatorRequestFuzzer", ["SignInEmulator", "SignInKitEmbedded", "SignInFoundation"]),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

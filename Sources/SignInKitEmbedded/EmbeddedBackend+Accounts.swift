@@ -197,7 +197,7 @@ extension EmbeddedBackend {
   /// link, then each IdP in the order linked) and its methods (`password` when it has a
   /// password, `emailLink` when it signed in with a link, then each IdP). `nil` when no account
   /// has the email.
-  func signInMethods(forEmail email: String) throws -> (providers: [String], methods: [String])? {
+  package func signInMethods(forEmail email: String) throws -> (providers: [String], methods: [String])? {
     guard let account = try store.account(email: email.lowercased()) else { return nil }
     var providers: [String] = []
     var methods: [String] = []
@@ -231,7 +231,7 @@ extension EmbeddedBackend {
     return (email.lowercased(), password)
   }
 
-  static func isEmail(_ text: String) -> Bool {
+  package static func isEmail(_ text: String) -> Bool {
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
       && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")
@@ -239,7 +239,7 @@ extension EmbeddedBackend {
 }
 
 extension EmbeddedDatabase.Account {
-  var info: AccountInfo {
+  package var info: AccountInfo {
     AccountInfo(
       localID: uid, email: email, emailVerified: emailVerified, displayName: displayName,
       photoURL: photoURL, disabled: disabled,

@@ -7,21 +7,23 @@ import SignInKit
 /// `update_user` send it. `nil` leaves a field as it is.
 ///
 /// - Concurrency: `Sendable` value.
-struct AdminAccountChanges: Sendable {
-  var email: String?
+package struct AdminAccountChanges: Sendable {
+  package var email: String?
   /// A phone number in E.164 form (`+` and up to 15 digits).
-  var phoneNumber: String?
-  var password: String?
-  var displayName: String?
-  var photoURL: URL?
-  var emailVerified: Bool?
-  var disabled: Bool?
+  package var phoneNumber: String?
+  package var password: String?
+  package var displayName: String?
+  package var photoURL: URL?
+  package var emailVerified: Bool?
+  package var disabled: Bool?
   /// The `customAttributes` JSON object; `{}` removes every custom claim.
-  var customAttributes: String?
+  package var customAttributes: String?
   /// ID and refresh tokens issued before this instant stop working.
-  var validSince: Date?
-  var deleteAttributes: [UpdateAccountRequest.Attribute] = []
-  var deleteProviders: [ProviderID] = []
+  package var validSince: Date?
+  package var deleteAttributes: [UpdateAccountRequest.Attribute] = []
+  package var deleteProviders: [ProviderID] = []
+
+  package init() {}
 }
 
 extension EmbeddedBackend {
@@ -31,7 +33,7 @@ extension EmbeddedBackend {
   ///
   /// - Throws: `DUPLICATE_LOCAL_ID`, `DUPLICATE_EMAIL`, `INVALID_EMAIL`, `WEAK_PASSWORD`,
   ///   `INVALID_LOCAL_ID`, `FORBIDDEN_CLAIM`/`CLAIMS_TOO_LARGE`.
-  func adminCreate(uid requested: String?, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
+  package func adminCreate(uid requested: String?, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
     let uid = try requested.map(Self.validatedUID) ?? Self.newUID()
     guard try store.account(uid: uid) == nil else {
       throw Self.failure(.invalidResponse, "DUPLICATE_LOCAL_ID", "An account already has uid \(uid).")
@@ -53,7 +55,7 @@ extension EmbeddedBackend {
 
   /// The accounts with any of `uids`, `emails` or IdP identities (`federated`: provider and the
   /// user's id there), each once, in uid order.
-  func adminLookup(
+  package func adminLookup(
     uids: [String], emails: [String], phones: [String] = [], federated: [(ProviderID, String)] = []
   ) throws -> [EmbeddedDatabase.Account] {
     try store.accounts(uids: uids, emails: emails.map { $0.lowercased() }, phones: phones, federated: federated)
@@ -61,7 +63,7 @@ extension EmbeddedBackend {
 
   /// Applies `changes` to the account `uid`. A new password or a `validSince` ends the sessions
   /// that came before it.
-  func adminUpdate(uid: String, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
+  package func adminUpdate(uid: String, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
     // Hashing a new password is slow: it happens before the transaction, on the account as it
     // was, and the transaction applies the changes again to the account as it is then.
     guard var account = try store.account(uid: uid) else {
@@ -88,7 +90,7 @@ extension EmbeddedBackend {
   }
 
   /// One page of accounts in uid order, and the token of the next page when there is one.
-  func adminList(maxResults: Int, after pageToken: String?) throws -> (
+  package func adminList(maxResults: Int, after pageToken: String?) throws -> (
     accounts: [EmbeddedDatabase.Account], next: String?
   ) {
     let after = pageToken.flatMap { Base64URL.decode($0) }.map { String(decoding: $0, as: UTF8.self) }
@@ -107,7 +109,9 @@ extension EmbeddedBackend {
   ///   - kind: `PASSWORD_RESET`, `VERIFY_EMAIL`, `EMAIL_SIGNIN` (the address needs no account
   ///     yet) or `VERIFY_AND_CHANGE_EMAIL` (to `newEmail`).
   ///   - continueURL: where the link continues; a sign-in link needs one.
-  func adminActionCode(kind: String, email: String, newEmail: String? = nil, continueURL: URL? = nil) throws -> String {
+  package func adminActionCode(kind: String, email: String, newEmail: String? = nil, continueURL: URL? = nil) throws
+    -> String
+  {
     let email = try validated(email, "unchecked").0
     let settings = continueURL.map { ActionCodeSettings(continueURL: $0) }
     let account = try store.account(email: email)
@@ -141,7 +145,7 @@ extension EmbeddedBackend {
   ///
   /// - Throws: `INVALID_DURATION` outside 5 minutes to 2 weeks (Firebase's bounds), and what an
   ///   invalid or revoked ID token gets.
-  func sessionCookie(idToken: String, validDuration: Duration) throws -> String {
+  package func sessionCookie(idToken: String, validDuration: Duration) throws -> String {
     guard validDuration >= .seconds(5 * 60), validDuration <= .seconds(14 * 24 * 3600) else {
       throw Self.failure(
         .invalidResponse, "INVALID_DURATION",

@@ -145,7 +145,7 @@ extension EmbeddedBackend {
     Crypto.sha256Hex(Array(secret.utf8))
   }
 
-  static func newUID() throws -> String {
+  package static func newUID() throws -> String {
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     return String(try Crypto.randomBytes(28).map { alphabet[Int($0) % alphabet.count] })
   }

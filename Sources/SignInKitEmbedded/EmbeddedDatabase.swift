@@ -4,44 +4,44 @@ import SignInFoundation
 import SignInKit
 
 /// Everything `EmbeddedBackend` keeps, as one JSON document written atomically.
-struct EmbeddedDatabase: Codable, Sendable {
-  struct Account: Codable, Sendable {
-    var uid: String
-    var email: String?
+package struct EmbeddedDatabase: Codable, Sendable {
+  package struct Account: Codable, Sendable {
+    package var uid: String
+    package var email: String?
     /// The phone number (E.164) a code sent to it proved, or an administrator set.
-    var phoneNumber: String?
-    var password: PasswordHash?
-    var displayName: String?
-    var photoURL: URL?
-    var emailVerified = false
-    var disabled = false
+    package var phoneNumber: String?
+    package var password: PasswordHash?
+    package var displayName: String?
+    package var photoURL: URL?
+    package var emailVerified = false
+    package var disabled = false
     /// Linked identity providers (not `password`, which is derived from `password`).
-    var federated: [ProviderInfo] = []
-    var createdAt: Date
-    var lastLoginAt: Date
+    package var federated: [ProviderInfo] = []
+    package var createdAt: Date
+    package var lastLoginAt: Date
     /// ID tokens issued before this instant are revoked (`TOKEN_EXPIRED`).
-    var validSince: Date
+    package var validSince: Date
     /// Custom claims an administrator set (`customAttributes`), put in every ID token.
-    var customClaims: [String: JSONValue]?
+    package var customClaims: [String: JSONValue]?
     /// Created by a custom token (`customAuth`).
-    var customAuth: Bool?
+    package var customAuth: Bool?
     /// Enrolled TOTP second factors; `nil` when there are none.
-    var secondFactors: [SecondFactor]?
+    package var secondFactors: [SecondFactor]?
     /// Signed in with an email link at least once (`emailLinkSignin`): the email is then a
     /// `password` provider even without a password.
-    var emailLinkSignIn: Bool?
+    package var emailLinkSignIn: Bool?
     /// When the password was last set (`passwordUpdatedAt`); `nil` in records from before it
     /// was kept, and for accounts without a password.
-    var passwordUpdatedAt: Date?
+    package var passwordUpdatedAt: Date?
     /// When a refresh token last made an ID token (`lastRefreshAt`), to the second; a sign-in
     /// counts through ``lastLoginAt``.
-    var lastRefreshAt: Date?
+    package var lastRefreshAt: Date?
 
     /// The latest time this account got an ID token: its last sign-in or its last refresh.
-    var lastActiveAt: Date { max(lastLoginAt, lastRefreshAt ?? lastLoginAt) }
+    package var lastActiveAt: Date { max(lastLoginAt, lastRefreshAt ?? lastLoginAt) }
 
     /// Sets the password's hash (or removes it), and when it changed.
-    mutating func setPassword(_ hash: PasswordHash?, at date: Date) {
+    package mutating func setPassword(_ hash: PasswordHash?, at date: Date) {
       password = hash
       passwordUpdatedAt = hash == nil ? nil : date
     }
@@ -49,23 +49,23 @@ struct EmbeddedDatabase: Codable, Sendable {
     /// Whether ``validSince`` revokes a token issued at `issuedAt`. Both count in whole
     /// seconds, as Firebase's `iat` and `validSince` do: a token from the second of the
     /// revocation itself stays valid.
-    func revokes(issuedAt: Date) -> Bool {
+    package func revokes(issuedAt: Date) -> Bool {
       issuedAt.timeIntervalSince1970.rounded(.down) < validSince.timeIntervalSince1970.rounded(.down)
     }
   }
 
   /// One enrolled second factor: its id, name and when it was added, and either a TOTP base32
   /// secret or (an SMS factor) a phone number with an empty secret.
-  struct SecondFactor: Codable, Sendable {
-    var enrollmentID: String
-    var displayName: String?
-    var secret: String
+  package struct SecondFactor: Codable, Sendable {
+    package var enrollmentID: String
+    package var displayName: String?
+    package var secret: String
     /// The number an SMS factor texts its codes to; `nil` for TOTP.
-    var phoneNumber: String?
-    var enrolledAt: Date
+    package var phoneNumber: String?
+    package var enrolledAt: Date
     /// The TOTP time step of the last code accepted, so that no code works twice (RFC 6238
     /// §5.2); `nil` before the first.
-    var lastUsedStep: UInt64?
+    package var lastUsedStep: UInt64?
   }
 
   struct RefreshToken: Codable, Sendable {

@@ -13,7 +13,7 @@ package struct ImportedAccount: Sendable {
   package var displayName: String?
   package var photoURL: URL?
   package var disabled = false
-  var password: PasswordHash?
+  package var password: PasswordHash?
   /// A password in clear, hashed at the backend's cost (the emulator's `rawPassword`).
   package var rawPassword: String?
   /// The `customAttributes` JSON object.

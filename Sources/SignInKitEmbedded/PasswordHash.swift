@@ -13,8 +13,8 @@ import SignInKit
 /// Firebase's modified scrypt (scrypt, then AES-256-CTR over the project's signer key), the
 /// HMAC variants and bcrypt (libxcrypt, Linux), besides standard scrypt and PBKDF2. They are verified as they are, and made
 /// again with this backend's own hash on the user's next successful sign-in.
-struct PasswordHash: Codable, Sendable, Equatable {
-  enum Algorithm: String, Codable, Sendable {
+package struct PasswordHash: Codable, Sendable, Equatable {
+  package enum Algorithm: String, Codable, Sendable {
     case scrypt
     case pbkdf2SHA256 = "pbkdf2-sha256"
     /// Imported only (`PBKDF_SHA1`); made again with this backend's hash at the next sign-in.
@@ -31,25 +31,25 @@ struct PasswordHash: Codable, Sendable, Equatable {
 
   /// PBKDF2-HMAC-SHA256 rounds for new hashes: OWASP's recommendation (Password Storage Cheat
   /// Sheet, 2023).
-  static let pbkdf2Iterations = 600_000
+  package static let pbkdf2Iterations = 600_000
 
-  var algorithm: Algorithm
-  var salt: String
-  var hash: String
+  package var algorithm: Algorithm
+  package var salt: String
+  package var hash: String
   /// scrypt's parameters (zero for PBKDF2).
-  var n: UInt64
-  var r: UInt64
-  var p: UInt64
+  package var n: UInt64
+  package var r: UInt64
+  package var p: UInt64
   /// PBKDF2's rounds (absent for scrypt).
-  var iterations: Int?
+  package var iterations: Int?
   /// The HMAC key, or Firebase scrypt's signer key (base64url); absent for the others.
-  var key: String?
+  package var key: String?
   /// What Firebase scrypt appends to the salt (base64url).
-  var saltSeparator: String?
+  package var saltSeparator: String?
   /// For HMAC: whether the salt comes before the password in the message.
-  var saltFirst: Bool?
+  package var saltFirst: Bool?
 
-  init(
+  package init(
     algorithm: Algorithm, salt: String, hash: String, n: UInt64 = 0, r: UInt64 = 0, p: UInt64 = 0,
     iterations: Int? = nil, key: String? = nil, saltSeparator: String? = nil, saltFirst: Bool? = nil
   ) {
@@ -65,7 +65,7 @@ struct PasswordHash: Codable, Sendable, Equatable {
     self.iterations = iterations
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     algorithm = try container.decodeIfPresent(Algorithm.self, forKey: .algorithm) ?? .scrypt
     salt = try container.decode(String.self, forKey: .salt)
@@ -81,7 +81,7 @@ struct PasswordHash: Codable, Sendable, Equatable {
 
   /// Hashes `password` with a new random salt: scrypt at `parameters` when `scryptIsAvailable`,
   /// else PBKDF2-HMAC-SHA256.
-  static func make(
+  package static func make(
     _ password: String, parameters: ScryptParameters,
     scryptIsAvailable: Bool = Crypto.isScryptAvailable
   ) throws -> PasswordHash {
@@ -103,13 +103,13 @@ struct PasswordHash: Codable, Sendable, Equatable {
 
   /// Spends what checking `password` against a new hash costs, and learns nothing: for an email
   /// with no account, so that it takes as long as a wrong password.
-  static func spendVerificationCost(_ password: String, parameters: ScryptParameters) throws {
+  package static func spendVerificationCost(_ password: String, parameters: ScryptParameters) throws {
     _ = try make(password, parameters: parameters)
   }
 
   /// Whether this hash should be made again on the next successful sign-in: made at a lower
   /// cost than `parameters`, or with PBKDF2 where scrypt is now available.
-  func isWeaker(than parameters: ScryptParameters, scryptIsAvailable: Bool = Crypto.isScryptAvailable)
+  package func isWeaker(than parameters: ScryptParameters, scryptIsAvailable: Bool = Crypto.isScryptAvailable)
     -> Bool
   {
     switch algorithm {
@@ -123,7 +123,7 @@ struct PasswordHash: Codable, Sendable, Equatable {
   ///
   /// - Throws: ``CryptoError`` when this platform cannot compute the hash's algorithm (a scrypt
   ///   hash where there is no scrypt).
-  func matches(_ password: String) throws -> Bool {
+  package func matches(_ password: String) throws -> Bool {
     guard let salt = Base64URL.decode(salt), let expected = Base64URL.decode(hash) else {
       return false
     }
@@ -199,5 +199,5 @@ public struct ScryptParameters: Sendable, Equatable {
   public static let owasp = ScryptParameters(n: 1 << 17, r: 8, p: 1)
 
   /// The work one hash takes, to compare parameter sets.
-  var cost: UInt64 { n * r * p }
+  package var cost: UInt64 { n * r * p }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
 import Synchronization

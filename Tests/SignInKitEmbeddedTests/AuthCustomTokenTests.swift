@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import SignInFoundation
 import SignInKitTesting
 import Testing
@@ -18,7 +19,7 @@ struct AuthCustomTokenTests {
   let auth: Auth
 
   init() throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.trustedServiceAccounts = [
       TrustedServiceAccount(clientEmail: Self.email, publicKeyPEM: try Self.key.publicKey.pem)
     ]

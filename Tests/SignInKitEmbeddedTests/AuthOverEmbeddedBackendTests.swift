@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmbeddedTestSupport
 import SignInKitTesting
 import Testing
 
@@ -14,7 +15,7 @@ struct AuthOverEmbeddedBackendTests {
     let sessions = ScratchDirectory()
     let clock = ManualClock()
     var backend: EmbeddedBackend? = try EmbeddedBackend(
-      directory: data.url, configuration: EmbeddedBackendTests.fast, now: { clock.date })
+      directory: data.url, configuration: EmbeddedTestBackend.fast, now: { clock.date })
     var auth: Auth? = Auth(
       backend: backend!, store: FileSessionStore(directory: sessions.url), clock: clock,
       now: { clock.date })
@@ -28,7 +29,7 @@ struct AuthOverEmbeddedBackendTests {
     // The next launch: new backend over the same data, new Auth over the same session file.
     clock.advance(by: .seconds(3400))  // the stored ID token has < 5 minutes left
     let reopened = try EmbeddedBackend(
-      directory: data.url, configuration: EmbeddedBackendTests.fast, now: { clock.date })
+      directory: data.url, configuration: EmbeddedTestBackend.fast, now: { clock.date })
     let relaunched = Auth(
       backend: reopened, store: FileSessionStore(directory: sessions.url), clock: clock,
       now: { clock.date })
@@ -42,7 +43,7 @@ struct AuthOverEmbeddedBackendTests {
   }
 
   @Test func anonymousUpgradePasswordResetAndDeletionThroughAuth() async throws {
-    let backend = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
+    let backend = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
     let auth = Auth(backend: backend, store: InMemorySessionStore(), clock: ManualClock())
     let anonymous = try await auth.signInAnonymously()
     #expect(anonymous.user.isAnonymous)
@@ -73,7 +74,7 @@ struct AuthOverEmbeddedBackendTests {
   @Test func theMailboxLinkOfASignInEmailSignsInAndSurvivesARestart() async throws {
     let data = ScratchDirectory()
     let settings = ActionCodeSettings(continueURL: URL(string: "https://example.com/done")!, handlesCodeInApp: true)
-    var backend: EmbeddedBackend? = try EmbeddedBackend(directory: data.url, configuration: EmbeddedBackendTests.fast)
+    var backend: EmbeddedBackend? = try EmbeddedBackend(directory: data.url, configuration: EmbeddedTestBackend.fast)
     let auth = Auth(backend: backend!, store: InMemorySessionStore(), clock: ManualClock())
     try await auth.sendSignInLink(to: "Grace@Example.com", settings: settings)
     let message = try #require(await backend!.mailbox(for: "grace@example.com").last)
@@ -90,7 +91,7 @@ struct AuthOverEmbeddedBackendTests {
     backend = nil
 
     // The account, and the spent code, are on disk.
-    let reopened = try EmbeddedBackend(directory: data.url, configuration: EmbeddedBackendTests.fast)
+    let reopened = try EmbeddedBackend(directory: data.url, configuration: EmbeddedTestBackend.fast)
     let next = Auth(backend: reopened, store: InMemorySessionStore(), clock: ManualClock())
     let spent = await #expect(throws: AuthError.self) { try await next.signIn(email: "grace@example.com", link: link) }
     #expect(spent?.code == .invalidActionCode)
@@ -102,7 +103,7 @@ struct AuthOverEmbeddedBackendTests {
   }
 
   @Test func accountDisabledByAnAdminEndsTheSessionAtTheNextRefresh() async throws {
-    let backend = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
+    let backend = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
     let auth = Auth(
       backend: backend, store: InMemorySessionStore(), clock: ManualClock(),
       configuration: AuthConfiguration(refreshesAutomatically: false))

@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmbeddedTestSupport
 import SignInKitTesting
 import SignInStorage
 import SignInTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import SignInFoundation
 import Testing
 
@@ -15,12 +16,12 @@ import Testing
   let clock = TestDate()
 
   func backend(unsigned: Bool = false, trusting key: RSAPrivateKey = key) throws -> EmbeddedBackend {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedCustomTokens = unsigned
     configuration.trustedServiceAccounts = [
       TrustedServiceAccount(clientEmail: Self.email, publicKeyPEM: try key.publicKey.pem)
     ]
-    return try EmbeddedBackendTests.backend(configuration, clock: clock)
+    return try EmbeddedTestBackend.backend(configuration, clock: clock)
   }
 
   func signed(

@@ -1,5 +1,6 @@
 import Foundation
 import SignInConcurrency
+import SignInEmbeddedTestSupport
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting

@@ -1,43 +1,14 @@
 import Foundation
 import SignInConcurrency
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import SignInKitTesting
 import Testing
 
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
-/// A wall clock a test moves by hand.
-final class TestDate: Sendable {
-  private let date = Locked(Date(timeIntervalSince1970: 1_800_000_000))
-  var now: Date { date.withLock { $0 } }
-  func advance(_ seconds: TimeInterval) { date.withLock { $0.addTimeInterval(seconds) } }
-}
-
-/// A fresh directory, removed with the value.
-final class ScratchDirectory: Sendable {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("signinkit-embedded-\(UUID().uuidString)", isDirectory: true)
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 @Suite struct EmbeddedBackendTests {
-  /// Fast scrypt, and the tests' shared signing key for in-memory backends.
-  static let fast = {
-    var configuration = EmbeddedBackend.Configuration(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1))
-    configuration.signingKey = TestSigningKey.shared
-    // The tests' app continues its emailed links to its own site.
-    configuration.authorizedDomains = ["example.com"]
-    return configuration
-  }()
-
-  static func backend(
-    _ configuration: EmbeddedBackend.Configuration = fast, directory: URL? = nil,
-    clock: TestDate = TestDate()
-  ) throws -> EmbeddedBackend {
-    try EmbeddedBackend(directory: directory, configuration: configuration, now: { clock.now })
-  }
-
   static func code(_ error: (any Error)?) -> String? {
     (error as? AuthError)?.serverMessage?.components(separatedBy: " :").first
   }
@@ -45,7 +16,7 @@ final class ScratchDirectory: Sendable {
   // MARK: Error codes
 
   @Test func signUpErrorsMatchFirebase() async throws {
-    let backend = try Self.backend()
+    let backend = try EmbeddedTestBackend.backend()
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     let cases: [(SignUpRequest, String, AuthError.Code)] = [
       (SignUpRequest(email: "ADA@example.com", password: "secret1"), "EMAIL_EXISTS", .emailAlreadyInUse),
@@ -62,9 +33,9 @@ final class ScratchDirectory: Sendable {
 
   @Test func passwordSignInErrorsWithAndWithoutEnumerationProtection() async throws {
     for protection in [false, true] {
-      var configuration = Self.fast
+      var configuration = EmbeddedTestBackend.fast
       configuration.emailEnumerationProtection = protection
-      let backend = try Self.backend(configuration)
+      let backend = try EmbeddedTestBackend.backend(configuration)
       _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
       let unknown = await #expect(throws: AuthError.self) {
         try await backend.signInWithPassword(.init(email: "nobody@example.com", password: "secret1"))
@@ -84,7 +55,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func repeatedWrongPasswordsLockTheAccountForTheWindow() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     for _ in 0..<5 {
       _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!"))
@@ -99,7 +70,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func repeatedFailuresThrottleWithBackoffButNeverLockOutTheCorrectPassword() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     for _ in 0..<5 { _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!")) }
     clock.advance(29)
@@ -125,10 +96,10 @@ final class ScratchDirectory: Sendable {
   }
 
   @Test func withEnumerationProtectionAnUnknownEmailLooksAndCostsLikeAWrongPassword() async throws {
-    var configuration = Self.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.emailEnumerationProtection = true
     configuration.scrypt = ScryptParameters(n: 1 << 14, r: 8, p: 1)
-    let backend = try Self.backend(configuration)
+    let backend = try EmbeddedTestBackend.backend(configuration)
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     func attempt(_ email: String) async -> (AuthError?, Duration) {
       let clock = ContinuousClock()
@@ -162,7 +133,7 @@ final class ScratchDirectory: Sendable {
   @Test func aWeakerHashIsMadeAgainAtTheConfiguredCostOnTheNextSignIn() async throws {
     let directory = ScratchDirectory()
     do {
-      let backend = try Self.backend(directory: directory.url)  // N=2^10
+      let backend = try EmbeddedTestBackend.backend(directory: directory.url)  // N=2^10
       _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
       await backend.close()
     }
@@ -170,10 +141,10 @@ final class ScratchDirectory: Sendable {
       try EmbeddedStore.opened(in: directory.url).account(email: "ada@example.com")?.password
     }
     #expect(try storedHash()?.n == 1 << 10)
-    var raised = Self.fast
+    var raised = EmbeddedTestBackend.fast
     raised.scrypt = ScryptParameters(n: 1 << 12, r: 8, p: 1)
     do {
-      let backend = try Self.backend(raised, directory: directory.url)
+      let backend = try EmbeddedTestBackend.backend(raised, directory: directory.url)
       _ = try? await backend.signInWithPassword(.init(email: "ada@example.com", password: "wrong!"))
       #expect(try storedHash()?.n == 1 << 10, "a failed sign-in changes nothing")
       _ = try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
@@ -181,7 +152,7 @@ final class ScratchDirectory: Sendable {
       await backend.close()
     }
     // Lowering the cost again never weakens a stored hash.
-    let lowered = try Self.backend(directory: directory.url)
+    let lowered = try EmbeddedTestBackend.backend(directory: directory.url)
     _ = try await lowered.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
     #expect(try storedHash()?.n == 1 << 12)
   }
@@ -192,7 +163,7 @@ final class ScratchDirectory: Sendable {
   }
 
   @Test func disabledAccountCannotSignInOrRefresh() async throws {
-    let backend = try Self.backend()
+    let backend = try EmbeddedTestBackend.backend()
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     try await backend.setDisabled(true, uid: user.localID)
     let signIn = await #expect(throws: AuthError.self) {
@@ -207,7 +178,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func revokedOrUnknownTokensAreRefusedWithTheirCodes() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     let unknown = await #expect(throws: AuthError.self) {
       try await backend.refresh(.init(refreshToken: "made-up"))
@@ -231,7 +202,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func expiredIDTokenIsRefusedAndRefreshGivesANewOne() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     let user = try await backend.signUp(SignUpRequest())
     clock.advance(3601)
     let expired = await #expect(throws: AuthError.self) {
@@ -244,7 +215,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func passwordChangeRevokesOtherSessions() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     let first = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     clock.advance(1)
     let changed = try await backend.update(.init(idToken: first.tokens.idToken, password: "secret2"))
@@ -256,7 +227,7 @@ final class ScratchDirectory: Sendable {
   }
 
   @Test func deletedAccountIsGone() async throws {
-    let backend = try Self.backend()
+    let backend = try EmbeddedTestBackend.backend()
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     try await backend.delete(.init(idToken: user.tokens.idToken))
     let refresh = await #expect(throws: AuthError.self) {
@@ -273,7 +244,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func resetCodesGoToTheMailboxWorkOnceAndExpire() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     _ = try await backend.sendOobCode(.passwordReset(email: "ada@example.com"))
     let code = try #require(await backend.mailbox(for: "ada@example.com").last?.code)
@@ -293,7 +264,7 @@ final class ScratchDirectory: Sendable {
   }
 
   @Test func verificationCodeMarksTheEmailVerified() async throws {
-    let backend = try Self.backend()
+    let backend = try EmbeddedTestBackend.backend()
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     _ = try await backend.sendOobCode(.verifyEmail(idToken: user.tokens.idToken))
     let message = try #require(await backend.mailbox(for: "ada@example.com").last)
@@ -303,7 +274,7 @@ final class ScratchDirectory: Sendable {
   }
 
   @Test func anonymousAccountLinksEmailKeepingItsUID() async throws {
-    let backend = try Self.backend()
+    let backend = try EmbeddedTestBackend.backend()
     let anonymous = try await backend.signUp(SignUpRequest())
     #expect(anonymous.email == nil)
     let linked = try await backend.signUp(
@@ -317,7 +288,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func idTokensVerifyWithThePublishedKeysAndCarryFirebaseClaims() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     let keys = try JSONWebKeySet(json: try await backend.jwks)
     let verifier = JWTVerifier(
@@ -347,11 +318,11 @@ final class ScratchDirectory: Sendable {
   @Test func accountsAndKeysSurviveARestart() async throws {
     let directory = ScratchDirectory()
     let clock = TestDate()
-    var backend: EmbeddedBackend? = try Self.backend(directory: directory.url, clock: clock)
+    var backend: EmbeddedBackend? = try EmbeddedTestBackend.backend(directory: directory.url, clock: clock)
     let user = try await backend!.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     await backend!.close()  // releases the directory lock
     backend = nil
-    let reopened = try Self.backend(directory: directory.url, clock: clock)
+    let reopened = try EmbeddedTestBackend.backend(directory: directory.url, clock: clock)
     #expect(try await reopened.lookup(.init(idToken: user.tokens.idToken)).localID == user.localID)
     _ = try await reopened.refresh(.init(refreshToken: user.tokens.refreshToken))
     _ = try await reopened.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
@@ -359,8 +330,8 @@ final class ScratchDirectory: Sendable {
 
   @Test func twoBackendsOnOneDirectorySeeWhatTheOtherCommits() async throws {
     let directory = ScratchDirectory()
-    let first = try Self.backend(directory: directory.url)
-    let second = try Self.backend(directory: directory.url)
+    let first = try EmbeddedTestBackend.backend(directory: directory.url)
+    let second = try EmbeddedTestBackend.backend(directory: directory.url)
     let ada = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     // The second signs in an account the first made, and the first sees one the second made.
     _ = try await second.signInWithPassword(.init(email: "ada@example.com", password: "secret1"))
@@ -383,8 +354,8 @@ final class ScratchDirectory: Sendable {
 
   @Test func anAccountReadBeforeAnotherBackendChangesItIsReadAgainAfter() async throws {
     let directory = ScratchDirectory()
-    let first = try Self.backend(directory: directory.url)
-    let second = try Self.backend(directory: directory.url)
+    let first = try EmbeddedTestBackend.backend(directory: directory.url)
+    let second = try EmbeddedTestBackend.backend(directory: directory.url)
     let ada = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     // The first reads (and keeps the decoding of) the account; the second changes it twice.
     #expect(try await first.lookup(LookupRequest(idToken: ada.tokens.idToken)).displayName == nil)
@@ -400,8 +371,8 @@ final class ScratchDirectory: Sendable {
   @Test func aSecondFactorStartedByOneBackendFinishesOnAnotherOnTheSameDirectory() async throws {
     let directory = ScratchDirectory()
     let clock = TestDate()
-    let first = try Self.backend(directory: directory.url, clock: clock)
-    let second = try Self.backend(directory: directory.url, clock: clock)
+    let first = try EmbeddedTestBackend.backend(directory: directory.url, clock: clock)
+    let second = try EmbeddedTestBackend.backend(directory: directory.url, clock: clock)
     let session = try await first.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     _ = try await first.sendOobCode(.verifyEmail(idToken: session.tokens.idToken), settings: nil)
     let code = try #require(await second.mailbox(for: "ada@example.com").last?.code)
@@ -431,9 +402,9 @@ final class ScratchDirectory: Sendable {
 
   @Test func aFolderLockedByAnotherWriterPastTheTimeoutIsAStorageErrorAndNothingIsWritten() async throws {
     let directory = ScratchDirectory()
-    var configuration = Self.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.busyTimeout = .milliseconds(50)
-    let backend = try Self.backend(configuration, directory: directory.url)
+    let backend = try EmbeddedTestBackend.backend(configuration, directory: directory.url)
     let ada = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     // Another process holds the write lock for as long as this test wants.
     let other = try EmbeddedStore.opened(in: directory.url)
@@ -453,7 +424,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func secretsAreNeverStoredInClear() async throws {
     let directory = ScratchDirectory()
-    let backend = try Self.backend(directory: directory.url)
+    let backend = try EmbeddedTestBackend.backend(directory: directory.url)
     let user = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
     _ = try await backend.sendOobCode(.passwordReset(email: "ada@example.com"))
     // Everything SQLite wrote: the database and its write-ahead log.
@@ -476,7 +447,7 @@ final class ScratchDirectory: Sendable {
     try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
     let file = directory.url.appendingPathComponent("accounts.json")
     try Data("{broken".utf8).write(to: file)
-    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    let error = #expect(throws: AuthError.self) { try EmbeddedTestBackend.backend(directory: directory.url) }
     #expect(error?.message.contains("accounts.json") == true)
     #expect(try Data(contentsOf: file) == Data("{broken".utf8))
   }
@@ -484,7 +455,7 @@ final class ScratchDirectory: Sendable {
   @Test func aDatabaseThatCannotBeReadIsAStorageErrorAndSignUpNeverReplacesIt() async throws {
     let directory = ScratchDirectory()
     do {
-      let backend = try Self.backend(directory: directory.url)
+      let backend = try EmbeddedTestBackend.backend(directory: directory.url)
       _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
       await backend.close()
     }
@@ -495,7 +466,7 @@ final class ScratchDirectory: Sendable {
     let aside = directory.url.appendingPathComponent("accounts.sqlite.aside")
     try FileManager.default.moveItem(at: file, to: aside)
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    let error = #expect(throws: AuthError.self) { try EmbeddedTestBackend.backend(directory: directory.url) }
     #expect(error?.code == .storage)
     #expect(error?.message.contains(file.path) == true)
     #expect(error?.message.contains("nothing was changed") == true)
@@ -505,7 +476,7 @@ final class ScratchDirectory: Sendable {
     try FileManager.default.removeItem(at: file)
     try FileManager.default.moveItem(at: aside, to: file)
     #expect(try Data(contentsOf: file) == accounts)
-    let backend = try Self.backend(directory: directory.url)
+    let backend = try EmbeddedTestBackend.backend(directory: directory.url)
     _ = try await backend.signInWithPassword(
       PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
   }
@@ -516,7 +487,7 @@ final class ScratchDirectory: Sendable {
     try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
     let file = directory.url.appendingPathComponent("signing-key.pem")
     try Data(bytes).write(to: file)
-    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    let error = #expect(throws: AuthError.self) { try EmbeddedTestBackend.backend(directory: directory.url) }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("signing-key.pem") == true)
     #expect(try Data(contentsOf: file) == Data(bytes))
@@ -526,7 +497,7 @@ final class ScratchDirectory: Sendable {
     let directory = ScratchDirectory()
     let file = directory.url.appendingPathComponent("signing-key.pem")
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-    let error = #expect(throws: AuthError.self) { try Self.backend(directory: directory.url) }
+    let error = #expect(throws: AuthError.self) { try EmbeddedTestBackend.backend(directory: directory.url) }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("could not be read") == true)
     var isFolder: ObjCBool = false
@@ -536,7 +507,7 @@ final class ScratchDirectory: Sendable {
   @Test func aWallClockThatStepsBackDoesNotMintATokenThatIsAlreadyRevoked() async throws {
     // The account is created just past a second boundary; the clock then steps back 0.4 ms.
     let calls = Locked(0)
-    let backend = try EmbeddedBackend(directory: nil, configuration: Self.fast) {
+    let backend = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast) {
       let call = calls.withLock { count in
         defer { count += 1 }
         return count
@@ -551,7 +522,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func passwordEmailChangesAndDeletionNeedASignInFromTheLastFiveMinutes() async throws {
     let clock = TestDate()
-    let backend = try Self.backend(clock: clock)
+    let backend = try EmbeddedTestBackend.backend(clock: clock)
     let signUp = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     clock.advance(4 * 60)
     let changed = try await backend.update(UpdateAccountRequest(idToken: signUp.tokens.idToken, password: "secret2"))
@@ -583,7 +554,7 @@ final class ScratchDirectory: Sendable {
 
   @Test func aCopyOfASessionTakenBeforeSignOutCannotRefreshAfterIt() async throws {
     let directory = ScratchDirectory()
-    let backend = try Self.backend()
+    let backend = try EmbeddedTestBackend.backend()
     let manual = AuthConfiguration(refreshesAutomatically: false)
     let store = FileSessionStore(directory: directory.url)
     let auth = Auth(backend: backend, store: store, configuration: manual)

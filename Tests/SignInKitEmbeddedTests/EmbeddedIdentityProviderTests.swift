@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmbeddedTestSupport
 import SignInKitTesting
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     google = try .google()
     apple = try .apple()
     var configuration = try EmbeddedBackend.Configuration(trusting: [google, apple])
-    configuration.scrypt = EmbeddedBackendTests.fast.scrypt
+    configuration.scrypt = EmbeddedTestBackend.fast.scrypt
     backend = try EmbeddedBackend(directory: nil, configuration: configuration)
   }
 
@@ -84,7 +85,7 @@ import Testing
   }
 
   @Test func unsignedTokensAreAcceptedOnlyWhenConfigured() async throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedIdPTokens = true
     let emulatorLike = try EmbeddedBackend(directory: nil, configuration: configuration)
     let json = #"{"sub":"g-1","email":"ada@example.com","email_verified":true}"#

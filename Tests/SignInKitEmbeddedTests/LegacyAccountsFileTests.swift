@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmbeddedTestSupport
 import SignInKitTesting
 import SignInStorage
 import SignInTestSupport
@@ -12,7 +13,7 @@ import Testing
   /// A legacy file holding ada (password `secret1`) with a live refresh token and a live
   /// password-reset code, made by an in-memory backend and written in the old format.
   static func legacyFolder() async throws -> (ScratchDirectory, SignInResponse, code: String) {
-    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
+    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
     let ada = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     _ = try await source.sendOobCode(.passwordReset(email: "ada@example.com"))
     let message = try #require(await source.mailbox(for: "ada@example.com").last)
@@ -32,7 +33,7 @@ import Testing
   @Test func isImportedOnceAndKeptAside() async throws {
     let (folder, ada, code) = try await Self.legacyFolder()
     let original = try Data(contentsOf: folder.url.appendingPathComponent("accounts.json"))
-    let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     #expect(
       backend.storageWarnings.contains { $0.contains("Imported 1 accounts") && $0.contains("accounts.json.imported") })
     #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("accounts.json").path))
@@ -44,7 +45,7 @@ import Testing
     _ = try await backend.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: "secret2"))
     await backend.close()
     // Opened again, nothing is imported twice.
-    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     #expect(reopened.storageWarnings.isEmpty)
     _ = try await reopened.signInWithPassword(.init(email: "ada@example.com", password: "secret2"))
   }
@@ -54,7 +55,7 @@ import Testing
     let url = try EmbeddedDatabase(formatVersion: 2).writeLegacyFile(in: folder.url)
     let before = try Data(contentsOf: url)
     let error = #expect(throws: AuthError.self) {
-      try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+      try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     }
     #expect(error?.code == .storage)
     #expect(error?.message.contains("accounts.json") == true)
@@ -65,7 +66,7 @@ import Testing
   @Test func aDamagedDatabaseIsReportedAndNeverReplaced() async throws {
     let folder = ScratchDirectory()
     do {
-      let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+      let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
       _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
       await backend.close()
     }
@@ -76,11 +77,40 @@ import Testing
     try handle.close()
     let damaged = try Data(contentsOf: file)
     let error = #expect(throws: AuthError.self) {
-      try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
+      try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     }
     #expect(error?.code == .storage)
     #expect(error?.message.contains(file.path) == true)
     #expect(error?.message.contains("left as it is") == true)
     #expect(try Data(contentsOf: file) == damaged)
+  }
+
+  @Test func aStoredValidSinceOutOfRangeIsReportedAndRepairedAtImport() async throws {
+    // An account as an older version kept it in accounts.json, after accounts:update
+    // {"validSince": "1e300"}: made here in memory, then written in that format.
+    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
+    let created = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    var legacy = EmbeddedDatabase()
+    let account = try #require(try await source.storedAccount(uid: created.localID))
+    legacy.accounts[created.localID] = account
+    legacy.refreshTokens[EmbeddedBackend.digest(created.tokens.refreshToken)] = .init(
+      uid: created.localID, issuedAt: Date(), provider: .password)
+    let folder = ScratchDirectory()
+    try legacy.writeLegacyFile(in: folder.url) { text in
+      let stored = try #require(text.range(of: #""validSince":[0-9.e+]+"#, options: .regularExpression))
+      text.replaceSubrange(stored, with: #""validSince":1e+300"#)
+    }
+
+    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    let repairs = reopened.storageWarnings.filter { $0.contains("validSince") }
+    #expect(repairs.count == 1)
+    #expect(repairs.first?.contains(created.localID) == true)
+    let repaired = try #require(try await reopened.adminLookup(uids: [created.localID], emails: []).first)
+    #expect(repaired.validSince == Date(timeIntervalSince1970: TimeInterval(RequestNumber.epochSeconds.upperBound)))
+    // Revoked everything, as the stored value meant: the old session is refused.
+    await #expect(throws: AuthError.self) {
+      try await reopened.refresh(RefreshTokenRequest(refreshToken: created.tokens.refreshToken))
+    }
+    await reopened.close()
   }
 }

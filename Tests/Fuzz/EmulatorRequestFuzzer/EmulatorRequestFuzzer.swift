@@ -5,6 +5,7 @@
 //
 // The input is lines: method, Host, Origin, then a JSON value for the number reader.
 import Foundation
+import SignInEmulator
 import SignInFoundation
 import SignInKitEmbedded
 

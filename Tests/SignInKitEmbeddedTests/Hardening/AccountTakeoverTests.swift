@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import SignInFoundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
   let backend: EmbeddedBackend
 
   init() throws {
-    backend = try EmbeddedBackendTests.backend(clock: clock)
+    backend = try EmbeddedTestBackend.backend(clock: clock)
   }
 
   func refusal(_ work: () async throws -> Void) async -> String? {
@@ -109,9 +110,9 @@ import Testing
     #expect(
       await refusal { _ = try await backend.adminUpdate(uid: session.localID, changes) } == "FORBIDDEN_CLAIM : \(name)")
 
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedCustomTokens = true
-    let emulated = try EmbeddedBackendTests.backend(configuration, clock: clock)
+    let emulated = try EmbeddedTestBackend.backend(configuration, clock: clock)
     let token = #"{"uid":"u1","claims":{"\#(name)":"someone-else"}}"#
     #expect(
       await refusal { _ = try await emulated.signInWithCustomToken(CustomTokenSignInRequest(token: token)) }

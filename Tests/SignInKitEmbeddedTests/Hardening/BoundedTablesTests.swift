@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
 @testable import SignInKit
@@ -13,10 +14,10 @@ import Testing
   static let link = ActionCodeSettings(continueURL: URL(string: "https://example.com/done"), handlesCodeInApp: true)
 
   init() throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.limits.actionCodes = 50
     configuration.limits.mail = 40
-    backend = try EmbeddedBackendTests.backend(configuration, clock: clock)
+    backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
   }
 
   func sendLink(_ email: String) async throws {

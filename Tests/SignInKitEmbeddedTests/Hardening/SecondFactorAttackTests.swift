@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
 @testable import SignInKit
@@ -13,9 +14,9 @@ import Testing
   static let google = try! EmbeddedIdentityProvider.google(now: { Date(timeIntervalSince1970: 1_800_000_000) })
 
   init() throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.identityProviders = try EmbeddedBackend.Configuration(trusting: [Self.google]).identityProviders
-    backend = try EmbeddedBackendTests.backend(configuration, clock: clock)
+    backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
   }
 
   /// A password account with a verified email and one TOTP factor; its uid, factor and secret.
@@ -131,11 +132,11 @@ import Testing
 
   @Test func aCustomTokenSignsInWithoutTheSecondFactorAsInFirebase() async throws {
     let (uid, _, _) = try await enrolledAccount()
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedCustomTokens = true
     let token = #"{"uid":"\#(uid)"}"#
     // The same data, with unsigned custom tokens allowed (the emulator's rule).
-    let emulated = try EmbeddedBackendTests.backend(configuration, clock: clock)
+    let emulated = try EmbeddedTestBackend.backend(configuration, clock: clock)
     try await emulated.putStoredAccount(try #require(try await backend.storedAccount(uid: uid)))
     let session = try await emulated.signInWithCustomToken(CustomTokenSignInRequest(token: token))
     #expect(session.localID == uid)

@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
 import SignInKitTesting

@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmulator
 import SignInKitEmbedded
 import SignInKitTesting
 import SignInTestSupport

@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -15,7 +17,7 @@ import Testing
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
-    routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(clock: clock))
+    routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(clock: clock))
   }
 
   func call(
@@ -45,9 +47,9 @@ import Testing
   }
 
   @Test func lookupFindsAMixedBatchByUidEmailAndProviderUid() async throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedIdPTokens = true
-    let backend = try EmbeddedBackendTests.backend(configuration, clock: clock)
+    let backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
     let routes = FirebaseEmulatorRoutes(backend: backend)
     let created = await routes.reply(
       method: "POST", target: "\(Self.projectURL)/accounts", headers: Self.owner,

@@ -1,6 +1,7 @@
 import Foundation
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 
 /// The Identity Platform tenant API the Admin SDKs' tenant management calls in emulator mode:
 /// `/identitytoolkit.googleapis.com/v2/projects/P/tenants` (`GET` lists a page, `POST` creates)

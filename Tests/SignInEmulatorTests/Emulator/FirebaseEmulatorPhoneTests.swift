@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -15,7 +17,7 @@ import Testing
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
-    routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
   }
 
   func call(_ target: String, _ body: [String: Any], headers: [String: String] = client) async throws -> (

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -44,9 +45,9 @@ import Testing
     let session = try await backend.signInWithPassword(
       .init(email: "imported@example.com", password: "imported secret"))
     #expect(session.localID == "imported-1")
-    let stored = try #require(try await backend.storedAccount(uid: "imported-1"))
+    let stored = try #require(try await backend.adminLookup(uids: ["imported-1"], emails: []).first)
     #expect(stored.createdAt == Date(timeIntervalSince1970: 1_700_000_000) && stored.emailVerified)
-    let federated = try #require(try await backend.storedAccount(uid: "imported-2"))
+    let federated = try #require(try await backend.adminLookup(uids: ["imported-2"], emails: []).first)
     #expect(federated.federated.map(\.rawID) == ["google-sub"])
     #expect(federated.customClaims == ["role": .string("editor")])
   }
@@ -71,13 +72,15 @@ import Testing
     #expect(errors.first?["message"] as? String == "localId belongs to an existing account - can not overwrite.")
     #expect(errors[2]["message"] as? String == "Custom claims provided include a reserved claim.")
     let backend = admin.routes.backend
-    #expect(try await backend.storedAccount(uid: "new-1") != nil)
-    for refused in ["new-2", "new-3", "new-4"] { #expect(try await backend.storedAccount(uid: refused) == nil) }
+    #expect(try await backend.adminLookup(uids: ["new-1"], emails: []).first != nil)
+    for refused in ["new-2", "new-3", "new-4"] {
+      #expect(try await backend.adminLookup(uids: [refused], emails: []).isEmpty)
+    }
     // With allowOverwrite, an existing uid is replaced.
     let overwrite = try await admin.call(
       batchCreate, ["allowOverwrite": true, "users": [["localId": "taken", "displayName": "Replaced"]]])
     #expect((overwrite.json["error"] as? [Any])?.isEmpty == true)
-    #expect(try await backend.storedAccount(uid: "taken")?.displayName == "Replaced")
+    #expect(try await backend.adminLookup(uids: ["taken"], emails: []).first?.displayName == "Replaced")
   }
 
   @Test func anAlgorithmThatCannotBeVerifiedRefusesTheWholeUploadWithTheFix() async throws {
@@ -91,7 +94,7 @@ import Testing
     let message = try #require(FirebaseEmulatorAdminTests.message(reply.json))
     #expect(message.hasPrefix("UNSUPPORTED_HASH_ALGORITHM"))
     #expect(message.contains("STANDARD_SCRYPT") && message.contains("HMAC_SHA256"))
-    #expect(try await admin.routes.backend.storedAccount(uid: "u1") == nil)
+    #expect(try await admin.routes.backend.adminLookup(uids: ["u1"], emails: []).isEmpty)
     let empty = try await admin.call(batchCreate, ["users": []])
     #expect(FirebaseEmulatorAdminTests.message(empty.json) == "MISSING_USER_ACCOUNT")
     let keyless = try await admin.call(
@@ -123,7 +126,7 @@ import Testing
     let session = try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1password"))
     #expect(session.localID == "migrated")
     // Verified once, the password is kept with this backend's own hash from then on.
-    let stored = try #require(try await backend.storedAccount(uid: "migrated"))
+    let stored = try #require(try await backend.adminLookup(uids: ["migrated"], emails: []).first)
     #expect(stored.password?.algorithm == .scrypt && stored.password?.key == nil)
     _ = try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1password"))
   }
@@ -173,7 +176,7 @@ import Testing
     #expect(reply.status == 200)
     let backend = admin.routes.backend
     #expect(try await backend.signInWithPassword(.init(email: "p1@example.com", password: "password")).localID == "p-1")
-    #expect(try await backend.storedAccount(uid: "p-1")?.password?.algorithm == .scrypt)
+    #expect(try await backend.adminLookup(uids: ["p-1"], emails: []).first?.password?.algorithm == .scrypt)
   }
 
   /// A vector of the bcrypt test suites ("U*U" at cost 5), exported as another system would.
@@ -193,7 +196,7 @@ import Testing
       try await backend.signInWithPassword(.init(email: "b1@example.com", password: "U*V"))
     }
     #expect(try await backend.signInWithPassword(.init(email: "b1@example.com", password: "U*U")).localID == "b-1")
-    #expect(try await backend.storedAccount(uid: "b-1")?.password?.algorithm == .scrypt)
+    #expect(try await backend.adminLookup(uids: ["b-1"], emails: []).first?.password?.algorithm == .scrypt)
     let malformed = try await admin.call(
       batchCreate,
       [

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 import SignInWire
 
 /// The shapes of the emulator's replies and the helpers every route uses.

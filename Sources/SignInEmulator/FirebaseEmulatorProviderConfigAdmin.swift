@@ -1,6 +1,7 @@
 import Foundation
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 
 /// The v2 admin API's provider configurations (``EmulatorProviderConfigs``):
 /// `…/oauthIdpConfigs` and `…/inboundSamlConfigs` of a project or tenant. `POST` with

@@ -1,6 +1,8 @@
 import Foundation
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -10,7 +12,7 @@ import Testing
   typealias Call = FirebaseEmulatorTenantAdminTests
 
   @Test func anOIDCConfigurationIsCreatedReadUpdatedListedAndDeleted() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let url = Self.project + "/oauthIdpConfigs"
     let created = try await Call.call(
       routes, "POST", url + "?oauthIdpConfigId=oidc.acme",
@@ -36,7 +38,7 @@ import Testing
   }
 
   @Test func aSAMLConfigurationOfATenantIsItsOwnAndNestedFieldsUpdate() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let tenantURL = Self.project + "/tenants/tenant-a/inboundSamlConfigs"
     let body: [String: Any] = [
       "idpConfig": [

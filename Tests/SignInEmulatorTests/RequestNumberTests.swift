@@ -1,8 +1,10 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import SignInFoundation
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -46,7 +48,7 @@ import Testing
     JSONValue.string("1e300"), .string("-1e300"), .number(9.3e18), .string("nan"), .string("inf"),
   ])
   func anAdminValidSinceOutOfRangeIsRefusedAndNothingIsStored(_ validSince: JSONValue) async throws {
-    let backend = try EmbeddedBackendTests.backend()
+    let backend = try EmbeddedTestBackend.backend()
     let routes = FirebaseEmulatorRoutes(backend: backend)
     let created = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     let body = try JSONEncoder().encode(
@@ -63,36 +65,4 @@ import Testing
     _ = try await backend.lookup(LookupRequest(idToken: created.tokens.idToken))
   }
 
-  @Test func aStoredValidSinceOutOfRangeIsReportedAndRepairedAtImport() async throws {
-    // An account as an older version kept it in accounts.json, after accounts:update
-    // {"validSince": "1e300"}: made here in memory, then written in that format.
-    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedBackendTests.fast)
-    let created = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
-    var legacy = EmbeddedDatabase()
-    let account = try #require(try await source.storedAccount(uid: created.localID))
-    legacy.accounts[created.localID] = account
-    legacy.refreshTokens[EmbeddedBackend.digest(created.tokens.refreshToken)] = .init(
-      uid: created.localID, issuedAt: Date(), provider: .password)
-    let folder = ScratchDirectory()
-    try legacy.writeLegacyFile(in: folder.url) { text in
-      let stored = try #require(text.range(of: #""validSince":[0-9.e+]+"#, options: .regularExpression))
-      text.replaceSubrange(stored, with: #""validSince":1e+300"#)
-    }
-
-    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedBackendTests.fast)
-    let repairs = reopened.storageWarnings.filter { $0.contains("validSince") }
-    #expect(repairs.count == 1)
-    #expect(repairs.first?.contains(created.localID) == true)
-    let routes = FirebaseEmulatorRoutes(backend: reopened)
-    let lookup = await routes.reply(
-      method: "POST", target: "\(Self.project)/accounts:lookup", headers: FirebaseEmulatorAdminTests.owner,
-      body: Data(#"{"localId":["\#(created.localID)"]}"#.utf8))
-    #expect(lookup.status == 200)
-    #expect(String(decoding: lookup.body, as: UTF8.self).contains(#""validSince":"253402300799""#))
-    // Revoked everything, as the stored value meant: the old session is refused.
-    await #expect(throws: AuthError.self) {
-      try await reopened.refresh(RefreshTokenRequest(refreshToken: created.tokens.refreshToken))
-    }
-    await reopened.close()
-  }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInKit
+import SignInKitEmbedded
 
 /// The projects one `signin serve` answers for: the one it started with, and each other project
 /// an admin or emulator call names, made on first use with accounts of its own, as the Firebase

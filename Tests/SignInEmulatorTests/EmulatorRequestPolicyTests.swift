@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -16,7 +18,7 @@ import Testing
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
-    backend = try EmbeddedBackendTests.backend()
+    backend = try EmbeddedTestBackend.backend()
     routes = FirebaseEmulatorRoutes(
       backend: backend,
       policy: try EmulatorRequestPolicy(port: 9099, allowedOrigins: ["https://app.example.test"]))

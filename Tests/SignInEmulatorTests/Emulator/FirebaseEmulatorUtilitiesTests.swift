@@ -1,6 +1,8 @@
 import Foundation
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -15,7 +17,7 @@ import Testing
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
-    routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(EmbeddedBackendTests.fast))
+    routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(EmbeddedTestBackend.fast))
   }
 
   func call(_ method: String, _ target: String, _ body: [String: Any]? = nil) async throws -> (

@@ -3,6 +3,7 @@ import SignInConcurrency
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 
 /// One Identity Platform tenant as the v2 admin API describes it (`projects/P/tenants/T`).
 ///

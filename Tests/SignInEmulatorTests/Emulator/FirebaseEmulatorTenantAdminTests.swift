@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -26,7 +28,7 @@ import Testing
   }
 
   @Test func tenantsAreCreatedReadUpdatedListedAndDeleted() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let created = try await Self.call(
       routes, "POST", Self.tenantsURL, ["displayName": "Acme", "allowPasswordSignup": true])
     #expect(created.status == 200)
@@ -57,7 +59,7 @@ import Testing
   }
 
   @Test func aTenantsUsersAreItsOwnAndTheirTokensNameIt() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k"
     let credentials: [String: Any] = [
       "email": "ada@example.com", "password": "correct horse", "returnSecureToken": true,
@@ -100,7 +102,7 @@ import Testing
     let folder = ScratchDirectory()
     var id = ""
     do {
-      let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(directory: folder.url))
+      let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(directory: folder.url))
       let created = try await Self.call(routes, "POST", Self.tenantsURL, ["displayName": "Kept"])
       id = try #require(created.json["tenantId"] as? String)
       let made = try await Self.call(
@@ -108,7 +110,7 @@ import Testing
         ["localId": "t-1", "email": "kept@example.com"])
       #expect(made.status == 200)
     }
-    let reopened = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(directory: folder.url))
+    let reopened = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(directory: folder.url))
     #expect(try await Self.call(reopened, "GET", "\(Self.tenantsURL)/\(id)").json["displayName"] as? String == "Kept")
     let found = try await Self.call(
       reopened, "POST", "/identitytoolkit.googleapis.com/v1/projects/signinkit-local/tenants/\(id)/accounts:lookup",
@@ -117,7 +119,7 @@ import Testing
   }
 
   @Test func aTenantsSettingsRefuseTheSignInMethodsItHasOff() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let created = try await Self.call(routes, "POST", Self.tenantsURL, ["displayName": "Strict"])
     let id = try #require(created.json["tenantId"] as? String)
     let accounts = "/identitytoolkit.googleapis.com/v1/accounts:"

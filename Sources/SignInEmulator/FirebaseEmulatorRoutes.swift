@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 import SignInWire
 
 /// The Firebase Auth emulator's client API over an ``EmbeddedBackend``: a request's method,

@@ -1,6 +1,7 @@
 import Foundation
 import SignInHTTP
 import SignInKit
+import SignInKitEmbedded
 
 /// An ``EmbeddedBackend`` served over HTTP on 127.0.0.1, speaking the Firebase Auth emulator's
 /// client API (``FirebaseEmulatorRoutes``): any client that honours

@@ -1,6 +1,7 @@
 import Foundation
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 
 extension FirebaseEmulatorRoutes {
   /// The v2 second-factor calls for an SMS factor, told apart by their fields:

@@ -2,6 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 
 /// The OIDC and SAML provider configurations of one project or tenant, as the v2 admin API
 /// keeps them (`oauthIdpConfigs/oidc.NAME`, `inboundSamlConfigs/saml.NAME`): what the Admin

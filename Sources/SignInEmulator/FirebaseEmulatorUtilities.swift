@@ -1,6 +1,7 @@
 import Foundation
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 import SignInWire
 
 /// The Firebase emulator's own endpoints, under `/emulator/v1/projects/PROJECT/`, which test

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKit
+import SignInKitEmbedded
 
 extension FirebaseEmulatorRoutes {
   /// The v2 admin API under `/identitytoolkit.googleapis.com/v2/projects/`: `path` is what

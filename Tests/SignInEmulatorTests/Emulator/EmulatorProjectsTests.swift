@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -31,7 +33,7 @@ import Testing
   }
 
   @Test func anotherProjectIsMadeOnFirstUseWithAccountsOfItsOwn() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let other = try await Self.call(
       routes, "POST", Self.admin("demo-other", "/accounts"), ["localId": "o-1", "email": "ada@example.com"])
     #expect(other.status == 200)
@@ -63,7 +65,7 @@ import Testing
   }
 
   @Test func anotherProjectsTokensNameItAndShareTheServedKey() async throws {
-    let served = try EmbeddedBackendTests.backend()
+    let served = try EmbeddedTestBackend.backend()
     let projects = EmulatorProjects(served: served)
     guard case .project(let other) = projects.backend(for: "demo-other") else {
       Issue.record("demo-other was refused")
@@ -83,7 +85,7 @@ import Testing
   }
 
   @Test func anIdThatIsNotAProjectIdIsRefused() async throws {
-    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend())
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     for id in ["..", "Demo", "-lead", "a%2Fb", String(repeating: "a", count: 64)] {
       let reply = try await Self.call(routes, "GET", "/emulator/v1/projects/\(id)/config")
       #expect(reply.status == 400)
@@ -92,7 +94,7 @@ import Testing
   }
 
   @Test func projectsBeyondTheLimitAreRefusedAndTheOthersKept() async throws {
-    let projects = EmulatorProjects(served: try EmbeddedBackendTests.backend())
+    let projects = EmulatorProjects(served: try EmbeddedTestBackend.backend())
     for index in 0..<EmulatorProjects.limit {
       guard case .project = projects.backend(for: "p-\(index)") else {
         Issue.record("p-\(index) was refused")
@@ -114,13 +116,13 @@ import Testing
     let folder = ScratchDirectory()
     let body: [String: Any] = ["localId": "o-1", "email": "ada@example.com", "password": "correct horse"]
     do {
-      let routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(directory: folder.url))
+      let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(directory: folder.url))
       #expect(try await Self.call(routes, "POST", Self.admin("demo-other", "/accounts"), body).status == 200)
     }
     #expect(
       FileManager.default.fileExists(
         atPath: folder.url.appendingPathComponent("projects/demo-other/\(EmbeddedStore.fileName)").path))
-    let reopened = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(directory: folder.url))
+    let reopened = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(directory: folder.url))
     let found = try await Self.call(
       reopened, "POST", Self.admin("demo-other", "/accounts:lookup"), ["localId": ["o-1"]])
     #expect(Self.users(found) == ["o-1"])

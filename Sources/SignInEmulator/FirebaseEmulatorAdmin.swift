@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 import SignInWire
 
 /// The Identity Toolkit admin API that the Firebase Admin SDKs call in emulator mode, over an

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInKitEmbedded
 
 /// How an upload's password hashes were made (`hashAlgorithm` and its parameters), for the ones
 /// this server can verify: `SCRYPT`, Firebase's own (`signerKey`, `saltSeparator`, `rounds`,

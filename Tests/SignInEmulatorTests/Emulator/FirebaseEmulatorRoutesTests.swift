@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import Testing
 
+@testable import SignInEmulator
 @testable import SignInKit
 @testable import SignInKitEmbedded
 
@@ -11,9 +13,9 @@ import Testing
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedIdPTokens = true
-    routes = FirebaseEmulatorRoutes(backend: try EmbeddedBackendTests.backend(configuration))
+    routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend(configuration))
   }
 
   func post(_ target: String, _ body: [String: Any]) async throws -> (status: Int, json: [String: Any]) {
@@ -125,9 +127,9 @@ import Testing
   let routes: FirebaseEmulatorRoutes
 
   init() throws {
-    var configuration = EmbeddedBackendTests.fast
+    var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedIdPTokens = true
-    backend = try EmbeddedBackendTests.backend(configuration)
+    backend = try EmbeddedTestBackend.backend(configuration)
     routes = FirebaseEmulatorRoutes(backend: backend)
   }
 
