@@ -109,8 +109,8 @@ let package = Package(
     .testTarget(
       name: "SignInEmulatorTests",
       dependencies: [
-        "SignInEmulator", "SignInKitEmbedded", "SignInKitTesting", "SignInWire", "SignInConcurrency", "SignInCrypto",
-        "SignInFoundation", "SignInTestSupport", "SignInEmbeddedTestSupport",
+        "SignInEmulator", "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInWire", "SignInConcurrency",
+        "SignInCrypto", "SignInFoundation", "SignInTestSupport", "SignInEmbeddedTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKit
+import SignInWire
 
 extension EmbeddedBackend {
   /// `accounts:signUp`. With an ID token it links an email and password to that user: adding
@@ -53,12 +54,12 @@ extension EmbeddedBackend {
   public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
     let email = request.email.lowercased()
     guard Self.isEmail(email) else {
-      throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
+      throw AuthError(firebase: .invalidEmail)
     }
     try checkThrottle(for: email)
     let account = try store.account(email: email)
     if let account, account.disabled {
-      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+      throw AuthError(firebase: .userDisabled)
     }
     guard let account, let hash = account.password else {
       if emailEnumerationProtection {
@@ -66,12 +67,11 @@ extension EmbeddedBackend {
         try PasswordHash.spendVerificationCost(request.password, parameters: configuration.scrypt)
         loginFailures[email, default: []].append(now())
       }
-      throw loginFailure(
-        .userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email. Sign up first.")
+      throw loginFailure(.emailNotFound, "There is no account for that email. Sign up first.")
     }
     guard try hash.matches(request.password) else {
       loginFailures[email, default: []].append(now())
-      throw loginFailure(.wrongPassword, "INVALID_PASSWORD", "The password is wrong.")
+      throw loginFailure(.invalidPassword, "The password is wrong.")
     }
     // A hash made at a lower cost than configured is made again now, while the password is known.
     let upgraded =
@@ -100,9 +100,9 @@ extension EmbeddedBackend {
     let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
     let wait = last.addingTimeInterval(delay).timeIntervalSince(now())
     guard wait > 0 else { return }
-    throw Self.failure(
-      .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
-      "Too many failed sign-in attempts for this email. Try again in \(Int(wait.rounded(.up))) seconds, "
+    throw AuthError(
+      firebase: .tooManyAttemptsTryLater,
+      message: "Too many failed sign-in attempts for this email. Try again in \(Int(wait.rounded(.up))) seconds, "
         + "or reset the password.")
   }
 
@@ -170,9 +170,7 @@ extension EmbeddedBackend {
 
   // MARK: - Rules
 
-  static let emailExists = failure(
-    .emailAlreadyInUse, "EMAIL_EXISTS",
-    "An account already uses this email. Sign in instead, or use another address.")
+  static let emailExists = AuthError(firebase: .emailExists)
 
   /// Ends every session of `uid` that started before `date`: its refresh tokens go, and ID
   /// tokens issued before then stop verifying.
@@ -186,10 +184,9 @@ extension EmbeddedBackend {
   }
 
   /// Under enumeration protection an unknown email and a wrong password look the same.
-  func loginFailure(_ code: AuthError.Code, _ server: String, _ message: String) -> AuthError {
-    guard emailEnumerationProtection else { return Self.failure(code, server, message) }
-    return Self.failure(
-      .invalidCredential, "INVALID_LOGIN_CREDENTIALS", "The email or the password is wrong.")
+  func loginFailure(_ code: FirebaseErrorCode, _ message: String) -> AuthError {
+    guard emailEnumerationProtection else { return AuthError(firebase: code, message: message) }
+    return AuthError(firebase: .invalidLoginCredentials, message: "The email or the password is wrong.")
   }
 
   /// How the account with `email` signs in, as `accounts:createAuthUri` reports it (FirebaseAuth's
@@ -197,36 +194,37 @@ extension EmbeddedBackend {
   /// link, then each IdP in the order linked) and its methods (`password` when it has a
   /// password, `emailLink` when it signed in with a link, then each IdP). `nil` when no account
   /// has the email.
-  package func signInMethods(forEmail email: String) throws -> (providers: [String], methods: [String])? {
+  package func signInMethods(forEmail email: String) throws -> (
+    providers: [WireProviderID], methods: [SignInMethod]
+  )? {
     guard let account = try store.account(email: email.lowercased()) else { return nil }
-    var providers: [String] = []
-    var methods: [String] = []
+    var providers: [WireProviderID] = []
+    var methods: [SignInMethod] = []
     if account.password != nil || account.emailLinkSignIn == true {
-      providers.append(ProviderID.password.rawValue)
-      if account.password != nil { methods.append(ProviderID.password.rawValue) }
-      if account.emailLinkSignIn == true { methods.append("emailLink") }
+      providers.append(.password)
+      if account.password != nil { methods.append(.password) }
+      if account.emailLinkSignIn == true { methods.append(.emailLink) }
     }
     for link in account.federated {
-      providers.append(link.providerID.rawValue)
-      methods.append(link.providerID.rawValue)
+      let provider = WireProviderID(rawValue: link.providerID.rawValue)
+      providers.append(provider)
+      methods.append(.identityProvider(provider))
     }
     return (providers, methods)
   }
 
   func validated(_ email: String?, _ password: String?) throws -> (String, String) {
     guard let email, !email.isEmpty else {
-      throw Self.failure(.invalidEmail, "MISSING_EMAIL", "Enter an email address.")
+      throw AuthError(firebase: .missingEmail)
     }
     guard Self.isEmail(email) else {
-      throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
+      throw AuthError(firebase: .invalidEmail)
     }
     guard let password, !password.isEmpty else {
-      throw Self.failure(.weakPassword, "MISSING_PASSWORD", "Enter a password.")
+      throw AuthError(firebase: .missingPassword)
     }
     guard password.count >= 6 else {
-      throw Self.failure(
-        .weakPassword, "WEAK_PASSWORD : Password should be at least 6 characters",
-        "The password must be at least 6 characters.")
+      throw AuthError(firebase: .weakPassword, message: "The password must be at least 6 characters.")
     }
     return (email.lowercased(), password)
   }

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInWire
 
 /// What an administrator sets on an account, as the Admin SDKs' `create_user` and
 /// `update_user` send it. `nil` leaves a field as it is.
@@ -36,16 +37,16 @@ extension EmbeddedBackend {
   package func adminCreate(uid requested: String?, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
     let uid = try requested.map(Self.validatedUID) ?? Self.newUID()
     guard try store.account(uid: uid) == nil else {
-      throw Self.failure(.invalidResponse, "DUPLICATE_LOCAL_ID", "An account already has uid \(uid).")
+      throw AuthError(firebase: .duplicateLocalId, message: "An account already has uid \(uid).")
     }
     var account = EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
     try apply(changes, to: &account)
     return try store.transaction {
       guard try store.account(uid: uid) == nil else {
-        throw Self.failure(.invalidResponse, "DUPLICATE_LOCAL_ID", "An account already has uid \(uid).")
+        throw AuthError(firebase: .duplicateLocalId, message: "An account already has uid \(uid).")
       }
       if let email = account.email, try store.emailIsTaken(email) {
-        throw Self.failure(.emailAlreadyInUse, "DUPLICATE_EMAIL", "An account already uses \(email).")
+        throw AuthError(firebase: .duplicateEmail, message: "An account already uses \(email).")
       }
       if let phone = account.phoneNumber, try store.phoneIsTaken(phone) { throw Self.phoneExists(phone) }
       try store.save(account)
@@ -67,13 +68,13 @@ extension EmbeddedBackend {
     // Hashing a new password is slow: it happens before the transaction, on the account as it
     // was, and the transaction applies the changes again to the account as it is then.
     guard var account = try store.account(uid: uid) else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
+      throw AuthError(firebase: .userNotFound, message: "No account has uid \(uid).")
     }
     try apply(changes, to: &account)
     let hashed = account.password
     return try store.transaction {
       guard var current = try store.account(uid: uid) else {
-        throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
+        throw AuthError(firebase: .userNotFound, message: "No account has uid \(uid).")
       }
       try apply(changes, to: &current, hashedPassword: hashed)
       if let email = current.email, try store.emailIsTaken(email, byOtherThan: uid) { throw Self.emailExists }
@@ -117,22 +118,21 @@ extension EmbeddedBackend {
     let account = try store.account(email: email)
     if kind == "EMAIL_SIGNIN" {
       guard continueURL != nil else {
-        throw Self.failure(
-          .misconfigured, "MISSING_CONTINUE_URI", "A sign-in link needs a continue URL (continueUrl).")
+        throw AuthError(firebase: .missingContinueUri, message: "A sign-in link needs a continue URL (continueUrl).")
       }
       if account?.disabled == true {
-        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+        throw AuthError(firebase: .userDisabled)
       }
       return try sendActionCode(kind: kind, to: account?.uid ?? "", at: email, settings: settings)
     }
     guard let account else {
-      throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for \(email).")
+      throw AuthError(firebase: .emailNotFound, message: "There is no account for \(email).")
     }
     guard kind == "VERIFY_AND_CHANGE_EMAIL" else {
       return try sendActionCode(kind: kind, to: account.uid, at: email, settings: settings)
     }
     guard let newEmail else {
-      throw Self.failure(.invalidEmail, "MISSING_NEW_EMAIL", "A change of email needs the new address (newEmail).")
+      throw AuthError(firebase: .missingNewEmail, message: "A change of email needs the new address (newEmail).")
     }
     let target = try validated(newEmail, "unchecked").0
     guard try !store.emailIsTaken(target, byOtherThan: account.uid) else { throw Self.emailExists }
@@ -147,9 +147,9 @@ extension EmbeddedBackend {
   ///   invalid or revoked ID token gets.
   package func sessionCookie(idToken: String, validDuration: Duration) throws -> String {
     guard validDuration >= .seconds(5 * 60), validDuration <= .seconds(14 * 24 * 3600) else {
-      throw Self.failure(
-        .invalidResponse, "INVALID_DURATION",
-        "A session cookie lasts from 5 minutes to 2 weeks (300 to 1209600 seconds).")
+      throw AuthError(
+        firebase: .invalidDuration,
+        message: "A session cookie lasts from 5 minutes to 2 weeks (300 to 1209600 seconds).")
     }
     _ = try verifiedUser(of: idToken)
     var claims = try JSONWebToken(decoding: idToken).claims
@@ -164,7 +164,7 @@ extension EmbeddedBackend {
   /// (`USER_DISABLED`).
   public func setDisabled(_ disabled: Bool, uid: String) throws {
     guard try store.account(uid: uid) != nil else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
+      throw AuthError(firebase: .userNotFound, message: "No account has uid \(uid).")
     }
     try store.updateAccount(uid: uid) { $0.disabled = disabled }
   }
@@ -172,7 +172,7 @@ extension EmbeddedBackend {
   /// Deletes `uid` as an administrator would, from outside the user's session.
   public func deleteUser(uid: String) throws {
     guard try store.account(uid: uid) != nil else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "No account has uid \(uid).")
+      throw AuthError(firebase: .userNotFound, message: "No account has uid \(uid).")
     }
     try store.deleteAccount(uid: uid)
   }
@@ -212,7 +212,7 @@ extension EmbeddedBackend {
   ) throws {
     if let email = changes.email {
       guard Self.isEmail(email) else {
-        throw Self.failure(.invalidEmail, "INVALID_EMAIL", "The email address is badly formatted.")
+        throw AuthError(firebase: .invalidEmail)
       }
       account.email = email.lowercased()
     }
@@ -245,7 +245,7 @@ extension EmbeddedBackend {
 
   /// `PHONE_NUMBER_EXISTS`, as Firebase answers a number another account has.
   static func phoneExists(_ phone: String) -> AuthError {
-    failure(.credentialAlreadyInUse, "PHONE_NUMBER_EXISTS", "Another account already has the phone number \(phone).")
+    AuthError(firebase: .phoneNumberExists, message: "Another account already has the phone number \(phone).")
   }
 
   /// `phone` when it is an E.164 number: `+`, then 1 to 15 digits, the first not 0.
@@ -256,9 +256,9 @@ extension EmbeddedBackend {
     guard phone.utf8.first == UInt8(ascii: "+"), (1...15).contains(digits.count),
       digits.first != UInt8(ascii: "0"), digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
     else {
-      throw failure(
-        .invalidCredential, "INVALID_PHONE_NUMBER : Invalid format.",
-        "\(phone) is not a phone number in E.164 form: write + and the country code, then the number, "
+      throw AuthError(
+        firebase: .invalidPhoneNumber,
+        message: "\(phone) is not a phone number in E.164 form: write + and the country code, then the number, "
           + "digits only (+15551234567).")
     }
     return phone
@@ -277,28 +277,27 @@ extension EmbeddedBackend {
   /// no reserved name.
   static func customClaims(_ text: String) throws -> [String: JSONValue] {
     guard text.utf8.count <= 1000 else {
-      throw failure(.invalidResponse, "CLAIMS_TOO_LARGE", "Custom claims must be at most 1,000 bytes of JSON.")
+      throw AuthError(firebase: .claimsTooLarge, message: "Custom claims must be at most 1,000 bytes of JSON.")
     }
     guard let claims = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.object else {
-      throw failure(
-        .invalidResponse, "INVALID_CLAIMS", "Custom claims must be a JSON object, such as {\"admin\":true}.")
+      throw AuthError(
+        firebase: .invalidClaims, message: "Custom claims must be a JSON object, such as {\"admin\":true}.")
     }
-    try checkReserved(claims, failingWith: .invalidResponse)
+    try checkReserved(claims)
     return claims
   }
 
-  /// Refuses a reserved claim name with `FORBIDDEN_CLAIM` and `code` (the admin API's 400, or a
-  /// custom token's `AuthError/Code/invalidCustomToken`).
-  static func checkReserved(_ claims: [String: JSONValue], failingWith code: AuthError.Code) throws {
+  /// Refuses a reserved claim name with `FORBIDDEN_CLAIM`.
+  static func checkReserved(_ claims: [String: JSONValue]) throws {
     if let name = claims.keys.sorted().first(where: reservedClaims.contains) {
-      throw failure(
-        code, "FORBIDDEN_CLAIM : \(name)", "The claim \(name) is reserved; choose another name.")
+      throw AuthError(
+        firebase: .forbiddenClaim, name, message: "The claim \(name) is reserved; choose another name.")
     }
   }
 
   static func validatedUID(_ uid: String) throws -> String {
     guard (1...128).contains(uid.count) else {
-      throw failure(.invalidResponse, "INVALID_LOCAL_ID", "A uid has 1 to 128 characters.")
+      throw AuthError(firebase: .invalidLocalId, message: "A uid has 1 to 128 characters.")
     }
     return uid
   }

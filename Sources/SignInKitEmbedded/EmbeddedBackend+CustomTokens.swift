@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInWire
 
 extension EmbeddedBackend {
   /// The `aud` of every Firebase custom token.
@@ -30,7 +31,7 @@ extension EmbeddedBackend {
     return try store.transaction {
       let existing = try store.account(uid: uid)
       if existing?.disabled == true {
-        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+        throw AuthError(firebase: .userDisabled)
       }
       var account =
         existing ?? EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
@@ -46,7 +47,7 @@ extension EmbeddedBackend {
   private func customTokenSubject(_ token: String) throws -> (uid: String, claims: [String: JSONValue]?) {
     let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !token.isEmpty else {
-      throw Self.failure(.invalidCustomToken, "MISSING_CUSTOM_TOKEN", "The custom token is missing.")
+      throw AuthError(firebase: .missingCustomToken)
     }
     let payload: [String: JSONValue]
     if token.hasPrefix("{") {
@@ -74,7 +75,7 @@ extension EmbeddedBackend {
       throw Self.invalidCustomToken("uid must be a string of 1 to 128 characters")
     }
     let claims = payload["claims"]?.object
-    if let claims { try Self.checkReserved(claims, failingWith: .invalidCustomToken) }
+    if let claims { try Self.checkReserved(claims) }
     return (uid, claims)
   }
 
@@ -111,6 +112,6 @@ extension EmbeddedBackend {
   static let customTokenClockSkew: TimeInterval = 60
 
   private static func invalidCustomToken(_ why: String) -> AuthError {
-    failure(.invalidCustomToken, "INVALID_CUSTOM_TOKEN : \(why)", "The custom token was refused: \(why).")
+    AuthError(firebase: .invalidCustomToken, "\(why)", message: "The custom token was refused: \(why).")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKit
+import SignInWire
 
 extension EmbeddedBackend {
   /// Signs in with an emailed sign-in link's code, as Firebase does: the code works once and
@@ -22,9 +23,9 @@ extension EmbeddedBackend {
     return try await finishFirstFactor(.password) {
       let entry = try takeCode(request.oobCode, kinds: ["EMAIL_SIGNIN"])
       guard entry.email == email else {
-        throw Self.failure(
-          .invalidEmail, "INVALID_EMAIL : the email does not match the sign-in link's",
-          "This sign-in link was sent to another address; sign in with that one.")
+        throw AuthError(
+          firebase: .invalidEmail, "the email does not match the sign-in link's",
+          message: "This sign-in link was sent to another address; sign in with that one.")
       }
       let existing = try store.account(email: email)
       let uid: String
@@ -34,7 +35,7 @@ extension EmbeddedBackend {
         uid = linking
       } else if let existing {
         guard !existing.disabled else {
-          throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+          throw AuthError(firebase: .userDisabled)
         }
         uid = existing.uid
         if !existing.emailVerified, existing.password != nil {

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInWire
 
 extension EmbeddedBackend {
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
@@ -26,9 +27,9 @@ extension EmbeddedBackend {
     if let token = request.idToken {  // link to the signed-in user
       let (uid, _) = try verifiedUser(of: token)
       if let owner, owner.uid != uid {
-        var error = Self.failure(
-          .credentialAlreadyInUse, "FEDERATED_USER_ID_ALREADY_LINKED",
-          "This \(info.providerID) account is already linked to another user. Sign in with it "
+        var error = AuthError(
+          firebase: .federatedUserIdAlreadyLinked,
+          message: "This \(info.providerID) account is already linked to another user. Sign in with it "
             + "instead, or unlink it there first.")
         error.email = info.email ?? owner.email
         throw error
@@ -49,17 +50,18 @@ extension EmbeddedBackend {
 
     if let owner {
       guard !owner.disabled else {
-        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+        throw AuthError(firebase: .userDisabled)
       }
       // An account with a second factor asks for it here too, as after a password.
       return try await finishFirstFactor(info.providerID) { FirstFactor(uid: owner.uid, email: owner.email) }.signed()
     }
     if let email = info.email, try store.emailIsTaken(email) {
       // Firebase answers needConfirmation: one account per email.
-      var error = Self.failure(
-        .accountExistsWithDifferentCredential, "needConfirmation",
+      var error = AuthError(
+        .accountExistsWithDifferentCredential,
         "An account already exists for \(email) with another sign-in method. Sign in with that "
-          + "method, then link \(info.providerID) to it.")
+          + "method, then link \(info.providerID) to it.",
+        serverMessage: SignInReply.CodingKeys.needConfirmation.stringValue)
       error.email = email
       throw error
     }
@@ -96,9 +98,9 @@ extension EmbeddedBackend {
       }
     } else {
       guard let trust = configuration.identityProviders[credential.providerID] else {
-        throw Self.failure(
-          .operationNotAllowed, "OPERATION_NOT_ALLOWED",
-          "\(credential.providerID) sign-in is not enabled: configure its issuer and keys in "
+        throw AuthError(
+          firebase: .operationNotAllowed,
+          message: "\(credential.providerID) sign-in is not enabled: configure its issuer and keys in "
             + "EmbeddedBackend.Configuration.identityProviders.")
       }
       let verifier = JWTVerifier(issuer: trust.issuer, audiences: trust.audiences, now: now)
@@ -116,15 +118,15 @@ extension EmbeddedBackend {
       guard let raw = credential.rawNonce,
         claims["nonce"]?.string == EmbeddedIdentityProvider.appleNonceClaim(for: raw)
       else {
-        throw Self.failure(
-          .invalidCredential, "MISSING_OR_INVALID_NONCE",
-          "Sign in with Apple needs the raw nonce whose SHA-256 is the token's nonce claim.")
+        throw AuthError(
+          firebase: .missingOrInvalidNonce,
+          message: "Sign in with Apple needs the raw nonce whose SHA-256 is the token's nonce claim.")
       }
     } else if let raw = credential.rawNonce, claims["nonce"]?.string != raw {
       // A raw nonce given with any other token must be the one the token carries.
-      throw Self.failure(
-        .invalidCredential, "MISSING_OR_INVALID_NONCE",
-        "The ID token was not issued for this nonce; get a new token with the nonce you pass.")
+      throw AuthError(
+        firebase: .missingOrInvalidNonce,
+        message: "The ID token was not issued for this nonce; get a new token with the nonce you pass.")
     }
     return claims
   }
@@ -176,8 +178,8 @@ extension EmbeddedBackend {
   }
 
   static func invalidIdPResponse(_ detail: String) -> AuthError {
-    failure(
-      .invalidCredential, "INVALID_IDP_RESPONSE : \(detail)", "The identity provider's token was refused: \(detail).")
+    AuthError(
+      firebase: .invalidIdpResponse, "\(detail)", message: "The identity provider's token was refused: \(detail).")
   }
 }
 
@@ -190,18 +192,17 @@ extension EmbeddedBackend {
   /// works once for a user linked to Apple. The account is unchanged.
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
     guard request.providerID == .apple else {
-      throw Self.failure(
-        .operationNotAllowed, "INVALID_PROVIDER_ID",
-        "Only Sign in with Apple tokens can be revoked (provider apple.com), not \(request.providerID).")
+      throw AuthError(
+        firebase: .invalidProviderId,
+        message: "Only Sign in with Apple tokens can be revoked (provider apple.com), not \(request.providerID).")
     }
     guard request.tokenType == .authorizationCode else {
-      throw Self.failure(
-        .operationNotAllowed, "INVALID_TOKEN_TYPE",
-        "Apple's token is revoked with the sign-in's authorization code (token type CODE).")
+      throw AuthError(
+        firebase: .invalidTokenType,
+        message: "Apple's token is revoked with the sign-in's authorization code (token type CODE).")
     }
     guard !request.token.isEmpty else {
-      throw Self.failure(
-        .invalidCredential, "MISSING_TOKEN", "Pass the authorization code of the user's Sign in with Apple.")
+      throw AuthError(firebase: .missingToken, message: "Pass the authorization code of the user's Sign in with Apple.")
     }
     // The only suspension, before anything is read.
     let code = try await verifiedAuthorizationCode(request.token)
@@ -209,9 +210,8 @@ extension EmbeddedBackend {
     guard let account = try store.account(uid: uid),
       let apple = account.federated.first(where: { $0.providerID == .apple })
     else {
-      throw Self.failure(
-        .invalidCredential, "INVALID_IDP_RESPONSE",
-        "This account has no Sign in with Apple to revoke; nothing changed.")
+      throw AuthError(
+        firebase: .invalidIdpResponse, message: "This account has no Sign in with Apple to revoke; nothing changed.")
     }
     if let subject = code.subject, subject != apple.rawID {
       throw Self.invalidIdPResponse("the authorization code belongs to another Apple account")
@@ -231,9 +231,9 @@ extension EmbeddedBackend {
       return (claims?["sub"]?.string, claims?["exp"]?.number.map(Date.init(timeIntervalSince1970:)))
     }
     guard let trust = configuration.identityProviders[.apple] else {
-      throw Self.failure(
-        .operationNotAllowed, "OPERATION_NOT_ALLOWED",
-        "Sign in with Apple is not enabled: configure its issuer and keys in "
+      throw AuthError(
+        firebase: .operationNotAllowed,
+        message: "Sign in with Apple is not enabled: configure its issuer and keys in "
           + "EmbeddedBackend.Configuration.identityProviders.")
     }
     let claims: [String: JSONValue]

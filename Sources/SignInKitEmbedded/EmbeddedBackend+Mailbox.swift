@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInKit
+import SignInWire
 
 extension EmbeddedBackend {
   /// `accounts:sendOobCode`. The settings' `continueUrl` must be an `http(s)` URL on an
@@ -14,7 +15,7 @@ extension EmbeddedBackend {
     case .passwordReset(let email):
       guard let account = try store.account(email: email.lowercased()) else {
         if emailEnumerationProtection { return OobCodeResponse(email: email) }
-        throw Self.failure(.userNotFound, "EMAIL_NOT_FOUND", "There is no account for that email.")
+        throw AuthError(firebase: .emailNotFound, message: "There is no account for that email.")
       }
       return try send(request, to: account, settings: settings)
     case .verifyEmail(let token):
@@ -27,12 +28,12 @@ extension EmbeddedBackend {
     case .emailSignIn(let email):
       let email = try validated(email, "unchecked").0
       guard settings?.continueURL != nil else {
-        throw Self.failure(
-          .misconfigured, "MISSING_CONTINUE_URI", "A sign-in link needs a continue URL in its ActionCodeSettings.")
+        throw AuthError(
+          firebase: .missingContinueUri, message: "A sign-in link needs a continue URL in its ActionCodeSettings.")
       }
       let account = try store.account(email: email)
       if let account, account.disabled {
-        throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+        throw AuthError(firebase: .userDisabled)
       }
       _ = try sendActionCode(kind: request.requestType, to: account?.uid ?? "", at: email, settings: settings)
       return OobCodeResponse(email: email)
@@ -45,20 +46,20 @@ extension EmbeddedBackend {
       guard ["http", "https"].contains(continueURL.scheme?.lowercased() ?? ""), let host = continueURL.host,
         !host.isEmpty
       else {
-        throw Self.failure(
-          .misconfigured, "INVALID_CONTINUE_URI",
-          "The continue URL must be an http or https URL with a host, not \(continueURL.absoluteString).")
+        throw AuthError(
+          firebase: .invalidContinueUri,
+          message: "The continue URL must be an http or https URL with a host, not \(continueURL.absoluteString).")
       }
       guard isAuthorizedDomain(host) else {
-        throw Self.failure(
-          .misconfigured, "UNAUTHORIZED_DOMAIN : Domain not allowlisted by project",
-          "The continue URL's domain \(host) is not authorized; add it (signin serve --authorized-domain).")
+        throw AuthError(
+          firebase: .unauthorizedDomain, "Domain not allowlisted by project",
+          message: "The continue URL's domain \(host) is not authorized; add it (signin serve --authorized-domain).")
       }
     }
     if let linkDomain = settings?.linkDomain, !isAuthorizedDomain(linkDomain) {
-      throw Self.failure(
-        .misconfigured, "INVALID_HOSTING_LINK_DOMAIN",
-        "The link domain \(linkDomain) is not one of this project's authorized domains.")
+      throw AuthError(
+        firebase: .invalidHostingLinkDomain,
+        message: "The link domain \(linkDomain) is not one of this project's authorized domains.")
     }
   }
 
@@ -81,7 +82,7 @@ extension EmbeddedBackend {
     settings: ActionCodeSettings?
   ) throws -> OobCodeResponse {
     guard let email = account.email else {
-      throw Self.failure(.invalidEmail, "MISSING_EMAIL", "The account has no email address.")
+      throw AuthError(firebase: .missingEmail, message: "The account has no email address.")
     }
     _ = try sendActionCode(
       kind: request.requestType, to: account.uid, at: email, newEmail: newEmail, settings: settings)
@@ -106,9 +107,9 @@ extension EmbeddedBackend {
       let limits = configuration.limits
       try prune()
       guard try store.actionCodeCount() < limits.actionCodes else {
-        throw Self.failure(
-          .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
-          "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
+        throw AuthError(
+          firebase: .tooManyAttemptsTryLater,
+          message: "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
       }
       // Oldest first: by expiry, then by when they were sent.
       let same = try store.actionCodeDigests(email: email, kind: kind)
@@ -187,12 +188,10 @@ extension EmbeddedBackend {
   /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
   func peekCode(_ code: String, kinds: Set<String>?) throws -> EmbeddedDatabase.ActionCode {
     guard let entry = try store.actionCode(digest: Self.digest(code)), kinds?.contains(entry.kind) ?? true else {
-      throw Self.failure(
-        .invalidActionCode, "INVALID_OOB_CODE",
-        "The code is invalid or was already used. Ask for a new one.")
+      throw AuthError(firebase: .invalidOobCode)
     }
     guard entry.expiresAt > now() else {
-      throw Self.failure(.expiredActionCode, "EXPIRED_OOB_CODE", "The code has expired. Ask for a new one.")
+      throw AuthError(firebase: .expiredOobCode)
     }
     return entry
   }

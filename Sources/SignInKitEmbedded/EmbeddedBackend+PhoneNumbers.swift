@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInKit
+import SignInWire
 
 /// A code "sent" to a phone number by `accounts:sendVerificationCode`, stored under its
 /// `sessionInfo` until it is used, spent or expired. Like the emulator, nothing is sent: the
@@ -67,17 +68,17 @@ extension EmbeddedBackend {
     sessionInfo: String?, code: String?, purpose: PendingPhoneVerification.Purpose
   ) throws -> PendingPhoneVerification {
     guard let sessionInfo, !sessionInfo.isEmpty else {
-      throw Self.failure(.invalidCredential, "MISSING_SESSION_INFO", "Send the sessionInfo the code came with.")
+      throw AuthError(firebase: .missingSessionInfo, message: "Send the sessionInfo the code came with.")
     }
     guard let code, !code.isEmpty else {
-      throw Self.failure(.invalidCredential, "MISSING_CODE", "Send the code the phone received.")
+      throw AuthError(firebase: .missingCode, message: "Send the code the phone received.")
     }
     let kind = PendingPhoneVerification.kind
     let found: PendingPhoneVerification? = try store.pending(kind, key: sessionInfo, now: now())
     guard var pending = found, (pending.purpose ?? .signIn) == purpose else {
-      throw Self.failure(
-        .invalidCredential, "INVALID_SESSION_INFO",
-        "The verification session is unknown, used, expired or for another step. Ask for a new code.")
+      throw AuthError(
+        firebase: .invalidSessionInfo,
+        message: "The verification session is unknown, used, expired or for another step. Ask for a new code.")
     }
     guard pending.code == code else {
       pending.wrongCodes += 1
@@ -86,7 +87,7 @@ extension EmbeddedBackend {
       } else {
         try store.updatePending(kind, key: sessionInfo, record: pending)
       }
-      throw Self.failure(.invalidVerificationCode, "INVALID_CODE", "The code is wrong. Check the text message.")
+      throw AuthError(firebase: .invalidCode, message: "The code is wrong. Check the text message.")
     }
     return pending
   }
@@ -98,9 +99,7 @@ extension EmbeddedBackend {
   package func startPhoneEnrollment(idToken: String, phoneNumber: String?) throws -> String {
     let (uid, _) = try verifiedRecentUser(of: idToken)
     guard try store.account(uid: uid)?.emailVerified == true else {
-      throw Self.failure(
-        .unverifiedEmail, "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.",
-        "Verify the account's email before adding a second factor.")
+      throw AuthError(firebase: .unverifiedEmail)
     }
     return try textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .enrollment(uid: uid))
   }
@@ -128,13 +127,13 @@ extension EmbeddedBackend {
   package func startPhoneSecondFactor(pendingCredential: String, enrollmentID: String) throws -> String {
     let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
     guard let found, let account = try store.account(uid: found.uid) else {
-      throw Self.failure(
-        .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
+      throw AuthError(
+        firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
     }
     guard
       let phone = account.secondFactors?.first(where: { $0.enrollmentID == enrollmentID })?.phoneNumber
     else {
-      throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That SMS second factor is not enrolled here.")
+      throw AuthError(firebase: .mfaEnrollmentNotFound, message: "That SMS second factor is not enrolled here.")
     }
     return try textCode(
       to: phone, for: .secondFactor(pendingCredential: pendingCredential, enrollmentID: enrollmentID))
@@ -149,8 +148,8 @@ extension EmbeddedBackend {
     guard case .secondFactor(let credential, let factorID)? = found?.purpose, credential == pendingCredential,
       enrollmentID == nil || enrollmentID == factorID
     else {
-      throw Self.failure(
-        .invalidCredential, "INVALID_SESSION_INFO", "The code was sent for another sign-in. Ask for a new code.")
+      throw AuthError(
+        firebase: .invalidSessionInfo, message: "The code was sent for another sign-in. Ask for a new code.")
     }
     _ = try checkedCode(
       sessionInfo: sessionInfo, code: code,
@@ -158,8 +157,8 @@ extension EmbeddedBackend {
         pendingCredential: credential, enrollmentID: factorID))
     let signIn: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
     guard let signIn else {
-      throw Self.failure(
-        .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
+      throw AuthError(
+        firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
     }
     return try store.transaction {
       try store.deletePending(kind, key: sessionInfo ?? "")
@@ -199,7 +198,7 @@ extension EmbeddedBackend {
       if let owner = try store.account(phone: phone) {
         guard linking == nil || linking == owner.uid else { throw Self.phoneExists(phone) }
         guard !owner.disabled else {
-          throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+          throw AuthError(firebase: .userDisabled)
         }
         return FirstFactor(uid: owner.uid, email: owner.email, isLink: linking != nil)
       }

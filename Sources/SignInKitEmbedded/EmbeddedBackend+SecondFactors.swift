@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInKit
+import SignInWire
 
 /// A step of a second factor that waits for its account.
 protocol PendingStep {
@@ -82,9 +83,7 @@ extension EmbeddedBackend {
     case .startTOTPEnrollment(let idToken):
       let (uid, _) = try verifiedRecentUser(of: idToken)
       guard try store.account(uid: uid)?.emailVerified == true else {
-        throw Self.failure(
-          .unverifiedEmail, "UNVERIFIED_EMAIL : Need to verify email first before enrolling second factors.",
-          "Verify the account's email before adding a second factor.")
+        throw AuthError(firebase: .unverifiedEmail)
       }
       let secret = try Crypto.randomBytes(20)
       let session = Base64URL.encode(try Crypto.randomBytes(24))
@@ -99,8 +98,8 @@ extension EmbeddedBackend {
       let (uid, provider) = try verifiedUser(of: idToken)
       let pending: PendingEnrollment? = try store.pending(PendingEnrollment.kind, key: sessionInfo, now: now())
       guard let pending, pending.uid == uid else {
-        throw Self.failure(
-          .invalidCredential, "INVALID_SESSION_INFO", "The enrollment expired or is not this user's; start it again.")
+        throw AuthError(
+          firebase: .invalidSessionInfo, message: "The enrollment expired or is not this user's; start it again.")
       }
       guard let step = OneTimePassword.matchedStep(code, secret: pending.secret, at: now()) else {
         throw Self.wrongCode
@@ -119,7 +118,7 @@ extension EmbeddedBackend {
       let (uid, provider) = try verifiedRecentUser(of: idToken)
       guard try store.account(uid: uid)?.secondFactors?.contains(where: { $0.enrollmentID == enrollmentID }) == true
       else {
-        throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That second factor is not enrolled here.")
+        throw AuthError(firebase: .mfaEnrollmentNotFound, message: "That second factor is not enrolled here.")
       }
       return try store.transaction {
         try store.updateAccount(uid: uid) { account in
@@ -133,13 +132,13 @@ extension EmbeddedBackend {
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
       let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
       guard var pending = found, let account = try store.account(uid: pending.uid) else {
-        throw Self.failure(
-          .invalidCredential, "INVALID_MFA_PENDING_CREDENTIAL", "The sign-in waited too long for its second factor.")
+        throw AuthError(
+          firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
       }
       guard
         let factor = account.secondFactors?.first(where: { $0.enrollmentID == enrollmentID && $0.phoneNumber == nil })
       else {
-        throw Self.failure(.noSuchProvider, "MFA_ENROLLMENT_NOT_FOUND", "That second factor is not enrolled here.")
+        throw AuthError(firebase: .mfaEnrollmentNotFound, message: "That second factor is not enrolled here.")
       }
       // Wrong codes count toward the account's throttle, as wrong passwords do.
       let key = Self.throttleKey(of: account)
@@ -152,9 +151,9 @@ extension EmbeddedBackend {
         pending.wrongCodes += 1
         guard pending.wrongCodes < Self.secondFactorAttempts else {
           try store.deletePending(PendingSignIn.kind, key: pendingCredential)
-          throw Self.failure(
-            .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
-            "Too many wrong codes for this sign-in. Sign in again to get another try.")
+          throw AuthError(
+            firebase: .tooManyAttemptsTryLater,
+            message: "Too many wrong codes for this sign-in. Sign in again to get another try.")
         }
         try store.updatePending(PendingSignIn.kind, key: pendingCredential, record: pending)
         throw Self.wrongCode
@@ -202,13 +201,13 @@ extension EmbeddedBackend {
         kind, key: key, uid: step.uid, expiresAt: deadline, record: step, now: now(),
         perAccount: limits.pendingPerAccount, total: limits.pending)
     else {
-      throw Self.failure(
-        .tooManyRequests, "TOO_MANY_ATTEMPTS_TRY_LATER",
-        "\(limits.pending) second-factor steps are waiting; try again in a few minutes.")
+      throw AuthError(
+        firebase: .tooManyAttemptsTryLater,
+        message: "\(limits.pending) second-factor steps are waiting; try again in a few minutes.")
     }
   }
 
   static var wrongCode: AuthError {
-    failure(.invalidVerificationCode, "INVALID_CODE", "The code is wrong or too old. Enter the one the app shows now.")
+    AuthError(firebase: .invalidCode, message: "The code is wrong or too old. Enter the one the app shows now.")
   }
 }

@@ -2,13 +2,9 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInWire
 
 extension EmbeddedBackend {
-  /// An `AuthError` carrying Firebase's server message, as the REST API would send it.
-  static func failure(_ code: AuthError.Code, _ server: String, _ message: String) -> AuthError {
-    AuthError(code, message, serverMessage: server)
-  }
-
   /// Mints an ID token and a new refresh token for `uid`, recording the refresh token's digest,
   /// how the session signed in, and the developer `claims` of a custom token.
   func issueTokens(
@@ -99,9 +95,9 @@ extension EmbeddedBackend {
   func verifiedRecentUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
     let (uid, provider, authTime) = try verifiedSession(of: idToken)
     guard let authTime, now().timeIntervalSince(authTime) <= Self.recentSignInWindow.seconds else {
-      throw Self.failure(
-        .requiresRecentLogin, "CREDENTIAL_TOO_OLD_LOGIN_AGAIN",
-        "This change needs a recent sign-in. Sign in again (reauthenticate), then retry.")
+      throw AuthError(
+        firebase: .credentialTooOldLoginAgain,
+        message: "This change needs a recent sign-in. Sign in again (reauthenticate), then retry.")
     }
     return (uid, provider)
   }
@@ -117,24 +113,23 @@ extension EmbeddedBackend {
     do {
       jwt = try verifier.verify(idToken, keys: JSONWebKeySet(keys: [.init(kid: key.keyID, publicKey: key.publicKey)]))
     } catch TokenError.expired {
-      throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The ID token has expired. Refresh it.")
+      throw AuthError(firebase: .tokenExpired, message: "The ID token has expired. Refresh it.")
     } catch {
-      throw Self.failure(.sessionExpired, "INVALID_ID_TOKEN", "The ID token is invalid.")
+      throw AuthError(firebase: .invalidIdToken, message: "The ID token is invalid.")
     }
     guard jwt.claims["firebase"]?.object?["tenant"]?.string == configuration.tenantID else {
-      throw Self.failure(
-        .invalidCredential, "TENANT_ID_MISMATCH",
-        "The ID token belongs to another tenant than the call names. Send the tenantId of the user's tenant.")
+      throw AuthError(
+        firebase: .tenantIdMismatch,
+        message: "The ID token belongs to another tenant than the call names. Send the tenantId of the user's tenant.")
     }
     guard let uid = jwt.subject, let account = try store.account(uid: uid) else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+      throw AuthError(firebase: .userNotFound)
     }
     guard !account.disabled else {
-      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+      throw AuthError(firebase: .userDisabled)
     }
     if let issuedAt = jwt.issuedAt, account.revokes(issuedAt: issuedAt) {
-      throw Self.failure(
-        .sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
+      throw AuthError(firebase: .tokenExpired, message: "The session was revoked. Sign in again.")
     }
     let provider = jwt.claims["firebase"]?.object?["sign_in_provider"]?.string ?? "password"
     let authTime = jwt.claims["auth_time"]?.number.map { Date(timeIntervalSince1970: $0) }
@@ -160,17 +155,16 @@ extension EmbeddedBackend {
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
     guard let record = try store.refreshToken(digest: Self.digest(request.refreshToken)) else {
-      throw Self.failure(
-        .invalidRefreshToken, "INVALID_REFRESH_TOKEN", "The refresh token is invalid or revoked.")
+      throw AuthError(firebase: .invalidRefreshToken, message: "The refresh token is invalid or revoked.")
     }
     guard let account = try store.account(uid: record.uid) else {
-      throw Self.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+      throw AuthError(firebase: .userNotFound)
     }
     guard !account.disabled else {
-      throw Self.failure(.userDisabled, "USER_DISABLED", "An administrator disabled this account.")
+      throw AuthError(firebase: .userDisabled)
     }
     guard !account.revokes(issuedAt: record.issuedAt) else {
-      throw Self.failure(.sessionExpired, "TOKEN_EXPIRED", "The session was revoked. Sign in again.")
+      throw AuthError(firebase: .tokenExpired, message: "The session was revoked. Sign in again.")
     }
     let refreshedAt = now()
     if (account.lastRefreshAt ?? .distantPast).timeIntervalSince1970.rounded(.down)

@@ -1,6 +1,7 @@
 import Foundation
 import SignInKit
 import SignInStorage
+import SignInWire
 
 /// Everything `EmbeddedBackend` keeps, in one SQLite database: accounts (indexed by uid, email
 /// and provider uid), refresh-token digests, action-code digests with the mail that carries
@@ -141,7 +142,7 @@ final class EmbeddedStore {
   /// The account `uid`, or `USER_NOT_FOUND` when it is gone.
   func existingAccount(uid: String) throws -> Account {
     guard let account = try account(uid: uid) else {
-      throw EmbeddedBackend.failure(.userNotFound, "USER_NOT_FOUND", "The account no longer exists.")
+      throw AuthError(firebase: .userNotFound)
     }
     return account
   }

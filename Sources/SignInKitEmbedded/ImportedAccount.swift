@@ -1,5 +1,6 @@
 import Foundation
 import SignInKit
+import SignInWire
 
 /// One account of an import (`accounts:batchCreate`, the Admin SDKs' `import_users`): the
 /// account as another system had it, with its password hash already in a form this backend
@@ -52,17 +53,15 @@ extension EmbeddedBackend {
         do {
           try store.transaction {
             if try store.account(uid: account.uid) != nil, !allowOverwrite {
-              throw Self.failure(
-                .invalidResponse, "DUPLICATE_LOCAL_ID",
-                "localId belongs to an existing account - can not overwrite.")
+              throw AuthError(
+                firebase: .duplicateLocalId, message: "localId belongs to an existing account - can not overwrite.")
             }
             if let email = account.email, try store.emailIsTaken(email, byOtherThan: account.uid) {
-              throw Self.failure(.emailAlreadyInUse, "DUPLICATE_EMAIL", "email exists in other account in database")
+              throw AuthError(firebase: .duplicateEmail, message: "email exists in other account in database")
             }
             for link in account.federated {
               if let owner = try store.account(provider: link.providerID, rawID: link.rawID), owner.uid != account.uid {
-                throw Self.failure(
-                  .credentialAlreadyInUse, "DUPLICATE_RAW_ID", "raw id exists in other account in database")
+                throw AuthError(firebase: .duplicateRawId, message: "raw id exists in other account in database")
               }
             }
             if allowOverwrite { try store.deleteRefreshTokens(uid: account.uid) }
@@ -84,7 +83,7 @@ extension EmbeddedBackend {
       uid: uid, createdAt: imported.createdAt ?? now, lastLoginAt: imported.lastLoginAt ?? now, validSince: now)
     if let email = imported.email {
       guard Self.isEmail(email) else {
-        throw Self.failure(.invalidEmail, "INVALID_EMAIL", "email is invalid")
+        throw AuthError(firebase: .invalidEmail, message: "email is invalid")
       }
       account.email = email.lowercased()
     }

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInWire
 
 /// The one reader of the numbers a request carries, as `JSONReply.duration` is the client's: a
 /// value is range-checked before it becomes an integer or a date, so `"1e300"`, `"nan"`,
@@ -32,9 +33,10 @@ package enum RequestNumber {
     }
     guard let parsed, range.contains(parsed) else {
       throw AuthError(
-        .invalidResponse, field,
-        serverMessage: "INVALID_ARGUMENT : Invalid value at '\(field)' (TYPE_INT64), \(value.jsonText): "
-          + "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        FirebaseFailure.invalidValue(
+          field: field,
+          expected: "TYPE_INT64, \(value.jsonText): a whole number from \(range.lowerBound) to "
+            + "\(range.upperBound)"))
     }
     return parsed
   }

@@ -17,12 +17,12 @@ struct LenientTests {
     #expect(reply.expiresIn == "3600")
     #expect(reply.displayName == "7")
     #expect(reply.mfaInfo?.map(\.mfaEnrollmentId) == ["e1"], "entries that are not objects are left out")
-    #expect(reply.mfaInfo?.first?.totpInfo == EmptyBody())
+    #expect(reply.mfaInfo?.first?.totpInfo == NoBody())
   }
 
   @Test func aFieldOfAnUnreadableTypeIsNoValueNotAFailedReply() throws {
     let reply = try JSONDecoder().decode(
-      TOTPEnrollmentReply.self,
+      StartMfaEnrollmentReply.self,
       from: Data(#"{"totpSessionInfo":{"sharedSecretKey":["x"],"periodSec":"30","verificationCodeLength":true}}"#.utf8))
     #expect(reply.totpSessionInfo?.sharedSecretKey == nil)
     #expect(reply.totpSessionInfo?.periodSec == 30)

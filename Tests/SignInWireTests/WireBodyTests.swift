@@ -4,7 +4,7 @@ import Testing
 @testable import SignInWire
 
 struct WireBodyTests {
-  static func decode<Body: WireBody>(_ type: Body.Type, _ json: String) throws(WireError) -> Body {
+  static func decode<Body: WireBody>(_ type: Body.Type, _ json: String) throws(FirebaseFailure) -> Body {
     try Body.decoded(from: Data(json.utf8))
   }
 
@@ -24,7 +24,7 @@ struct WireBodyTests {
 
   @Test func aNestedBodysFieldsAreMatchedToo() throws {
     let body = try Self.decode(
-      SecondFactorBody.self,
+      FinalizeMfaEnrollmentBody.self,
       #"{"id_token":"t","totp_verification_info":{"session_info":"s","verification_code":"123456"}}"#)
     #expect(body.idToken == "t")
     #expect(body.totpVerificationInfo?.sessionInfo == "s")
@@ -32,23 +32,25 @@ struct WireBodyTests {
   }
 
   @Test func aValueOfTheWrongTypeIsRefusedNamingItsField() {
-    #expect(throws: WireError.invalidValue(field: "email", expected: "TYPE_STRING")) {
+    #expect(throws: FirebaseFailure.invalidValue(field: "email", expected: "TYPE_STRING")) {
       try Self.decode(PasswordSignInBody.self, #"{"email":5,"password":"p"}"#)
     }
-    #expect(throws: WireError.invalidValue(field: "totpVerificationInfo.verificationCode", expected: "TYPE_STRING")) {
-      try Self.decode(SecondFactorBody.self, #"{"totpVerificationInfo":{"verificationCode":123456}}"#)
+    #expect(
+      throws: FirebaseFailure.invalidValue(field: "totpVerificationInfo.verificationCode", expected: "TYPE_STRING")
+    ) {
+      try Self.decode(FinalizeMfaSignInBody.self, #"{"totpVerificationInfo":{"verificationCode":123456}}"#)
     }
-    #expect(throws: WireError.invalidValue(field: "deleteAttribute[1]", expected: "TYPE_STRING")) {
-      try Self.decode(UpdateAccountBody.self, #"{"deleteAttribute":["DISPLAY_NAME",true]}"#)
+    #expect(throws: FirebaseFailure.invalidValue(field: "deleteProvider[1]", expected: "TYPE_STRING")) {
+      try Self.decode(UpdateAccountBody.self, #"{"deleteProvider":["phone",true]}"#)
     }
-    #expect(throws: WireError.invalidValue(field: "returnSecureToken", expected: "TYPE_BOOL")) {
+    #expect(throws: FirebaseFailure.invalidValue(field: "returnSecureToken", expected: "TYPE_BOOL")) {
       try Self.decode(SignUpBody.self, #"{"returnSecureToken":"yes"}"#)
     }
   }
 
   @Test(arguments: ["", "[]", "nul", "\"text\"", "{\"email\":"])
   func aBodyThatIsNotAJSONObjectIsRefused(_ text: String) {
-    #expect(throws: WireError.notAnObject) { try Self.decode(SignUpBody.self, text) }
+    #expect(throws: FirebaseFailure.notAnObject) { try Self.decode(SignUpBody.self, text) }
   }
 
   @Test func fieldsABodyDoesNotNameAreIgnoredAsTheEmulatorIgnoresThem() throws {
@@ -58,17 +60,31 @@ struct WireBodyTests {
     #expect(body.email == "a@example.com")
   }
 
-  @Test func aMissingOrEmptyFieldIsNamedAsFirebaseNamesIt() {
-    let body = IDTokenBody()
-    #expect(throws: WireError.missing(field: "idToken")) { try body.required(body.idToken, .idToken) }
-    #expect(throws: WireError.missing(field: "idToken")) { try body.required("", .idToken) }
-    #expect(WireError.missing(field: "idToken").description == "MISSING_ID_TOKEN")
-    #expect(WireError.missing(field: "mfaPendingCredential").description == "MISSING_MFA_PENDING_CREDENTIAL")
+  @Test func aMissingOrEmptyFieldIsRefusedWithTheCodeTheCallNames() {
+    let body = LookupBody()
+    #expect(throws: FirebaseFailure(.missingIdToken)) { try body.required(body.idToken, .missingIdToken) }
+    #expect(throws: FirebaseFailure(.missingIdToken)) { try body.required("", .missingIdToken) }
+    #expect(FirebaseFailure(.missingIdToken).message == "MISSING_ID_TOKEN")
+    #expect(throws: FirebaseFailure(.missingMfaPendingCredential)) {
+      try FinalizeMfaSignInBody().required(FinalizeMfaSignInBody().mfaPendingCredential, .missingMfaPendingCredential)
+    }
+  }
+
+  @Test func aProtoEnumIsReadByItsNameOrNumberAndAnythingElseIsRefusedNamingTheField() throws {
+    #expect(try Self.decode(SendOobCodeBody.self, #"{"requestType":"EMAIL_SIGNIN"}"#).requestType == .emailSignIn)
+    #expect(try Self.decode(SendOobCodeBody.self, #"{"requestType":6}"#).requestType == .emailSignIn)
+    #expect(try Self.decode(RevokeTokenBody.self, #"{"tokenType":"3"}"#).tokenType == .code)
+    let error = #expect(throws: FirebaseFailure.self) {
+      try Self.decode(SendOobCodeBody.self, #"{"requestType":"SEND_MONEY"}"#)
+    }
+    #expect(error?.code == .invalidArgument)
+    #expect(error?.detail?.contains("'requestType'") == true)
+    #expect(error?.detail?.contains("PASSWORD_RESET") == true)
   }
 
   @Test func theClientSendsSortedKeysUnescapedSlashesAndNoAbsentFields() throws {
     var body = SendOobCodeBody()
-    body.requestType = "EMAIL_SIGNIN"
+    body.requestType = .emailSignIn
     body.email = "ada@example.com"
     body.continueUrl = "https://example.com/finish"
     body.canHandleCodeInApp = true
@@ -76,9 +92,9 @@ struct WireBodyTests {
       String(decoding: try body.encoded(), as: UTF8.self)
         == #"{"canHandleCodeInApp":true,"continueUrl":"https://example.com/finish","email":"ada@example.com","requestType":"EMAIL_SIGNIN"}"#
     )
-    var start = SecondFactorBody()
+    var start = StartMfaEnrollmentBody()
     start.idToken = "t"
-    start.totpEnrollmentInfo = EmptyBody()
+    start.totpEnrollmentInfo = NoBody()
     #expect(String(decoding: try start.encoded(), as: UTF8.self) == #"{"idToken":"t","totpEnrollmentInfo":{}}"#)
   }
 
@@ -91,22 +107,34 @@ struct WireBodyTests {
     var update = UpdateAccountBody()
     update.idToken = "t"
     update.photoUrl = "https://example.com/a.png"
-    update.deleteAttribute = ["DISPLAY_NAME"]
+    update.deleteAttribute = [.displayName]
     #expect(try UpdateAccountBody.decoded(from: update.encoded()) == update)
-    var finalize = SecondFactorBody()
+    var finalize = FinalizeMfaSignInBody()
     finalize.mfaPendingCredential = "p"
     finalize.mfaEnrollmentId = "e"
-    var code = TOTPVerificationInfo()
-    code.verificationCode = "123456"
-    finalize.totpVerificationInfo = code
-    #expect(try SecondFactorBody.decoded(from: finalize.encoded()) == finalize)
+    finalize.totpVerificationInfo = TOTPVerificationInfo(verificationCode: "123456")
+    #expect(try FinalizeMfaSignInBody.decoded(from: finalize.encoded()) == finalize)
   }
 
-  @Test func aRefreshGrantIsAFormUnderTheProtosNamesAndReadInEitherSpelling() {
-    let grant = RefreshGrantBody(refreshToken: "r1")
-    #expect(grant.formFields.map { "\($0.0)=\($0.1)" } == ["grant_type=refresh_token", "refresh_token=r1"])
-    #expect(RefreshGrantBody.decoded(form: ["grant_type": "refresh_token", "refresh_token": "r1"]) == grant)
-    #expect(RefreshGrantBody.decoded(form: ["grantType": "refresh_token", "refreshToken": "r1"]) == grant)
-    #expect(RefreshGrantBody.decoded(form: ["scope": "x"]) == RefreshGrantBody())
+  @Test func aRefreshGrantIsAFormUnderTheProtosNamesAndReadInEitherSpelling() throws {
+    let grant = RefreshGrantBody(refreshToken: "r+1/=")
+    #expect(
+      String(decoding: try grant.formEncoded(), as: UTF8.self) == "grant_type=refresh_token&refresh_token=r%2B1%2F%3D")
+    #expect(
+      try RefreshGrantBody.decoded(form: Data("grant_type=refresh_token&refresh_token=r%2B1%2F%3D".utf8)) == grant)
+    #expect(try RefreshGrantBody.decoded(form: Data("grantType=refresh_token&refreshToken=r%2B1%2F%3D".utf8)) == grant)
+    #expect(try RefreshGrantBody.decoded(form: Data("scope=x".utf8)) == RefreshGrantBody())
+  }
+
+  @Test func queryFieldsTravelInTheQueryAndAreReadBackFromIt() throws {
+    var tenant = Tenant()
+    tenant.displayName = "Acme"
+    tenant.updateMask = "displayName"
+    #expect(String(decoding: try tenant.encoded(), as: UTF8.self) == #"{"displayName":"Acme"}"#)
+    #expect(try tenant.queryItems().map { "\($0.name)=\($0.value)" } == ["updateMask=displayName"])
+    #expect(try Tenant.decoded(from: tenant.encoded(), query: ["updateMask": "displayName", "key": "k"]) == tenant)
+    var page = PageQuery()
+    page.pageSize = "5"
+    #expect(try PageQuery.decoded(from: Data(), query: ["pageSize": "5"]) == page)
   }
 }

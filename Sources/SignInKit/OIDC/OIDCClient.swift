@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInHTTP
+import SignInWire
 
 /// An OAuth 2.0 / OpenID Connect client of one issuer: the token endpoint (authorization code
 /// with PKCE, refresh, device code), revocation, userinfo, and ID-token verification against

@@ -2,6 +2,7 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInHTTP
+import SignInWire
 
 /// What an identity provider handed back: the tokens the backend exchanges for a session.
 ///
@@ -77,23 +78,23 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
 
   /// The form-encoded `postBody` of `accounts:signInWithIdp`, with every value percent-encoded.
   public var postBody: String {
-    var fields: [(String, String)] = []
-    if let idToken { fields.append(("id_token", idToken)) }
-    if let accessToken { fields.append(("access_token", accessToken)) }
-    fields.append(("providerId", providerID.rawValue))
-    if let rawNonce { fields.append(("nonce", rawNonce)) }
-    if fullName != nil {
-      // As Apple's native SDKs send it: {"name":{"firstName":…,"lastName":…}}.
-      var name: [String: JSONValue] = [:]
-      name["firstName"] = givenName.map(JSONValue.string)
-      name["lastName"] = familyName.map(JSONValue.string)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = .sortedKeys
-      if let user = try? encoder.encode(JSONValue.object(["name": .object(name)])) {
-        fields.append(("user", String(decoding: user, as: UTF8.self)))
-      }
-    }
-    return FormEncoding.encode(fields)
+    var body = IdpPostBody()
+    body.idToken = idToken
+    body.accessToken = accessToken
+    body.providerId = providerID.rawValue
+    body.nonce = rawNonce
+    // As Apple's native SDKs send it: {"name":{"firstName":…,"lastName":…}}.
+    if fullName != nil { body.user = IdpPostBody.AppleUser(firstName: givenName, lastName: familyName) }
+    return body.encoded
+  }
+
+  /// The credential a `postBody` form carries, as the emulator reads it.
+  package init(postBody: IdpPostBody) {
+    self.init(
+      providerID: ProviderID(rawValue: postBody.providerId ?? ""), idToken: postBody.idToken,
+      accessToken: postBody.accessToken, rawNonce: postBody.nonce)
+    givenName = postBody.user?.name?.firstName
+    familyName = postBody.user?.name?.lastName
   }
 
   public var description: String { "ProviderCredential(\(providerID), tokens redacted)" }

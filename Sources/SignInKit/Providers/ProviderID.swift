@@ -1,3 +1,5 @@
+import SignInWire
+
 /// The identifier of a sign-in method, spelled as Firebase spells it (`password`, `google.com`).
 ///
 /// - Concurrency: `Sendable` value.
@@ -10,19 +12,19 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
   public init(stringLiteral value: String) { self.rawValue = value }
 
   /// Email and password.
-  public static let password: ProviderID = "password"
+  public static let password = ProviderID(rawValue: WireProviderID.password.rawValue)
   /// A user with no credential yet.
-  public static let anonymous: ProviderID = "anonymous"
+  public static let anonymous = ProviderID(rawValue: WireProviderID.anonymous.rawValue)
   /// Google (OIDC).
-  public static let google: ProviderID = "google.com"
+  public static let google = ProviderID(rawValue: WireProviderID.google.rawValue)
   /// Sign in with Apple.
-  public static let apple: ProviderID = "apple.com"
+  public static let apple = ProviderID(rawValue: WireProviderID.apple.rawValue)
   /// A phone number proved by a code sent by SMS.
-  public static let phone: ProviderID = "phone"
+  public static let phone = ProviderID(rawValue: WireProviderID.phone.rawValue)
   /// A custom token minted by your server (the ID token's `sign_in_provider`).
-  public static let custom: ProviderID = "custom"
+  public static let custom = ProviderID(rawValue: WireProviderID.custom.rawValue)
   /// An OpenID Connect provider configured in Firebase or Identity Platform as `oidc.<name>`.
-  public static func oidc(_ name: String) -> ProviderID { ProviderID(rawValue: "oidc.\(name)") }
+  public static func oidc(_ name: String) -> ProviderID { ProviderID(rawValue: WireProviderID.oidc(name).rawValue) }
 
   public var description: String { rawValue }
 }

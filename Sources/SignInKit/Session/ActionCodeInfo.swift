@@ -1,3 +1,5 @@
+import SignInWire
+
 /// What an emailed action code is for and for whom, as ``Auth/checkActionCode(_:)`` reads it
 /// without using it up (FirebaseAuth's `ActionCodeInfo`).
 ///
@@ -22,13 +24,13 @@ public struct ActionCodeInfo: Sendable, Equatable {
 
     /// The operation a wire `requestType` names.
     public init(requestType: String) {
-      switch requestType {
-      case "PASSWORD_RESET": self = .passwordReset
-      case "VERIFY_EMAIL": self = .verifyEmail
-      case "VERIFY_AND_CHANGE_EMAIL": self = .verifyAndChangeEmail
-      case "EMAIL_SIGNIN": self = .emailSignIn
-      case "RECOVER_EMAIL": self = .recoverEmail
-      default: self = .other(requestType)
+      switch OobRequestType(rawValue: requestType) {
+      case .passwordReset: self = .passwordReset
+      case .verifyEmail: self = .verifyEmail
+      case .verifyAndChangeEmail: self = .verifyAndChangeEmail
+      case .emailSignIn: self = .emailSignIn
+      case .recoverEmail: self = .recoverEmail
+      case nil: self = .other(requestType)
       }
     }
   }

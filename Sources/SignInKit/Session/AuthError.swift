@@ -1,5 +1,6 @@
 import Foundation
 import SignInFoundation
+import SignInWire
 
 /// The one error type SignInKit throws: a stable ``code``, a human ``message`` that says what to do,
 /// and, when a server answered, its raw ``serverMessage``.
@@ -126,6 +127,9 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   /// ``Code/accountExistsWithDifferentCredential``, sign in with the account's own method, then
   /// link it (``Auth/link(with:)-(ProviderCredential)``).
   public var updatedCredential: ProviderCredential?
+  /// The Firebase failure this error stands for, when a Firebase server or the embedded backend
+  /// answered one: what the emulator sends on the wire again.
+  package var firebaseFailure: FirebaseFailure?
 
   /// Messages often quote a server or a redirect (`error_description`, Firebase's message), so
   /// both texts are stripped of control characters here, once for every error: printed to a

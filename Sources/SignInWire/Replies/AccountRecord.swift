@@ -26,6 +26,9 @@ package struct AccountRecord: WireBody, LenientValue {
   /// The password's hash and salt (base64url), for an administrator (`users.passwordHash`).
   @Lenient package var passwordHash: String?
   @Lenient package var salt: String?
+  /// A password in clear, in an import: hashed by the server at its own cost.
+  @Lenient package var rawPassword: String?
+  @Lenient package var tenantId: String?
   @Lenient package var idToken: String?
   @Lenient package var refreshToken: String?
   @Lenient package var expiresIn: String?
@@ -35,8 +38,7 @@ package struct AccountRecord: WireBody, LenientValue {
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, phoneNumber, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
       lastLoginAt, mfaInfo, validSince, passwordUpdatedAt, lastRefreshAt, customAttributes, customAuth, passwordHash,
-      salt, idToken, refreshToken,
-      expiresIn
+      salt, rawPassword, tenantId, idToken, refreshToken, expiresIn
   }
 
   package static var fieldNames: [String] {

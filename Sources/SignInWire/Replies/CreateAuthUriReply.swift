@@ -7,7 +7,7 @@ package struct CreateAuthUriReply: WireBody {
   @Lenient package var kind: String?
   @Lenient package var registered: Bool?
   @Lenient package var allProviders: [String]?
-  @Lenient package var signinMethods: [String]?
+  @Lenient package var signinMethods: [SignInMethod]?
   @Lenient package var sessionId: String?
 
   package init() {}

@@ -6,7 +6,7 @@ package struct MFAEnrollment: WireBody, LenientValue {
   @Lenient package var mfaEnrollmentId: String?
   @Lenient package var displayName: String?
   @Lenient package var enrolledAt: String?
-  @Lenient package var totpInfo: EmptyBody?
+  @Lenient package var totpInfo: NoBody?
   @Lenient package var phoneInfo: String?
 
   package init() {}

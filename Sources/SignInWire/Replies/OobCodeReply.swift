@@ -7,7 +7,7 @@ package struct OobCodeReply: WireBody, LenientValue {
   @Lenient package var email: String?
   @Lenient package var oobCode: String?
   @Lenient package var oobLink: String?
-  @Lenient package var requestType: String?
+  @Lenient package var requestType: OobRequestType?
 
   package init() {}
 

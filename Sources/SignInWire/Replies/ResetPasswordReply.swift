@@ -4,7 +4,7 @@
 package struct ResetPasswordReply: WireBody, LenientValue {
   @Lenient package var kind: String?
   @Lenient package var email: String?
-  @Lenient package var requestType: String?
+  @Lenient package var requestType: OobRequestType?
   @Lenient package var newEmail: String?
 
   package init() {}

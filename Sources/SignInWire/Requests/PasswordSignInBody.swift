@@ -1,14 +1,15 @@
 /// `accounts:signInWithPassword`.
 ///
 /// - Concurrency: `Sendable` value.
-package struct PasswordSignInBody: WireBody {
+package struct PasswordSignInBody: WireBody, TenantNaming {
   package var email: String?
   package var password: String?
   package var returnSecureToken: Bool?
+  package var tenantId: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case email, password, returnSecureToken
+    case email, password, returnSecureToken, tenantId
   }
 }

@@ -20,24 +20,4 @@ package struct RefreshGrantBody: WireBody {
     grantType = Self.refreshTokenGrant
     self.refreshToken = refreshToken
   }
-
-  /// The fields as a form sends them, under the proto's names (`grant_type`), absent ones left out.
-  package var formFields: [(String, String)] {
-    [(CodingKeys.grantType, grantType), (CodingKeys.refreshToken, refreshToken)].compactMap { key, value in
-      value.map { (WireFieldName.snakeCased(key.stringValue), $0) }
-    }
-  }
-
-  /// The grant a form's fields hold, matching names as ``WireBody/decoded(from:)`` does.
-  package static func decoded(form fields: [String: String]) -> Self {
-    var body = Self()
-    for (name, value) in fields {
-      switch WireFieldName.folded(name) {
-      case WireFieldName.folded(CodingKeys.grantType.stringValue): body.grantType = body.grantType ?? value
-      case WireFieldName.folded(CodingKeys.refreshToken.stringValue): body.refreshToken = body.refreshToken ?? value
-      default: continue
-      }
-    }
-    return body
-  }
 }

@@ -1,8 +1,9 @@
-/// `accounts:sendOobCode`: which email to send (`requestType`), to whom, and where its link leads.
+/// `accounts:sendOobCode`: which email to send (`requestType`), to whom, and where its link leads;
+/// an administrator's `returnOobLink` answers with the code and link instead of sending them.
 ///
 /// - Concurrency: `Sendable` value.
-package struct SendOobCodeBody: WireBody {
-  package var requestType: String?
+package struct SendOobCodeBody: WireBody, TenantNaming {
+  package var requestType: OobRequestType?
   package var email: String?
   package var idToken: String?
   package var newEmail: String?
@@ -11,11 +12,14 @@ package struct SendOobCodeBody: WireBody {
   package var iOSBundleId: String?
   package var androidPackageName: String?
   package var linkDomain: String?
+  package var returnOobLink: Bool?
+  package var tenantId: String?
+  package var targetProjectId: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case requestType, email, idToken, newEmail, continueUrl, canHandleCodeInApp, iOSBundleId, androidPackageName,
-      linkDomain
+      linkDomain, returnOobLink, tenantId, targetProjectId
   }
 }

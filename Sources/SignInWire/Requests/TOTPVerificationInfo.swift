@@ -5,7 +5,10 @@ package struct TOTPVerificationInfo: WireBody {
   package var sessionInfo: String?
   package var verificationCode: String?
 
-  package init() {}
+  package init(sessionInfo: String? = nil, verificationCode: String? = nil) {
+    self.sessionInfo = sessionInfo
+    self.verificationCode = verificationCode
+  }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case sessionInfo, verificationCode

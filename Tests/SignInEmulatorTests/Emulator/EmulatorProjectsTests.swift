@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInEmbeddedTestSupport
+import SignInWire
 import Testing
 
 @testable import SignInEmulator
@@ -67,10 +68,7 @@ import Testing
   @Test func anotherProjectsTokensNameItAndShareTheServedKey() async throws {
     let served = try EmbeddedTestBackend.backend()
     let projects = EmulatorProjects(served: served)
-    guard case .project(let other) = projects.backend(for: "demo-other") else {
-      Issue.record("demo-other was refused")
-      return
-    }
+    let other = try projects.backend(for: "demo-other")
     let session = try await other.signUp(SignUpRequest())
     let token = try JSONWebToken(decoding: session.tokens.idToken)
     #expect(token.claims["aud"]?.string == "demo-other")
@@ -80,8 +78,7 @@ import Testing
     await #expect(throws: AuthError.self) {
       try await served.lookup(LookupRequest(idToken: session.tokens.idToken))
     }
-    guard case .project(let again) = projects.backend(for: "demo-other") else { return }
-    #expect(again === other)
+    #expect(try projects.backend(for: "demo-other") === other)
   }
 
   @Test func anIdThatIsNotAProjectIdIsRefused() async throws {
@@ -96,20 +93,11 @@ import Testing
   @Test func projectsBeyondTheLimitAreRefusedAndTheOthersKept() async throws {
     let projects = EmulatorProjects(served: try EmbeddedTestBackend.backend())
     for index in 0..<EmulatorProjects.limit {
-      guard case .project = projects.backend(for: "p-\(index)") else {
-        Issue.record("p-\(index) was refused")
-        return
-      }
+      _ = try projects.backend(for: "p-\(index)")
     }
-    guard case .refused(let reply) = projects.backend(for: "one-more") else {
-      Issue.record("a project past the limit was made")
-      return
-    }
-    #expect(String(decoding: reply.body, as: UTF8.self).contains("QUOTA_EXCEEDED"))
-    guard case .project = projects.backend(for: "p-0") else {
-      Issue.record("a project made before the limit is gone")
-      return
-    }
+    let refusal = #expect(throws: FirebaseFailure.self) { try projects.backend(for: "one-more") }
+    #expect(refusal?.code == .quotaExceeded)
+    _ = try projects.backend(for: "p-0")
   }
 
   @Test func aDataFolderKeepsAnotherProjectAcrossARestart() async throws {

@@ -79,12 +79,12 @@ import Testing
     }
     var record = try await user()
     #expect(record["passwordUpdatedAt"] as? Double == started.timeIntervalSince1970 * 1000)
-    #expect(record["lastRefreshAt"] as? String == started.formatted(FirebaseEmulatorRoutes.isoMilliseconds))
+    #expect(record["lastRefreshAt"] as? String == started.formatted(ReplyShapes.isoMilliseconds))
 
     clock.advance(90)
     _ = try await backend.refresh(RefreshTokenRequest(refreshToken: signedUp.tokens.refreshToken))
     record = try await user()
-    #expect(record["lastRefreshAt"] as? String == clock.now.formatted(FirebaseEmulatorRoutes.isoMilliseconds))
+    #expect(record["lastRefreshAt"] as? String == clock.now.formatted(ReplyShapes.isoMilliseconds))
     #expect(record["passwordUpdatedAt"] as? Double == started.timeIntervalSince1970 * 1000)
 
     clock.advance(30)

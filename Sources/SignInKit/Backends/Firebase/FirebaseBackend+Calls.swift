@@ -11,10 +11,11 @@ extension FirebaseBackend {
     body.displayName = request.displayName
     body.idToken = request.idToken
     body.returnSecureToken = true
-    let reply: SignInReply = try await call("signUp", body)
+    let reply = try await call(FirebaseAPI.signUp, body)
+    let name = FirebaseAPI.signUp.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: "signUp"), email: reply.email,
-      tokens: try reply.tokens(in: "signUp"), isNewUser: request.idToken == nil)
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      tokens: try reply.tokens(in: name), isNewUser: request.idToken == nil)
   }
 
   public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
@@ -22,11 +23,12 @@ extension FirebaseBackend {
     body.email = request.email
     body.password = request.password
     body.returnSecureToken = true
-    let reply: SignInReply = try await call("signInWithPassword", body)
+    let reply = try await call(FirebaseAPI.signInWithPassword, body)
     try reply.rejectSecondFactor(firstFactor: .password)
+    let name = FirebaseAPI.signInWithPassword.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: "signInWithPassword"), email: reply.email,
-      tokens: try reply.tokens(in: "signInWithPassword"), isNewUser: false)
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      tokens: try reply.tokens(in: name), isNewUser: false)
   }
 
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
@@ -35,20 +37,21 @@ extension FirebaseBackend {
     body.oobCode = request.oobCode
     body.idToken = request.idToken
     body.returnSecureToken = true
-    let reply: SignInReply = try await call("signInWithEmailLink", body)
+    let reply = try await call(FirebaseAPI.signInWithEmailLink, body)
     try reply.rejectSecondFactor(firstFactor: .password)
+    let name = FirebaseAPI.signInWithEmailLink.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: "signInWithEmailLink"), email: reply.email,
-      tokens: try reply.tokens(in: "signInWithEmailLink"), isNewUser: reply.isNewUser ?? false)
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      tokens: try reply.tokens(in: name), isNewUser: reply.isNewUser ?? false)
   }
 
   public func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws -> SignInResponse {
     var body = CustomTokenSignInBody()
     body.token = request.token
     body.returnSecureToken = true
-    let reply: SignInReply = try await call("signInWithCustomToken", body)
+    let reply = try await call(FirebaseAPI.signInWithCustomToken, body)
     try reply.rejectSecondFactor(firstFactor: .custom)
-    let tokens = try reply.tokens(in: "signInWithCustomToken")
+    let tokens = try reply.tokens(in: FirebaseAPI.signInWithCustomToken.name)
     return SignInResponse(
       localID: try Self.uid(of: tokens, replyingTo: "the custom-token sign-in"), tokens: tokens,
       isNewUser: reply.isNewUser ?? false)
@@ -61,7 +64,7 @@ extension FirebaseBackend {
     body.idToken = request.idToken
     body.returnSecureToken = true
     body.returnIdpCredential = true
-    let reply: SignInReply = try await call("signInWithIdp", body)
+    let reply = try await call(FirebaseAPI.signInWithIdp, body)
     // Failures that come back as 200, with the account's email and the IdP's tokens: a
     // credential the app can sign in with instead.
     // The IdP's tokens as the reply returns them, with what else the sent credential carried
@@ -76,7 +79,7 @@ extension FirebaseBackend {
         .accountExistsWithDifferentCredential,
         "An account already uses \(reply.email ?? "this email") with another sign-in method. "
           + "Sign in with that method, then link this one.",
-        serverMessage: "needConfirmation"
+        serverMessage: SignInReply.CodingKeys.needConfirmation.stringValue
       ).withConflict(email: reply.email, credential: updated)
     }
     if let message = reply.errorMessage {
@@ -84,16 +87,14 @@ extension FirebaseBackend {
         .withConflict(email: reply.email, credential: updated)
     }
     try reply.rejectSecondFactor(firstFactor: request.credential.providerID)
+    let name = FirebaseAPI.signInWithIdp.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: "signInWithIdp"), email: reply.email,
-      tokens: try reply.tokens(in: "signInWithIdp"), isNewUser: reply.isNewUser ?? false)
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      tokens: try reply.tokens(in: name), isNewUser: reply.isNewUser ?? false)
   }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
-    let body = FormEncoding.encode(RefreshGrantBody(refreshToken: request.refreshToken).formFields)
-    let httpRequest = HTTPRequest(
-      url: secureTokenURL, headers: headers(contentType: "application/x-www-form-urlencoded"),
-      body: Data(body.utf8), timeout: requestTimeout)
+    let httpRequest = try self.request(FirebaseAPI.token, RefreshGrantBody(refreshToken: request.refreshToken))
     var failures = 0
     while true {
       do {
@@ -118,15 +119,15 @@ extension FirebaseBackend {
   }
 
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
-    var body = IDTokenBody()
+    var body = LookupBody()
     body.idToken = request.idToken
-    let reply: LookupReply = try await call("lookup", body)
+    let reply = try await call(FirebaseAPI.lookup, body)
     guard let users = reply.users, users.count == 1 else {
       throw AuthError(
         .invalidResponse,
         "The lookup reply does not describe exactly one user. Try again; sign in again if it persists.")
     }
-    return try users[0].account(in: "lookup")
+    return try users[0].account(in: FirebaseAPI.lookup.name)
   }
 
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
@@ -137,31 +138,32 @@ extension FirebaseBackend {
     body.password = request.password
     body.displayName = request.displayName
     body.photoUrl = request.photoURL?.absoluteString
-    if !request.deleteAttributes.isEmpty { body.deleteAttribute = request.deleteAttributes.map(\.rawValue) }
+    if !request.deleteAttributes.isEmpty { body.deleteAttribute = request.deleteAttributes.map(\.wire) }
     if !request.deleteProviders.isEmpty { body.deleteProvider = request.deleteProviders.map(\.rawValue) }
     if request.idToken != nil { body.returnSecureToken = true }
-    let reply: AccountRecord = try await call("update", body)
-    return UpdateAccountResponse(account: try reply.account(in: "update"), tokens: try reply.tokens(in: "update"))
+    let reply = try await call(FirebaseAPI.update, body)
+    let name = FirebaseAPI.update.name
+    return UpdateAccountResponse(account: try reply.account(in: name), tokens: try reply.tokens(in: name))
   }
 
   public func delete(_ request: DeleteAccountRequest) async throws {
-    var body = IDTokenBody()
+    var body = DeleteAccountBody()
     body.idToken = request.idToken
-    let _: EmptyBody = try await call("delete", body)
+    _ = try await call(FirebaseAPI.delete, body)
   }
 
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
     var body = RevokeTokenBody()
     body.providerId = request.providerID.rawValue
-    body.tokenType = request.tokenType.rawValue
+    body.tokenType = request.tokenType.wire
     body.token = request.token
     body.idToken = request.idToken
-    let _: EmptyBody = try await call("revokeToken", body, version: 2)
+    _ = try await call(FirebaseAPI.revokeToken, body)
   }
 
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     var body = SendOobCodeBody()
-    body.requestType = request.requestType
+    body.requestType = request.kind
     switch request {
     case .passwordReset(let email), .emailSignIn(let email):
       body.email = email
@@ -178,7 +180,7 @@ extension FirebaseBackend {
       body.androidPackageName = settings.androidPackageName
       body.linkDomain = settings.linkDomain
     }
-    let reply: OobCodeReply = try await call("sendOobCode", body)
+    let reply = try await call(FirebaseAPI.sendOobCode, body)
     return OobCodeResponse(email: reply.email)
   }
 
@@ -186,50 +188,53 @@ extension FirebaseBackend {
     var body = ResetPasswordBody()
     body.oobCode = request.oobCode
     body.newPassword = request.newPassword
-    let reply: ResetPasswordReply = try await call("resetPassword", body)
-    return ResetPasswordResponse(email: reply.email, requestType: reply.requestType, newEmail: reply.newEmail)
+    let reply = try await call(FirebaseAPI.resetPassword, body)
+    return ResetPasswordResponse(
+      email: reply.email, requestType: reply.requestType?.rawValue, newEmail: reply.newEmail)
   }
 
   public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
-    var body = SecondFactorBody()
-    var verification = TOTPVerificationInfo()
+    let reply: SignInReply
     switch request {
     case .startTOTPEnrollment(let idToken):
+      var body = StartMfaEnrollmentBody()
       body.idToken = idToken
-      body.totpEnrollmentInfo = EmptyBody()
+      body.totpEnrollmentInfo = NoBody()
+      return .secret(try Self.secret(try await call(FirebaseAPI.startMfaEnrollment, body)))
     case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
+      var body = FinalizeMfaEnrollmentBody()
       body.idToken = idToken
-      verification.sessionInfo = sessionInfo
-      verification.verificationCode = code
-      body.totpVerificationInfo = verification
+      body.totpVerificationInfo = TOTPVerificationInfo(sessionInfo: sessionInfo, verificationCode: code)
       body.displayName = displayName
+      reply = try await call(FirebaseAPI.finalizeMfaEnrollment, body)
     case .withdraw(let idToken, let enrollmentID):
+      var body = WithdrawMfaBody()
       body.idToken = idToken
       body.mfaEnrollmentId = enrollmentID
+      reply = try await call(FirebaseAPI.withdrawMfa, body)
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
+      var body = FinalizeMfaSignInBody()
       body.mfaPendingCredential = pendingCredential
       body.mfaEnrollmentId = enrollmentID
-      verification.verificationCode = code
-      body.totpVerificationInfo = verification
+      body.totpVerificationInfo = TOTPVerificationInfo(verificationCode: code)
+      reply = try await call(FirebaseAPI.finalizeMfaSignIn, body)
     }
-    if case .startTOTPEnrollment = request {
-      let reply: TOTPEnrollmentReply = try await call(request.method, body, version: 2)
-      guard let info = reply.totpSessionInfo, let secret = info.sharedSecretKey, let session = info.sessionInfo else {
-        throw AuthError(.invalidResponse, "The TOTP enrollment reply has no secret; try again.")
-      }
-      let call = request.method
-      return .secret(
-        TOTPSecret(
-          secretKey: secret,
-          codeLength: try info.whole(info.verificationCodeLength, .verificationCodeLength, in: call, within: 4...10)
-            ?? 6,
-          codeInterval: .seconds(try info.whole(info.periodSec, .periodSec, in: call, within: 1...3600) ?? 30),
-          hashingAlgorithm: info.hashingAlgorithm ?? "HMAC_SHA1",
-          enrollmentDeadline: JSONReply.date(rfc3339: info.finalizeEnrollmentTime), sessionInfo: session))
+    let tokens = try reply.tokens(in: request.endpoint.name)
+    return .tokens(tokens, uid: try Self.uid(of: tokens, replyingTo: request.endpoint.name))
+  }
+
+  /// The TOTP secret an enrollment's start answered.
+  private static func secret(_ reply: StartMfaEnrollmentReply) throws -> TOTPSecret {
+    guard let info = reply.totpSessionInfo, let secret = info.sharedSecretKey, let session = info.sessionInfo else {
+      throw AuthError(.invalidResponse, "The TOTP enrollment reply has no secret; try again.")
     }
-    let reply: SignInReply = try await call(request.method, body, version: 2)
-    let tokens = try reply.tokens(in: request.method)
-    return .tokens(tokens, uid: try Self.uid(of: tokens, replyingTo: request.method))
+    let call = FirebaseAPI.startMfaEnrollment.name
+    return TOTPSecret(
+      secretKey: secret,
+      codeLength: try info.whole(info.verificationCodeLength, .verificationCodeLength, in: call, within: 4...10) ?? 6,
+      codeInterval: .seconds(try info.whole(info.periodSec, .periodSec, in: call, within: 1...3600) ?? 30),
+      hashingAlgorithm: info.hashingAlgorithm ?? "HMAC_SHA1",
+      enrollmentDeadline: JSONReply.date(rfc3339: info.finalizeEnrollmentTime), sessionInfo: session)
   }
 
   /// The user new `tokens` are for, for the replies that carry no `localId`

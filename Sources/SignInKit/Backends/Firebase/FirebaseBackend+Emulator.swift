@@ -27,19 +27,16 @@ extension FirebaseBackend {
   /// - Throws: ``AuthError/Code/misconfigured`` against production, which has no outbox;
   ///   transport and reply errors as for any call.
   public func emulatorOobCodes() async throws -> [FirebaseEmulatorOobCode] {
-    guard let emulatorHost else {
+    guard emulatorHost != nil else {
       throw AuthError(
         .misconfigured, "Only the Auth emulator shows sent codes; production Firebase emails them. Check the inbox.")
     }
-    let url = URL(string: "http://\(emulatorHost)/emulator/v1/projects/\(FormEncoding.escape(projectID))/oobCodes")!
-    let reply: EmulatorOobCodesReply = try await exchange(
-      HTTPRequest(
-        method: "GET", url: url, headers: [("X-Client-Version", Self.clientVersion)], timeout: requestTimeout),
-      call: "oobCodes")
+    let reply = try await call(FirebaseAPI.oobCodes, NoBody())
     return (reply.oobCodes ?? []).compactMap { code in
       guard let oobCode = code.oobCode else { return nil }
       return FirebaseEmulatorOobCode(
-        email: code.email ?? "", requestType: code.requestType ?? "", oobCode: oobCode, oobLink: code.oobLink)
+        email: code.email ?? "", requestType: code.requestType?.rawValue ?? "", oobCode: oobCode,
+        oobLink: code.oobLink)
     }
   }
 }

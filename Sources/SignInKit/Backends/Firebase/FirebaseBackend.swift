@@ -112,39 +112,68 @@ public struct FirebaseBackend: AuthBackend {
 
   // MARK: - Requests
 
-  /// `https://identitytoolkit.googleapis.com/v1/accounts:METHOD?key=KEY`, or their emulator
-  /// form. A method on a sub-collection (version 2's `mfaEnrollment:start`) follows a slash:
-  /// `…/v2/accounts/mfaEnrollment:start`; one on the accounts themselves a colon:
-  /// `…/v2/accounts:revokeToken`.
-  func identityToolkitURL(_ method: String, version: Int = 1) -> URL {
-    let separator = method.contains(":") ? "/" : ":"
-    return url(host: "identitytoolkit.googleapis.com", path: "/v\(version)/accounts\(separator)\(method)")
-  }
-
-  /// `https://securetoken.googleapis.com/v1/token?key=KEY`, or its emulator form.
-  var secureTokenURL: URL { url(host: "securetoken.googleapis.com", path: "/v1/token") }
-
-  private func url(host: String, path: String) -> URL {
-    let base = emulatorHost.map { "http://\($0)/\(host)" } ?? "https://\(host)"
-    return URL(string: base + path + "?key=" + FormEncoding.escape(apiKey))!
-  }
-
-  func headers(contentType: String) -> [(name: String, value: String)] {
-    var headers: [(name: String, value: String)] = [
-      ("Content-Type", contentType), ("X-Client-Version", Self.clientVersion),
-    ]
+  func headers(contentType: String?) -> [(name: String, value: String)] {
+    var headers: [(name: String, value: String)] = []
+    if let contentType { headers.append(("Content-Type", contentType)) }
+    headers.append(("X-Client-Version", Self.clientVersion))
     if let appID { headers.append(("X-Firebase-GMPID", appID)) }
     if let bundleID { headers.append(("X-Ios-Bundle-Identifier", bundleID)) }
     if let languageCode { headers.append(("X-Firebase-Locale", languageCode)) }
     return headers
   }
 
-  /// POSTs `body` as JSON to `accounts:METHOD` (or v2's `accounts/METHOD`) and returns the reply.
-  func call<Reply: Decodable>(_ method: String, _ body: some WireBody, version: Int = 1) async throws -> Reply {
-    let request = HTTPRequest(
-      url: identityToolkitURL(method, version: version), headers: headers(contentType: "application/json"),
-      body: try body.encoded(), timeout: requestTimeout)
-    return try await exchange(request, call: method)
+  /// Sends `body` to `endpoint` and returns its reply.
+  ///
+  /// - Parameter placeholders: values for the path's placeholders besides `{project}`, which is
+  ///   this backend's project.
+  func call<Body, Reply>(
+    _ endpoint: Endpoint<Body, Reply>, _ body: Body, placeholders: [String: String] = [:]
+  ) async throws -> Reply {
+    try await exchange(try request(endpoint, body, placeholders: placeholders), call: endpoint.name)
+  }
+
+  /// The HTTP request that sends `body` to `endpoint`: on the emulator's host when there is one;
+  /// the API key in the query where the path takes one; the body as JSON (a form for Secure
+  /// Token), or in the query for a `GET`.
+  ///
+  /// - Parameter path: one of the endpoint's paths; by default its first, the client's.
+  /// - Throws: ``AuthError/Code/misconfigured`` for an emulator-only route in production.
+  func request<Body, Reply>(
+    _ endpoint: Endpoint<Body, Reply>, _ body: Body, placeholders: [String: String] = [:],
+    on path: EndpointPath? = nil
+  ) throws -> HTTPRequest {
+    let path = path ?? endpoint.paths[0]
+    var values = placeholders
+    values["project"] = values["project"] ?? projectID
+    let base: String
+    if let emulatorHost {
+      base = path.emulatorURL(host: "\(emulatorHost)", values)
+    } else if let production = path.productionURL(values) {
+      base = production
+    } else {
+      throw AuthError(
+        .misconfigured, "Only the Auth emulator answers \(endpoint.name); production Firebase has no such call.")
+    }
+    let query =
+      (path.callers.takesAPIKey ? [("key", apiKey)] : []) + (try body.queryItems().map { ($0.name, $0.value) })
+    let data: Data
+    let contentType: String?
+    if endpoint.method.takesQueryOnly {
+      (data, contentType) = (Data(), nil)
+    } else if endpoint.isForm {
+      (data, contentType) = (try body.formEncoded(), "application/x-www-form-urlencoded")
+    } else {
+      (data, contentType) = (try body.encoded(), "application/json")
+    }
+    guard let url = URL(string: query.isEmpty ? base : base + "?" + FormEncoding.encode(query)) else {
+      throw AuthError(.misconfigured, "The request URL for \(endpoint.name) is not valid; check the project id.")
+    }
+    return HTTPRequest(
+      method: endpoint.method.rawValue, url: url,
+      headers: path.service == .emulator
+        ? (contentType.map { [("Content-Type", $0)] } ?? []) + [("X-Client-Version", Self.clientVersion)]
+        : headers(contentType: contentType),
+      body: data, timeout: requestTimeout)
   }
 
   /// Sends `request`; a reply other than 2xx with a JSON object becomes an ``AuthError``.

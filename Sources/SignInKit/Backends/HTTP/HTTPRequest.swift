@@ -1,5 +1,6 @@
 import Foundation
 import SignInHTTP
+import SignInWire
 
 /// One HTTP request as a backend builds it: method, URL, headers in the order they are sent,
 /// body, and how long to wait for the reply.

@@ -1,3 +1,5 @@
+import SignInWire
+
 /// `accounts:sendOobCode`: asks the backend to send an out-of-band code by email.
 ///
 /// - Concurrency: `Sendable` value; its description never contains a token.
@@ -11,22 +13,24 @@ public enum OobCodeRequest: Sendable, Equatable, CustomStringConvertible, Custom
   /// `EMAIL_SIGNIN`: a sign-in link to this address.
   case emailSignIn(email: String)
 
+  /// The wire `requestType` (`PASSWORD_RESET`).
+  public var requestType: String { kind.rawValue }
+
   /// The wire `requestType`.
-  public var requestType: String {
+  package var kind: OobRequestType {
     switch self {
-    case .passwordReset: "PASSWORD_RESET"
-    case .verifyEmail: "VERIFY_EMAIL"
-    case .verifyAndChangeEmail: "VERIFY_AND_CHANGE_EMAIL"
-    case .emailSignIn: "EMAIL_SIGNIN"
+    case .passwordReset: .passwordReset
+    case .verifyEmail: .verifyEmail
+    case .verifyAndChangeEmail: .verifyAndChangeEmail
+    case .emailSignIn: .emailSignIn
     }
   }
 
   public var description: String {
     switch self {
-    case .passwordReset(let email): "OobCodeRequest(PASSWORD_RESET, \(email))"
-    case .verifyEmail: "OobCodeRequest(VERIFY_EMAIL)"
-    case .verifyAndChangeEmail(_, let email): "OobCodeRequest(VERIFY_AND_CHANGE_EMAIL, \(email))"
-    case .emailSignIn(let email): "OobCodeRequest(EMAIL_SIGNIN, \(email))"
+    case .passwordReset(let email), .emailSignIn(let email), .verifyAndChangeEmail(_, let email):
+      "OobCodeRequest(\(requestType), \(email))"
+    case .verifyEmail: "OobCodeRequest(\(requestType))"
     }
   }
   public var customMirror: Mirror { Mirror(self, children: ["requestType": requestType]) }

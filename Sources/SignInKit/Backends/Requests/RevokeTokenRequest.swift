@@ -1,3 +1,5 @@
+import SignInWire
+
 /// Identity Toolkit v2 `accounts:revokeToken`: revokes the identity provider's token for the
 /// user of an ID token at that provider. Only Sign in with Apple supports it, with the
 /// authorization code of a sign-in (App Store Review Guideline 5.1.1(v) asks apps that offer
@@ -8,12 +10,33 @@ public struct RevokeTokenRequest: Sendable, Equatable, CustomStringConvertible, 
   /// What ``token`` is (`tokenType` on the wire).
   ///
   /// - Concurrency: `Sendable` value.
-  public enum TokenType: String, Sendable, Equatable {
+  public enum TokenType: Sendable, Equatable {
     /// An authorization code, which the backend exchanges with the provider for the token it
     /// then revokes.
-    case authorizationCode = "CODE"
-    case refreshToken = "REFRESH_TOKEN"
-    case accessToken = "ACCESS_TOKEN"
+    case authorizationCode
+    case refreshToken
+    case accessToken
+
+    /// The wire name: `CODE`, `REFRESH_TOKEN`, `ACCESS_TOKEN`.
+    public var rawValue: String { wire.rawValue }
+
+    /// The wire value.
+    package var wire: RevokeTokenType {
+      switch self {
+      case .authorizationCode: .code
+      case .refreshToken: .refreshToken
+      case .accessToken: .accessToken
+      }
+    }
+
+    /// The token type the wire value names.
+    package init(_ wire: RevokeTokenType) {
+      switch wire {
+      case .code: self = .authorizationCode
+      case .refreshToken: self = .refreshToken
+      case .accessToken: self = .accessToken
+      }
+    }
   }
 
   /// The provider whose token is revoked (`apple.com`).

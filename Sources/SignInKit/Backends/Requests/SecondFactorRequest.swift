@@ -1,3 +1,5 @@
+import SignInWire
+
 /// Identity Platform's v2 second-factor calls, for TOTP: `accounts/mfaEnrollment:start`,
 /// `:finalize` and `:withdraw`, and `accounts/mfaSignIn:finalize`.
 ///
@@ -14,11 +16,17 @@ public enum SecondFactorRequest: Sendable, Equatable, CustomStringConvertible, C
 
   /// The v2 method, as in `accounts/mfaEnrollment:start`.
   public var method: String {
+    let name = endpoint.name
+    return name.range(of: "accounts/").map { String(name[$0.upperBound...]) } ?? name
+  }
+
+  /// The call it makes.
+  package var endpoint: any EndpointDescription {
     switch self {
-    case .startTOTPEnrollment: "mfaEnrollment:start"
-    case .finalizeTOTPEnrollment: "mfaEnrollment:finalize"
-    case .withdraw: "mfaEnrollment:withdraw"
-    case .finalizeTOTPSignIn: "mfaSignIn:finalize"
+    case .startTOTPEnrollment: FirebaseAPI.startMfaEnrollment
+    case .finalizeTOTPEnrollment: FirebaseAPI.finalizeMfaEnrollment
+    case .withdraw: FirebaseAPI.withdrawMfa
+    case .finalizeTOTPSignIn: FirebaseAPI.finalizeMfaSignIn
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SignInWire
 
 /// `accounts:update`. Set `idToken` and what changes; or set only `oobCode` to apply an
 /// email-verification code.
@@ -10,9 +11,24 @@ public struct UpdateAccountRequest: Sendable, Equatable, CustomStringConvertible
   /// `deleteAttribute` values.
   ///
   /// - Concurrency: `Sendable` value.
-  public enum Attribute: String, Sendable, Equatable {
-    case displayName = "DISPLAY_NAME"
-    case photoURL = "PHOTO_URL"
+  public enum Attribute: Sendable, Equatable {
+    case displayName
+    case photoURL
+
+    /// The wire name: `DISPLAY_NAME`, `PHOTO_URL`.
+    public var rawValue: String { wire.rawValue }
+
+    /// The wire value.
+    package var wire: AccountAttribute { self == .displayName ? .displayName : .photoURL }
+
+    /// The attribute the wire value names; `nil` for one only an administrator removes.
+    package init?(_ wire: AccountAttribute) {
+      switch wire {
+      case .displayName: self = .displayName
+      case .photoURL: self = .photoURL
+      default: return nil
+      }
+    }
   }
 
   public var idToken: String?

@@ -80,11 +80,11 @@ import Testing
   }
 
   @Test func anUnknownMessageKeepsTheServersText() async throws {
-    let error = try await Self.failing(400, #"{"error":{"code":400,"message":"TENANT_ID_MISMATCH"}}"#)
+    let error = try await Self.failing(400, #"{"error":{"code":400,"message":"BLOCKING_FUNCTION_ERROR_RESPONSE"}}"#)
     #expect(error.code == .internal)
-    #expect(error.message.contains("TENANT_ID_MISMATCH"))
-    #expect(error.serverMessage == "TENANT_ID_MISMATCH")
-    let unimplemented = try await Self.failing(501, #"{"error":{"code":501,"message":"NOT_IMPLEMENTED"}}"#)
+    #expect(error.message.contains("BLOCKING_FUNCTION_ERROR_RESPONSE"))
+    #expect(error.serverMessage == "BLOCKING_FUNCTION_ERROR_RESPONSE")
+    let unimplemented = try await Self.failing(501, #"{"error":{"code":501,"message":"A_NEW_THING"}}"#)
     #expect(unimplemented.code == .unavailable)
   }
 

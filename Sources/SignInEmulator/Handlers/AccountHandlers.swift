@@ -1,0 +1,190 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// The account calls a signed-in user makes (lookup, update, delete, emails, action codes), and
+/// the administrator's forms of the same calls (`localId` in the body, or a `projects/P` path).
+enum AccountHandlers {
+  static func lookup(_ body: LookupBody, _ context: EmulatorContext) async throws -> LookupReply {
+    let backend = try context.backend()
+    var reply = LookupReply()
+    reply.kind = "identitytoolkit#GetAccountInfoResponse"
+    guard context.isAdmin, body.idToken == nil else {
+      let account = try await backend.lookup(LookupRequest(idToken: try body.required(body.idToken, .missingIdToken)))
+      var record = ReplyShapes.account(account)
+      if let stored = try await backend.adminLookup(uids: [account.localID], emails: []).first {
+        // The dates Firebase lists for the user itself too; never the hash.
+        let full = ReplyShapes.adminAccount(stored)
+        record.validSince = full.validSince
+        record.passwordUpdatedAt = full.passwordUpdatedAt
+        record.lastRefreshAt = full.lastRefreshAt
+      }
+      reply.users = [record]
+      return reply
+    }
+    let federated = (body.federatedUserId ?? []).compactMap { entry -> (ProviderID, String)? in
+      guard let provider = entry.providerId, let rawID = entry.rawId else { return nil }
+      return (ProviderID(rawValue: provider), rawID)
+    }
+    let accounts = try await backend.adminLookup(
+      uids: body.localId ?? [], emails: body.email ?? [], phones: body.phoneNumber ?? [], federated: federated)
+    if !accounts.isEmpty { reply.users = accounts.map(ReplyShapes.adminAccount) }
+    return reply
+  }
+
+  static func update(_ body: UpdateAccountBody, _ context: EmulatorContext) async throws -> AccountRecord {
+    let backend = try context.backend()
+    if context.isAdmin, context.isScoped || body.localId != nil {
+      let uid = try body.required(body.localId, .missingLocalId)
+      var reply = ReplyShapes.adminAccount(try await backend.adminUpdate(uid: uid, try changes(body)))
+      reply.kind = "identitytoolkit#SetAccountInfoResponse"
+      return reply
+    }
+    var request = UpdateAccountRequest(idToken: body.idToken)
+    request.oobCode = body.oobCode
+    request.email = body.email
+    request.password = body.password
+    request.displayName = body.displayName
+    request.photoURL = body.photoUrl.flatMap(URL.init(string:))
+    request.deleteAttributes = (body.deleteAttribute ?? []).compactMap(UpdateAccountRequest.Attribute.init)
+    request.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
+    let response = try await backend.update(request)
+    var reply = ReplyShapes.account(response.account)
+    reply.kind = "identitytoolkit#SetAccountInfoResponse"
+    if let tokens = response.tokens {
+      reply.idToken = tokens.idToken
+      reply.refreshToken = tokens.refreshToken
+      reply.expiresIn = ReplyShapes.seconds(tokens.expiresIn)
+    }
+    return reply
+  }
+
+  /// What an administrator's update sets.
+  private static func changes(_ body: UpdateAccountBody) throws -> AdminAccountChanges {
+    var changes = AdminAccountChanges()
+    changes.email = body.email
+    changes.phoneNumber = body.phoneNumber
+    changes.password = body.password
+    changes.displayName = body.displayName
+    changes.photoURL = body.photoUrl.flatMap(URL.init(string:))
+    changes.emailVerified = body.emailVerified
+    changes.disabled = body.disableUser
+    changes.customAttributes = body.customAttributes
+    if let seconds = body.validSince?.value {
+      guard RequestNumber.epochSeconds.contains(seconds) else {
+        throw FirebaseFailure.invalidValue(
+          field: UpdateAccountBody.CodingKeys.validSince.stringValue,
+          expected: "TYPE_INT64, seconds from 0 to \(RequestNumber.epochSeconds.upperBound)")
+      }
+      changes.validSince = Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    changes.deleteAttributes = (body.deleteAttribute ?? []).compactMap(UpdateAccountRequest.Attribute.init)
+    changes.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
+    return changes
+  }
+
+  static func delete(_ body: DeleteAccountBody, _ context: EmulatorContext) async throws -> DeleteAccountReply {
+    let backend = try context.backend()
+    if context.isAdmin, context.isScoped || body.localId != nil {
+      try await backend.deleteUser(uid: try body.required(body.localId, .missingLocalId))
+    } else {
+      try await backend.delete(DeleteAccountRequest(idToken: try body.required(body.idToken, .missingIdToken)))
+    }
+    return DeleteAccountReply(kind: "identitytoolkit#DeleteAccountResponse")
+  }
+
+  static func sendOobCode(_ body: SendOobCodeBody, _ context: EmulatorContext) async throws -> OobCodeReply {
+    let backend = try context.backend()
+    let kind = try body.required(body.requestType, .missingRequestType)
+    var reply = OobCodeReply()
+    reply.kind = "identitytoolkit#GetOobConfirmationCodeResponse"
+    if context.isAdmin, body.returnOobLink == true {
+      // The code and a link to this server's action page, instead of an email.
+      let email = try body.required(body.email, .missingEmail)
+      let code = try await backend.adminActionCode(
+        kind: kind.rawValue, email: email, newEmail: body.newEmail,
+        continueURL: body.continueUrl.flatMap(URL.init(string:)))
+      reply.email = email.lowercased()
+      reply.oobCode = code
+      reply.oobLink = UtilityHandlers.actionLink(
+        baseURL: context.baseURL, kind: kind, code: code, continueURL: body.continueUrl)
+      return reply
+    }
+    let request: OobCodeRequest
+    switch kind {
+    case .passwordReset: request = .passwordReset(email: try body.required(body.email, .missingEmail))
+    case .verifyEmail: request = .verifyEmail(idToken: try body.required(body.idToken, .missingIdToken))
+    case .verifyAndChangeEmail:
+      request = .verifyAndChangeEmail(
+        idToken: try body.required(body.idToken, .missingIdToken),
+        newEmail: try body.required(body.newEmail, .missingNewEmail))
+    case .emailSignIn:
+      try context.requireTenant(allows: .emailLink)
+      request = .emailSignIn(email: try body.required(body.email, .missingEmail))
+    case .recoverEmail:
+      throw FirebaseFailure(.invalidRequestType)
+    }
+    let settings = ActionCodeSettings(
+      continueURL: body.continueUrl.flatMap { URL(string: $0) }, handlesCodeInApp: body.canHandleCodeInApp ?? false,
+      iOSBundleID: body.iOSBundleId, androidPackageName: body.androidPackageName, linkDomain: body.linkDomain)
+    reply.email = try await backend.sendOobCode(request, settings: settings).email
+    return reply
+  }
+
+  static func resetPassword(_ body: ResetPasswordBody, _ context: EmulatorContext) async throws -> ResetPasswordReply {
+    try context.requireTenant(allows: .passwordSignIn)
+    let response = try await context.backend().resetPassword(
+      ResetPasswordRequest(oobCode: try body.required(body.oobCode, .missingOobCode), newPassword: body.newPassword))
+    var reply = ResetPasswordReply()
+    reply.kind = "identitytoolkit#ResetPasswordResponse"
+    reply.email = response.email
+    reply.requestType = response.requestType.flatMap(OobRequestType.init(rawValue:))
+    reply.newEmail = response.newEmail
+    return reply
+  }
+
+  /// How an email signs in, as the emulator answers `accounts:createAuthUri` for an email.
+  static func createAuthUri(_ body: CreateAuthUriBody, _ context: EmulatorContext) async throws -> CreateAuthUriReply {
+    if body.providerId?.isEmpty == false {
+      throw FirebaseFailure(
+        .invalidProviderId,
+        "signin serve answers createAuthUri for an email (identifier); an IdP's sign-in page comes from the app's "
+          + "own provider")
+    }
+    let identifier = try body.required(body.identifier, .missingIdentifier)
+    let continueURI = try body.required(body.continueUri, .missingContinueUri)
+    guard EmbeddedBackend.isEmail(identifier) else { throw FirebaseFailure(.invalidIdentifier) }
+    guard let scheme = URL(string: continueURI)?.scheme, !scheme.isEmpty else {
+      throw FirebaseFailure(.invalidContinueUri)
+    }
+    let backend = try context.backend()
+    var reply = CreateAuthUriReply()
+    reply.kind = "identitytoolkit#CreateAuthUriResponse"
+    reply.sessionId = try body.sessionId ?? EmbeddedBackend.newUID()
+    guard await !backend.emailEnumerationProtection else { return reply }
+    let found = try await backend.signInMethods(forEmail: identifier)
+    reply.registered = found != nil
+    reply.allProviders = found?.providers.map(\.rawValue) ?? []
+    reply.signinMethods = found?.methods ?? []
+    return reply
+  }
+
+  /// The project's settings a client SDK reads (the JS SDK checks its page's domain).
+  static func projectConfig(_ body: NoBody, _ context: EmulatorContext) async throws -> ProjectConfigReply {
+    var reply = ProjectConfigReply()
+    reply.projectId = context.project.configuration.projectID
+    reply.authorizedDomains = context.project.authorizedDomains
+    return reply
+  }
+
+  /// v2 `accounts:revokeToken`: the provider's token of the signed-in user.
+  static func revokeToken(_ body: RevokeTokenBody, _ context: EmulatorContext) async throws -> NoBody {
+    try await context.backend().revokeToken(
+      RevokeTokenRequest(
+        providerID: ProviderID(rawValue: try body.required(body.providerId, .missingProviderId)),
+        tokenType: .init(try body.required(body.tokenType, .missingTokenType)),
+        token: try body.required(body.token, .missingToken), idToken: try body.required(body.idToken, .missingIdToken)))
+    return NoBody()
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// The administrator's batch calls and session cookies (`projects/P[/tenants/T]/…`), as the Admin
+/// SDKs' `import_users`, `delete_users`, `list_users` and `create_session_cookie` send them.
+enum AdministrationHandlers {
+  /// `batchCreate`: the users of one upload, stored in one transaction; a refused user is listed
+  /// under its index and the others are stored.
+  static func batchCreate(_ body: UploadAccountBody, _ context: EmulatorContext) async throws -> UploadAccountReply {
+    guard let users = body.users, !users.isEmpty else { throw FirebaseFailure(.missingUserAccount) }
+    guard users.count <= 1000 else {
+      throw FirebaseFailure(.maximumUserCountExceeded, "at most 1000 users per upload")
+    }
+    let hashing = try PasswordImport(body)
+    let accounts = try users.map { try hashing.account($0) }
+    let refusals = try await context.backend().adminImport(accounts, allowOverwrite: body.allowOverwrite ?? false)
+    var reply = UploadAccountReply()
+    reply.kind = "identitytoolkit#UploadAccountResponse"
+    reply.error = refusals.map { IndexedError(index: $0.index, message: $0.message) }
+    return reply
+  }
+
+  /// `batchDelete`: deleting an account that is not there succeeds, as Firebase's does.
+  static func batchDelete(_ body: BatchDeleteBody, _ context: EmulatorContext) async throws -> BatchDeleteReply {
+    let backend = try context.backend()
+    var errors: [IndexedError] = []
+    for (index, uid) in (body.localIds ?? []).enumerated() {
+      do {
+        try await backend.deleteUser(uid: uid)
+      } catch let error as AuthError where error.code == .userNotFound {
+        continue
+      } catch {
+        let failure = AuthError.wrapping(error).firebaseFailure ?? FirebaseFailure(.internalError)
+        errors.append(IndexedError(index: index, localId: uid, message: failure.message))
+      }
+    }
+    var reply = BatchDeleteReply()
+    if !errors.isEmpty { reply.errors = errors }
+    return reply
+  }
+
+  /// `batchGet`: a page of accounts in uid order, `maxResults` (at most 1000) at a time.
+  static func batchGet(_ body: DownloadAccountQuery, _ context: EmulatorContext) async throws -> LookupReply {
+    let maxResults: Int
+    do {
+      maxResults = Int(try RequestNumber.integer(query: body.maxResults, field: "maxResults", in: 1...1000) ?? 1000)
+    } catch {
+      throw FirebaseFailure(.invalidPageSelection, "maxResults must be between 1 and 1000")
+    }
+    let (accounts, next) = try await context.backend().adminList(maxResults: maxResults, after: body.nextPageToken)
+    var reply = LookupReply()
+    reply.kind = "identitytoolkit#DownloadAccountResponse"
+    reply.users = accounts.map(ReplyShapes.adminAccount)
+    reply.nextPageToken = next
+    return reply
+  }
+
+  /// A session cookie for the user of `idToken`, valid for `validDuration` seconds (two weeks
+  /// when absent).
+  static func createSessionCookie(_ body: CreateSessionCookieBody, _ context: EmulatorContext) async throws
+    -> SessionCookieReply
+  {
+    let seconds = body.validDuration?.value ?? 14 * 24 * 3600
+    guard (0...Int64(Int32.max)).contains(seconds) else {
+      throw FirebaseFailure.invalidValue(
+        field: CreateSessionCookieBody.CodingKeys.validDuration.stringValue,
+        expected: "TYPE_INT64, seconds from 0 to \(Int32.max)")
+    }
+    let cookie = try await context.backend().sessionCookie(
+      idToken: try body.required(body.idToken, .missingIdToken), validDuration: .seconds(seconds))
+    return SessionCookieReply(sessionCookie: cookie)
+  }
+}

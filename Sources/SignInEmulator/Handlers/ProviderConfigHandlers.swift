@@ -1,0 +1,70 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// The v2 admin API's provider configurations of a project or tenant (``EmulatorProviderConfigs``):
+/// `oauthIdpConfigs` and `inboundSamlConfigs`, each created (the id in the query), listed a page
+/// at a time (`pageSize`, default 100), read, updated (`updateMask`) and deleted.
+enum ProviderConfigHandlers {
+  // MARK: OpenID Connect
+
+  static func createOIDC(_ body: OAuthIdpConfig, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
+    try configs(context).createOIDC(body)
+  }
+
+  static func listOIDC(_ body: PageQuery, _ context: EmulatorContext) async throws -> OAuthIdpConfigList {
+    try configs(context).oidcPage(size: try pageSize(body), after: body.pageToken)
+  }
+
+  static func getOIDC(_ body: NoBody, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
+    try configs(context).oidc(try context.value("id"))
+  }
+
+  static func updateOIDC(_ body: OAuthIdpConfig, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
+    try configs(context).updateOIDC(try context.value("id"), with: body, mask: try mask(body.updateMask, of: body))
+  }
+
+  static func deleteOIDC(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
+    try configs(context).deleteOIDC(try context.value("id"))
+    return NoBody()
+  }
+
+  // MARK: SAML
+
+  static func createSAML(_ body: InboundSamlConfig, _ context: EmulatorContext) async throws -> InboundSamlConfig {
+    try configs(context).createSAML(body)
+  }
+
+  static func listSAML(_ body: PageQuery, _ context: EmulatorContext) async throws -> InboundSamlConfigList {
+    try configs(context).samlPage(size: try pageSize(body), after: body.pageToken)
+  }
+
+  static func getSAML(_ body: NoBody, _ context: EmulatorContext) async throws -> InboundSamlConfig {
+    try configs(context).saml(try context.value("id"))
+  }
+
+  static func updateSAML(_ body: InboundSamlConfig, _ context: EmulatorContext) async throws -> InboundSamlConfig {
+    try configs(context).updateSAML(try context.value("id"), with: body, mask: try mask(body.updateMask, of: body))
+  }
+
+  static func deleteSAML(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
+    try configs(context).deleteSAML(try context.value("id"))
+    return NoBody()
+  }
+
+  // MARK: - Private
+
+  private static func configs(_ context: EmulatorContext) throws -> EmulatorProviderConfigs {
+    context.projects.providerConfigs(of: try context.backend())
+  }
+
+  private static func pageSize(_ query: PageQuery) throws -> Int {
+    Int(try RequestNumber.integer(query: query.pageSize, field: "pageSize", in: 1...100) ?? 100)
+  }
+
+  private static func mask<Config: WireBody>(_ text: String?, of config: Config) throws(FirebaseFailure) -> FieldMask? {
+    guard let text, !text.isEmpty else { return nil }
+    return try FieldMask(text, of: Config.self)
+  }
+}

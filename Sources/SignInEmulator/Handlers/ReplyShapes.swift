@@ -1,0 +1,107 @@
+import Foundation
+import SignInFoundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// How the backend's answers look on the wire: the shapes every handler's reply is made of.
+enum ReplyShapes {
+  static func signIn(_ response: SignInResponse, kind: String) -> SignInReply {
+    var reply = tokens(response.tokens)
+    reply.kind = kind
+    reply.localId = response.localID
+    reply.email = response.email ?? ""
+    return reply
+  }
+
+  static func tokens(_ tokens: IssuedTokens) -> SignInReply {
+    var reply = SignInReply()
+    reply.idToken = tokens.idToken
+    reply.refreshToken = tokens.refreshToken
+    reply.expiresIn = seconds(tokens.expiresIn)
+    return reply
+  }
+
+  /// The reply to a sign-in that waits for a second factor: a 200 with the pending credential and
+  /// the factors, and no tokens.
+  static func pendingSecondFactor(_ challenge: SecondFactorChallenge) -> SignInReply {
+    var reply = SignInReply()
+    reply.mfaPendingCredential = challenge.pendingCredential
+    reply.mfaInfo = challenge.factors.map(secondFactor)
+    return reply
+  }
+
+  /// Runs a sign-in; one that waits for a second factor answers ``pendingSecondFactor(_:)``.
+  static func signingIn(_ operation: () async throws -> SignInReply) async throws -> SignInReply {
+    do {
+      return try await operation()
+    } catch let error as AuthError where error.secondFactor != nil {
+      return pendingSecondFactor(error.secondFactor!)
+    }
+  }
+
+  static func account(_ account: AccountInfo) -> AccountRecord {
+    var record = AccountRecord()
+    record.localId = account.localID
+    record.emailVerified = account.emailVerified
+    record.disabled = account.disabled
+    record.providerUserInfo = account.providers.map { provider in
+      var info = ProviderUserInfo()
+      info.providerId = provider.providerID.rawValue
+      info.rawId = provider.rawID
+      // An IdP's user id, as Firebase names it for a federated identity.
+      if provider.providerID == .phone {
+        info.phoneNumber = provider.rawID
+      } else if provider.providerID != .password {
+        info.federatedId = provider.rawID
+      }
+      info.email = provider.email
+      info.displayName = provider.displayName
+      info.photoUrl = provider.photoURL?.absoluteString
+      return info
+    }
+    record.email = account.email
+    record.phoneNumber = account.phoneNumber
+    record.displayName = account.displayName
+    record.photoUrl = account.photoURL?.absoluteString
+    record.createdAt = account.createdAt.map(milliseconds)
+    record.lastLoginAt = account.lastLoginAt.map(milliseconds)
+    if !account.secondFactors.isEmpty { record.mfaInfo = account.secondFactors.map(secondFactor) }
+    return record
+  }
+
+  /// A user record as the administrator's lookup and list calls return it: with the dates, the
+  /// custom claims, and the password's hash and salt.
+  static func adminAccount(_ account: EmbeddedDatabase.Account) -> AccountRecord {
+    var record = self.account(account.info)
+    record.validSince = String(RequestNumber.whole(account.validSince.timeIntervalSince1970))
+    if let claims = account.customClaims, let text = try? JSONEncoder().encode(JSONValue.object(claims)) {
+      record.customAttributes = String(decoding: text, as: UTF8.self)
+    }
+    if account.customAuth == true { record.customAuth = true }
+    record.passwordUpdatedAt = account.passwordUpdatedAt.map { ($0.timeIntervalSince1970 * 1000).rounded() }
+    record.lastRefreshAt = account.lastActiveAt.formatted(isoMilliseconds)
+    record.passwordHash = account.password?.hash
+    record.salt = account.password?.salt
+    return record
+  }
+
+  static func secondFactor(_ factor: MultiFactorInfo) -> MFAEnrollment {
+    var entry = MFAEnrollment()
+    entry.mfaEnrollmentId = factor.enrollmentID
+    entry.displayName = factor.displayName
+    entry.enrolledAt = factor.enrolledAt?.formatted(.iso8601)
+    // The number itself is not kept here: a masked one, as Firebase shows it to a pending sign-in.
+    if factor.kind == .totp { entry.totpInfo = NoBody() } else { entry.phoneInfo = "+*******" }
+    return entry
+  }
+
+  static func seconds(_ duration: Duration) -> String { String(RequestNumber.whole(duration.seconds.rounded())) }
+
+  /// ISO 8601 with milliseconds, UTC (`lastRefreshAt`).
+  static let isoMilliseconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+  static func milliseconds(_ date: Date) -> String {
+    String(RequestNumber.whole((date.timeIntervalSince1970 * 1000).rounded()))
+  }
+}

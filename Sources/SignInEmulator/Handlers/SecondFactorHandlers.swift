@@ -1,0 +1,105 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// Identity Platform's v2 second-factor calls, for TOTP and SMS factors alike: each body says by
+/// which of its fields is set (`totpEnrollmentInfo`, `phoneEnrollmentInfo`…) which kind it is.
+/// The texted codes are listed by `/emulator/v1/projects/P/verificationCodes`, as the emulator
+/// lists them.
+enum SecondFactorHandlers {
+  static func startEnrollment(_ body: StartMfaEnrollmentBody, _ context: EmulatorContext) async throws
+    -> StartMfaEnrollmentReply
+  {
+    let backend = try context.backend()
+    let idToken = try body.required(body.idToken, .missingIdToken)
+    var reply = StartMfaEnrollmentReply()
+    if let phone = body.phoneEnrollmentInfo {
+      let sessionInfo = try await backend.startPhoneEnrollment(idToken: idToken, phoneNumber: phone.phoneNumber)
+      reply.phoneSessionInfo = SessionInfoReply(sessionInfo: sessionInfo)
+      return reply
+    }
+    guard body.totpEnrollmentInfo != nil else {
+      throw FirebaseFailure(.invalidArgument, "send phoneEnrollmentInfo or totpEnrollmentInfo")
+    }
+    guard case .secret(let secret) = try await backend.secondFactor(.startTOTPEnrollment(idToken: idToken)) else {
+      throw FirebaseFailure(.internalError, "the TOTP enrollment made no secret")
+    }
+    var info = TOTPSessionInfo()
+    info.sharedSecretKey = secret.secretKey
+    info.verificationCodeLength = Double(secret.codeLength)
+    info.hashingAlgorithm = secret.hashingAlgorithm
+    info.periodSec = Double(secret.codeInterval.components.seconds)
+    info.sessionInfo = secret.sessionInfo
+    info.finalizeEnrollmentTime = secret.enrollmentDeadline?.formatted(.iso8601)
+    reply.totpSessionInfo = info
+    return reply
+  }
+
+  static func finalizeEnrollment(_ body: FinalizeMfaEnrollmentBody, _ context: EmulatorContext) async throws
+    -> SignInReply
+  {
+    let backend = try context.backend()
+    let idToken = try body.required(body.idToken, .missingIdToken)
+    if let phone = body.phoneVerificationInfo {
+      return ReplyShapes.tokens(
+        try await backend.finalizePhoneEnrollment(
+          idToken: idToken, sessionInfo: phone.sessionInfo, code: phone.code, displayName: body.displayName))
+    }
+    guard let totp = body.totpVerificationInfo else {
+      throw FirebaseFailure(.invalidArgument, "send phoneVerificationInfo or totpVerificationInfo")
+    }
+    return try await tokens(
+      of: .finalizeTOTPEnrollment(
+        idToken: idToken, sessionInfo: try totp.required(totp.sessionInfo, .missingSessionInfo),
+        code: try totp.required(totp.verificationCode, .missingCode), displayName: body.displayName),
+      on: backend)
+  }
+
+  static func withdraw(_ body: WithdrawMfaBody, _ context: EmulatorContext) async throws -> SignInReply {
+    try await tokens(
+      of: .withdraw(
+        idToken: try body.required(body.idToken, .missingIdToken),
+        enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId)),
+      on: try context.backend())
+  }
+
+  static func startSignIn(_ body: StartMfaSignInBody, _ context: EmulatorContext) async throws -> StartMfaSignInReply {
+    guard body.phoneSignInInfo != nil else {
+      throw FirebaseFailure(.invalidArgument, "send phoneSignInInfo: only SMS factors send a code to start with")
+    }
+    let sessionInfo = try await context.backend().startPhoneSecondFactor(
+      pendingCredential: try body.required(body.mfaPendingCredential, .missingMfaPendingCredential),
+      enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId))
+    var reply = StartMfaSignInReply()
+    reply.phoneResponseInfo = SessionInfoReply(sessionInfo: sessionInfo)
+    return reply
+  }
+
+  static func finalizeSignIn(_ body: FinalizeMfaSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+    let backend = try context.backend()
+    let pending = try body.required(body.mfaPendingCredential, .missingMfaPendingCredential)
+    if let phone = body.phoneVerificationInfo {
+      let (tokens, _) = try await backend.finalizePhoneSecondFactor(
+        pendingCredential: pending, enrollmentID: body.mfaEnrollmentId, sessionInfo: phone.sessionInfo,
+        code: phone.code)
+      return ReplyShapes.tokens(tokens)
+    }
+    let totp = body.totpVerificationInfo ?? TOTPVerificationInfo()
+    return try await tokens(
+      of: .finalizeTOTPSignIn(
+        pendingCredential: pending, enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId),
+        code: try totp.required(totp.verificationCode, .missingCode)),
+      on: backend)
+  }
+
+  /// The tokens `request` answers with.
+  private static func tokens(of request: SecondFactorRequest, on backend: EmbeddedBackend) async throws
+    -> SignInReply
+  {
+    guard case .tokens(let tokens, _) = try await backend.secondFactor(request) else {
+      throw FirebaseFailure(.internalError, "the second-factor call made no tokens")
+    }
+    return ReplyShapes.tokens(tokens)
+  }
+}

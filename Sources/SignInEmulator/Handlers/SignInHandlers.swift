@@ -1,0 +1,159 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// The client's sign-in calls: sign-up, password, identity provider, custom token, email link
+/// and phone number.
+enum SignInHandlers {
+  /// `accounts:signUp`; an administrator's create (`projects/P/accounts`, or a `localId` in the
+  /// body) makes the account with the settings the body names.
+  static func signUp(_ body: SignUpBody, _ context: EmulatorContext) async throws -> SignInReply {
+    let backend = try context.backend()
+    if context.isAdmin, context.isScoped || body.localId != nil {
+      var changes = AdminAccountChanges()
+      changes.email = body.email
+      changes.phoneNumber = body.phoneNumber
+      changes.password = body.password
+      changes.displayName = body.displayName
+      changes.photoURL = body.photoUrl.flatMap(URL.init(string:))
+      changes.emailVerified = body.emailVerified
+      changes.disabled = body.disabled
+      let account = try await backend.adminCreate(uid: body.localId, changes)
+      var reply = SignInReply()
+      reply.kind = "identitytoolkit#SignupNewUserResponse"
+      reply.localId = account.uid
+      return reply
+    }
+    let withPassword = body.email != nil || body.password != nil
+    if withPassword {
+      try context.requireTenant(allows: .passwordSignUp)
+    } else if body.idToken == nil {
+      try context.requireTenant(allows: .anonymousSignUp)
+    }
+    let response = try await backend.signUp(
+      SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
+    return ReplyShapes.signIn(response, kind: "identitytoolkit#SignupNewUserResponse")
+  }
+
+  static func signInWithPassword(_ body: PasswordSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+    try context.requireTenant(allows: .passwordSignIn)
+    let request = PasswordSignInRequest(
+      email: try body.required(body.email, .missingEmail), password: try body.required(body.password, .missingPassword))
+    let backend = try context.backend()
+    return try await ReplyShapes.signingIn {
+      var reply = ReplyShapes.signIn(
+        try await backend.signInWithPassword(request), kind: "identitytoolkit#VerifyPasswordResponse")
+      reply.registered = true
+      return reply
+    }
+  }
+
+  static func signInWithIdp(_ body: IdpSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+    let postBody = IdpPostBody(form: try body.required(body.postBody, .missingPostBody))
+    guard postBody.providerId != nil else { throw FirebaseFailure(.invalidIdpResponse, "providerId is missing") }
+    let credential = ProviderCredential(postBody: postBody)
+    let backend = try context.backend()
+    let response: SignInResponse
+    do {
+      response = try await backend.signInWithIdp(
+        IdpSignInRequest(
+          credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken))
+    } catch let error as AuthError where error.isAccountConflict && body.returnIdpCredential == true {
+      // As Firebase answers a client that asked for the IdP's credential: status 200, the
+      // conflict, the account's email and the IdP's tokens to sign in with instead.
+      var reply = SignInReply()
+      reply.kind = "identitytoolkit#VerifyAssertionResponse"
+      reply.email = error.email
+      reply.providerId = credential.providerID.rawValue
+      reply.oauthIdToken = credential.idToken
+      reply.oauthAccessToken = credential.accessToken
+      if error.code == .accountExistsWithDifferentCredential {
+        reply.needConfirmation = true
+      } else {
+        reply.errorMessage = error.firebaseFailure?.message ?? error.serverMessage
+      }
+      return reply
+    } catch let error as AuthError where error.secondFactor != nil {
+      return ReplyShapes.pendingSecondFactor(error.secondFactor!)
+    }
+    var reply = ReplyShapes.signIn(response, kind: "identitytoolkit#VerifyAssertionResponse")
+    reply.isNewUser = response.isNewUser
+    reply.providerId = credential.providerID.rawValue
+    return reply
+  }
+
+  static func signInWithCustomToken(_ body: CustomTokenSignInBody, _ context: EmulatorContext) async throws
+    -> SignInReply
+  {
+    let request = CustomTokenSignInRequest(token: try body.required(body.token, .missingCustomToken))
+    let backend = try context.backend()
+    return try await ReplyShapes.signingIn {
+      let response = try await backend.signInWithCustomToken(request)
+      var reply = ReplyShapes.tokens(response.tokens)
+      reply.isNewUser = response.isNewUser
+      reply.kind = "identitytoolkit#VerifyCustomTokenResponse"
+      return reply
+    }
+  }
+
+  static func signInWithEmailLink(_ body: EmailLinkSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+    try context.requireTenant(allows: .emailLink)
+    let request = EmailLinkSignInRequest(
+      email: try body.required(body.email, .missingEmail), oobCode: try body.required(body.oobCode, .missingOobCode),
+      idToken: body.idToken)
+    let backend = try context.backend()
+    return try await ReplyShapes.signingIn {
+      let response = try await backend.signInWithEmailLink(request)
+      var reply = ReplyShapes.signIn(response, kind: "identitytoolkit#EmailLinkSigninResponse")
+      reply.isNewUser = response.isNewUser
+      return reply
+    }
+  }
+
+  static func sendVerificationCode(_ body: SendVerificationCodeBody, _ context: EmulatorContext) async throws
+    -> SessionInfoReply
+  {
+    SessionInfoReply(sessionInfo: try await context.backend().sendVerificationCode(phoneNumber: body.phoneNumber))
+  }
+
+  static func signInWithPhoneNumber(_ body: PhoneSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+    let backend = try context.backend()
+    return try await ReplyShapes.signingIn {
+      let (response, phone) = try await backend.signInWithPhoneNumber(
+        sessionInfo: body.sessionInfo, code: body.code, idToken: body.idToken)
+      var reply = ReplyShapes.tokens(response.tokens)
+      reply.localId = response.localID
+      reply.isNewUser = response.isNewUser
+      reply.phoneNumber = phone
+      return reply
+    }
+  }
+
+  /// Secure Token's refresh grant. A refresh token names no tenant, so one the project does not
+  /// know is tried with each of its tenants.
+  static func token(_ body: RefreshGrantBody, _ context: EmulatorContext) async throws -> SecureTokenReply {
+    guard body.grantType == RefreshGrantBody.refreshTokenGrant else { throw FirebaseFailure(.invalidGrantType) }
+    let token = try body.required(body.refreshToken, .missingRefreshToken)
+    let response: RefreshResponse
+    do {
+      response = try await context.project.refresh(RefreshTokenRequest(refreshToken: token))
+    } catch let error as AuthError where error.code == .invalidRefreshToken {
+      var found: RefreshResponse?
+      for tenant in context.tenants.backends where found == nil {
+        found = try? await tenant.refresh(RefreshTokenRequest(refreshToken: token))
+      }
+      guard let found else { throw error }
+      response = found
+    }
+    var reply = SecureTokenReply()
+    reply.idToken = response.tokens.idToken
+    reply.accessToken = response.tokens.idToken
+    reply.refreshToken = response.tokens.refreshToken
+    reply.expiresIn = ReplyShapes.seconds(response.tokens.expiresIn)
+    reply.tokenType = "Bearer"
+    reply.userId = response.userID
+    reply.projectId = context.project.configuration.projectID
+    return reply
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SignInConcurrency
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+/// The projects one `signin serve` answers for: the one it started with, and each other project
+/// an admin or emulator call names, made on first use with accounts of its own, as the Firebase
+/// emulator makes them. Client calls (an API key, no project in the path) reach the served
+/// project, as the emulator's do.
+///
+/// Another project lives where the served one does: in memory, or in `projects/ID/` inside its
+/// data folder, so it outlives a restart. All of them sign with the served project's key.
+///
+/// - Concurrency: `Sendable`; a lock guards the table of projects, and each project is an actor.
+final class EmulatorProjects: Sendable {
+  /// The project the server started with.
+  let served: EmbeddedBackend
+  private let others = Locked<[String: EmbeddedBackend]>([:])
+  private let tenantTables = Locked<[String: EmulatorTenants]>([:])
+  private let configTables = Locked<[String: EmulatorProviderConfigs]>([:])
+  /// How many other projects one server makes before it refuses more: each holds a database,
+  /// and the emulator's endpoints need no credential.
+  static let limit = 100
+
+  init(served: EmbeddedBackend) {
+    self.served = served
+  }
+
+  /// The project `id`, made now when it is new.
+  ///
+  /// - Throws: `INVALID_PROJECT_ID` for an id that is not one, `QUOTA_EXCEEDED` past
+  ///   ``limit``, or a storage error when its folder cannot be opened.
+  func backend(for id: String) throws -> EmbeddedBackend {
+    if id == served.configuration.projectID { return served }
+    guard Self.isProjectID(id) else {
+      throw FirebaseFailure(
+        .invalidProjectId,
+        "\(EmulatorRequestPolicy.printable(id)) is not a project id: use lowercase letters, digits and hyphens, "
+          + "at most 63, starting with a letter or digit.")
+    }
+    return try others.withLock { others in
+      if let existing = others[id] { return existing }
+      guard others.count < Self.limit else {
+        throw FirebaseFailure(
+          .quotaExceeded,
+          "this server already holds \(Self.limit) projects besides \(served.configuration.projectID). Restart "
+            + "it to begin again, or reuse a project id.")
+      }
+      let made = try served.sibling(
+        projectID: id,
+        directory: served.directory?.appendingPathComponent("projects", isDirectory: true)
+          .appendingPathComponent(id, isDirectory: true))
+      others[id] = made
+      return made
+    }
+  }
+
+  /// The tenants of `project`, one table per project for the server's life.
+  func tenants(of project: EmbeddedBackend) -> EmulatorTenants {
+    tenantTables.withLock { tables in
+      if let known = tables[project.configuration.projectID] { return known }
+      let made = EmulatorTenants(project: project)
+      tables[project.configuration.projectID] = made
+      return made
+    }
+  }
+
+  /// The OIDC and SAML configurations of `backend` (a project's or a tenant's).
+  func providerConfigs(of backend: EmbeddedBackend) -> EmulatorProviderConfigs {
+    let key = backend.configuration.projectID + "/" + (backend.configuration.tenantID ?? "")
+    return configTables.withLock { tables in
+      if let known = tables[key] { return known }
+      let made = EmulatorProviderConfigs(backend: backend)
+      tables[key] = made
+      return made
+    }
+  }
+
+  /// Lowercase letters, digits and hyphens, 1 to 63 of them, starting with a letter or digit:
+  /// every Firebase project id, and safe as a folder name.
+  static func isProjectID(_ id: String) -> Bool {
+    guard (1...63).contains(id.utf8.count), let first = id.utf8.first, first != UInt8(ascii: "-") else {
+      return false
+    }
+    return id.utf8.allSatisfy {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        || $0 == UInt8(ascii: "-")
+    }
+  }
+}

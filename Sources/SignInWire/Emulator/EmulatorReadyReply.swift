@@ -1,0 +1,31 @@
+/// The emulator's readiness probe (`GET /`): `{"authEmulator": {"ready": true}}`.
+///
+/// - Concurrency: `Sendable` value.
+package struct EmulatorReadyReply: WireBody {
+  @Lenient package var authEmulator: Status?
+
+  package init(ready: Bool) { authEmulator = Status(ready: ready) }
+
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case authEmulator
+  }
+
+  package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + Status.fieldNames }
+
+  /// Whether the server answers, and that it is SignInKit's.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct Status: WireBody, LenientValue {
+    @Lenient package var ready: Bool?
+    @Lenient package var signinkit: Bool?
+
+    init(ready: Bool) {
+      self.ready = ready
+      signinkit = true
+    }
+
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+      case ready, signinkit
+    }
+  }
+}

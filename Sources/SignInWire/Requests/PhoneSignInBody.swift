@@ -1,0 +1,18 @@
+/// `accounts:signInWithPhoneNumber` (v3 `verifyPhoneNumber`): the code texted with
+/// `sessionInfo`; with `idToken`, links the number to that account.
+///
+/// - Concurrency: `Sendable` value.
+package struct PhoneSignInBody: WireBody, TenantNaming {
+  package var sessionInfo: String?
+  package var code: String?
+  package var idToken: String?
+  package var phoneNumber: String?
+  package var temporaryProof: String?
+  package var tenantId: String?
+
+  package init() {}
+
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case sessionInfo, code, idToken, phoneNumber, temporaryProof, tenantId
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import SignInKit
+import SignInKitEmbedded
+import SignInWire
+
+@testable import SignInEmulator
+
+/// An ``HTTPTransport`` that hands each request to an emulator route table, as the server would
+/// after reading it off a socket: the client and the emulator meet with nothing in between.
+struct TableTransport: HTTPTransport {
+  let table: EmulatorRouteTable
+  let environment: EmulatorRouteTable.Environment
+
+  init(_ table: EmulatorRouteTable, backend: EmbeddedBackend) {
+    self.table = table
+    environment = .init(
+      projects: EmulatorProjects(served: backend), baseURL: URL(string: "http://127.0.0.1:9099")!)
+  }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
+    let target = (components?.percentEncodedPath ?? "") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+    components = nil
+    let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }) { first, _ in first }
+    let reply = await table.reply(
+      to: EmulatorRequest(method: request.method, target: target, headers: headers, body: request.body),
+      in: environment)
+    return HTTPResponse(status: reply.status, headers: ["content-type": reply.contentType], body: reply.body)
+  }
+}
