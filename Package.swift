@@ -201,7 +201,10 @@ if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
     ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInHTTP"]),
-    ("fuzz-emulator-request", "EmulatorRequestFuzzer", ["SignInEmulator", "SignInKitEmbedded", "SignInFoundation"]),
+    (
+      "fuzz-emulator-request", "EmulatorRequestFuzzer",
+      ["SignInEmulator", "SignInKit", "SignInKitEmbedded", "SignInFoundation", "SignInConcurrency"]
+    ),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

@@ -110,13 +110,14 @@ extension EmbeddedBackend {
   ///   - kind: `PASSWORD_RESET`, `VERIFY_EMAIL`, `EMAIL_SIGNIN` (the address needs no account
   ///     yet) or `VERIFY_AND_CHANGE_EMAIL` (to `newEmail`).
   ///   - continueURL: where the link continues; a sign-in link needs one.
-  package func adminActionCode(kind: String, email: String, newEmail: String? = nil, continueURL: URL? = nil) throws
+  package func adminActionCode(kind: OobRequestType, email: String, newEmail: String? = nil, continueURL: URL? = nil)
+    throws
     -> String
   {
     let email = try validated(email, "unchecked").0
     let settings = continueURL.map { ActionCodeSettings(continueURL: $0) }
     let account = try store.account(email: email)
-    if kind == "EMAIL_SIGNIN" {
+    if kind == .emailSignIn {
       guard continueURL != nil else {
         throw AuthError(firebase: .missingContinueUri, message: "A sign-in link needs a continue URL (continueUrl).")
       }
@@ -128,7 +129,7 @@ extension EmbeddedBackend {
     guard let account else {
       throw AuthError(firebase: .emailNotFound, message: "There is no account for \(email).")
     }
-    guard kind == "VERIFY_AND_CHANGE_EMAIL" else {
+    guard kind == .verifyAndChangeEmail else {
       return try sendActionCode(kind: kind, to: account.uid, at: email, settings: settings)
     }
     guard let newEmail else {

@@ -35,7 +35,7 @@ extension EmbeddedBackend {
       if let account, account.disabled {
         throw AuthError(firebase: .userDisabled)
       }
-      _ = try sendActionCode(kind: request.requestType, to: account?.uid ?? "", at: email, settings: settings)
+      _ = try sendActionCode(kind: request.kind, to: account?.uid ?? "", at: email, settings: settings)
       return OobCodeResponse(email: email)
     }
   }
@@ -85,7 +85,7 @@ extension EmbeddedBackend {
       throw AuthError(firebase: .missingEmail, message: "The account has no email address.")
     }
     _ = try sendActionCode(
-      kind: request.requestType, to: account.uid, at: email, newEmail: newEmail, settings: settings)
+      kind: request.kind, to: account.uid, at: email, newEmail: newEmail, settings: settings)
     return OobCodeResponse(email: newEmail ?? email)
   }
 
@@ -99,7 +99,8 @@ extension EmbeddedBackend {
   ///
   /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the limit of live codes is reached.
   func sendActionCode(
-    kind: String, to uid: String, at email: String, newEmail: String? = nil, settings: ActionCodeSettings? = nil
+    kind: OobRequestType, to uid: String, at email: String, newEmail: String? = nil,
+    settings: ActionCodeSettings? = nil
   ) throws -> String {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
     let link = actionLink(kind: kind, code: code, settings: settings)
@@ -112,16 +113,16 @@ extension EmbeddedBackend {
           message: "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
       }
       // Oldest first: by expiry, then by when they were sent.
-      let same = try store.actionCodeDigests(email: email, kind: kind)
+      let same = try store.actionCodeDigests(email: email, kind: kind.rawValue)
       for digest in same.prefix(max(0, same.count - limits.codesPerAddress + 1)) {
         try store.deleteActionCode(digest: digest)
       }
       try store.insertActionCode(
         .init(
-          uid: uid, kind: kind, email: email,
+          uid: uid, kind: kind.rawValue, email: email,
           expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail),
         digest: Self.digest(code),
-        mail: MailboxMessage(to: newEmail ?? email, kind: kind, code: code, sentAt: now(), link: link))
+        mail: MailboxMessage(to: newEmail ?? email, kind: kind.rawValue, code: code, sentAt: now(), link: link))
       try prune()
     }
     return code
@@ -135,24 +136,22 @@ extension EmbeddedBackend {
   }
 
   /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
-  func actionLink(kind: String, code: String, settings: ActionCodeSettings?) -> String? {
-    let modes = [
-      "PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail",
-      "VERIFY_AND_CHANGE_EMAIL": "verifyAndChangeEmail", "EMAIL_SIGNIN": "signIn",
-    ]
-    guard let mode = modes[kind] else { return nil }
+  func actionLink(kind: OobRequestType, code: String, settings: ActionCodeSettings?) -> String? {
+    let mode = kind.actionMode
+    typealias Field = EmulatorActionQuery.CodingKeys
     var link = URLComponents()
     link.scheme = "https"
     link.host = settings?.linkDomain ?? "\(configuration.projectID).firebaseapp.com"
     link.path = "/__/auth/action"
     link.queryItems = [
-      URLQueryItem(name: "apiKey", value: "embedded"), URLQueryItem(name: "mode", value: mode),
-      URLQueryItem(name: "oobCode", value: code),
+      URLQueryItem(name: Field.apiKey.stringValue, value: "embedded"),
+      URLQueryItem(name: Field.mode.stringValue, value: mode),
+      URLQueryItem(name: Field.oobCode.stringValue, value: code),
     ]
     if let continueURL = settings?.continueURL {
-      link.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL.absoluteString))
+      link.queryItems?.append(URLQueryItem(name: Field.continueUrl.stringValue, value: continueURL.absoluteString))
     }
-    link.queryItems?.append(URLQueryItem(name: "lang", value: "en"))
+    link.queryItems?.append(URLQueryItem(name: Field.lang.stringValue, value: "en"))
     return link.url?.absoluteString
   }
 
@@ -164,7 +163,7 @@ extension EmbeddedBackend {
     let hash = try PasswordHash.make(
       try validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
     let response = try store.transaction {
-      let entry = try takeCode(request.oobCode, kinds: ["PASSWORD_RESET"])
+      let entry = try takeCode(request.oobCode, kinds: [.passwordReset])
       try store.updateAccount(uid: entry.uid) { account in
         account.setPassword(hash, at: now())
         account.emailVerified = true
@@ -186,8 +185,10 @@ extension EmbeddedBackend {
   }
 
   /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
-  func peekCode(_ code: String, kinds: Set<String>?) throws -> EmbeddedDatabase.ActionCode {
-    guard let entry = try store.actionCode(digest: Self.digest(code)), kinds?.contains(entry.kind) ?? true else {
+  func peekCode(_ code: String, kinds: Set<OobRequestType>?) throws -> EmbeddedDatabase.ActionCode {
+    guard let entry = try store.actionCode(digest: Self.digest(code)),
+      kinds.map({ OobRequestType(rawValue: entry.kind).map($0.contains) ?? false }) ?? true
+    else {
       throw AuthError(firebase: .invalidOobCode)
     }
     guard entry.expiresAt > now() else {
@@ -197,7 +198,7 @@ extension EmbeddedBackend {
   }
 
   /// Checks and consumes a code: it works once.
-  func takeCode(_ code: String, kinds: Set<String>) throws -> EmbeddedDatabase.ActionCode {
+  func takeCode(_ code: String, kinds: Set<OobRequestType>) throws -> EmbeddedDatabase.ActionCode {
     let entry = try peekCode(code, kinds: kinds)
     try store.deleteActionCode(digest: Self.digest(code))
     return entry

@@ -109,10 +109,11 @@ extension EmbeddedBackend {
   /// A refusal's message as Firebase's upload reply words it.
   private static func refusal(_ error: any Error) -> String {
     let error = AuthError.wrapping(error)
-    let server = error.serverMessage ?? ""
-    if server.hasPrefix("FORBIDDEN_CLAIM") { return "Custom claims provided include a reserved claim." }
-    if server == "CLAIMS_TOO_LARGE" { return "Custom claims provided are too large." }
-    if server == "INVALID_CLAIMS" { return "Invalid custom claims provided." }
-    return error.message
+    switch error.firebaseFailure?.code {
+    case .forbiddenClaim: return "Custom claims provided include a reserved claim."
+    case .claimsTooLarge: return "Custom claims provided are too large."
+    case .invalidClaims: return "Invalid custom claims provided."
+    default: return error.message
+    }
   }
 }

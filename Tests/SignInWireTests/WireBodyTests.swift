@@ -112,7 +112,7 @@ struct WireBodyTests {
     var finalize = FinalizeMfaSignInBody()
     finalize.mfaPendingCredential = "p"
     finalize.mfaEnrollmentId = "e"
-    finalize.totpVerificationInfo = TOTPVerificationInfo(verificationCode: "123456")
+    finalize.totpVerificationInfo = TOTPSignInInfo(verificationCode: "123456")
     #expect(try FinalizeMfaSignInBody.decoded(from: finalize.encoded()) == finalize)
   }
 
@@ -127,12 +127,14 @@ struct WireBodyTests {
   }
 
   @Test func queryFieldsTravelInTheQueryAndAreReadBackFromIt() throws {
-    var tenant = Tenant()
-    tenant.displayName = "Acme"
-    tenant.updateMask = "displayName"
-    #expect(String(decoding: try tenant.encoded(), as: UTF8.self) == #"{"displayName":"Acme"}"#)
-    #expect(try tenant.queryItems().map { "\($0.name)=\($0.value)" } == ["updateMask=displayName"])
-    #expect(try Tenant.decoded(from: tenant.encoded(), query: ["updateMask": "displayName", "key": "k"]) == tenant)
+    var acme = Tenant()
+    acme.displayName = "Acme"
+    let update = ResourceUpdate(acme, updateMask: "displayName")
+    #expect(String(decoding: try update.encoded(), as: UTF8.self) == #"{"displayName":"Acme"}"#)
+    #expect(try update.queryItems().map { "\($0.name)=\($0.value)" } == ["updateMask=displayName"])
+    #expect(
+      try ResourceUpdate<Tenant>.decoded(from: update.encoded(), query: ["updateMask": "displayName", "key": "k"])
+        == update)
     var page = PageQuery()
     page.pageSize = "5"
     #expect(try PageQuery.decoded(from: Data(), query: ["pageSize": "5"]) == page)

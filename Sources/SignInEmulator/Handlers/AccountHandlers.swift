@@ -33,13 +33,13 @@ enum AccountHandlers {
     return reply
   }
 
-  static func update(_ body: UpdateAccountBody, _ context: EmulatorContext) async throws -> AccountRecord {
+  /// `accounts:update`, answered as Firebase's emulator answers it: the account's email, name,
+  /// photo and providers, and new tokens when the change replaced them.
+  static func update(_ body: UpdateAccountBody, _ context: EmulatorContext) async throws -> UpdateAccountReply {
     let backend = try context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       let uid = try body.required(body.localId, .missingLocalId)
-      var reply = ReplyShapes.adminAccount(try await backend.adminUpdate(uid: uid, try changes(body)))
-      reply.kind = "identitytoolkit#SetAccountInfoResponse"
-      return reply
+      return ReplyShapes.update(try await backend.adminUpdate(uid: uid, try changes(body)).info, tokens: nil)
     }
     var request = UpdateAccountRequest(idToken: body.idToken)
     request.oobCode = body.oobCode
@@ -50,14 +50,7 @@ enum AccountHandlers {
     request.deleteAttributes = (body.deleteAttribute ?? []).compactMap(UpdateAccountRequest.Attribute.init)
     request.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
     let response = try await backend.update(request)
-    var reply = ReplyShapes.account(response.account)
-    reply.kind = "identitytoolkit#SetAccountInfoResponse"
-    if let tokens = response.tokens {
-      reply.idToken = tokens.idToken
-      reply.refreshToken = tokens.refreshToken
-      reply.expiresIn = ReplyShapes.seconds(tokens.expiresIn)
-    }
-    return reply
+    return ReplyShapes.update(response.account, tokens: response.tokens)
   }
 
   /// What an administrator's update sets.
@@ -103,7 +96,7 @@ enum AccountHandlers {
       // The code and a link to this server's action page, instead of an email.
       let email = try body.required(body.email, .missingEmail)
       let code = try await backend.adminActionCode(
-        kind: kind.rawValue, email: email, newEmail: body.newEmail,
+        kind: kind, email: email, newEmail: body.newEmail,
         continueURL: body.continueUrl.flatMap(URL.init(string:)))
       reply.email = email.lowercased()
       reply.oobCode = code

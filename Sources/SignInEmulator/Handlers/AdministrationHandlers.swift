@@ -18,7 +18,7 @@ enum AdministrationHandlers {
     let refusals = try await context.backend().adminImport(accounts, allowOverwrite: body.allowOverwrite ?? false)
     var reply = UploadAccountReply()
     reply.kind = "identitytoolkit#UploadAccountResponse"
-    reply.error = refusals.map { IndexedError(index: $0.index, message: $0.message) }
+    reply.error = refusals.map { .init(index: $0.index, message: $0.message) }
     return reply
   }
 

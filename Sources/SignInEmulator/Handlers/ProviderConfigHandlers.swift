@@ -9,8 +9,8 @@ import SignInWire
 enum ProviderConfigHandlers {
   // MARK: OpenID Connect
 
-  static func createOIDC(_ body: OAuthIdpConfig, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
-    try configs(context).createOIDC(body)
+  static func createOIDC(_ body: NewOAuthIdpConfig, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
+    try configs(context).createOIDC(body.config, id: body.oauthIdpConfigId)
   }
 
   static func listOIDC(_ body: PageQuery, _ context: EmulatorContext) async throws -> OAuthIdpConfigList {
@@ -21,8 +21,10 @@ enum ProviderConfigHandlers {
     try configs(context).oidc(try context.value("id"))
   }
 
-  static func updateOIDC(_ body: OAuthIdpConfig, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
-    try configs(context).updateOIDC(try context.value("id"), with: body, mask: try mask(body.updateMask, of: body))
+  static func updateOIDC(_ body: ResourceUpdate<OAuthIdpConfig>, _ context: EmulatorContext) async throws
+    -> OAuthIdpConfig
+  {
+    try configs(context).updateOIDC(try context.value("id"), with: body.resource, mask: try mask(of: body))
   }
 
   static func deleteOIDC(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
@@ -32,8 +34,8 @@ enum ProviderConfigHandlers {
 
   // MARK: SAML
 
-  static func createSAML(_ body: InboundSamlConfig, _ context: EmulatorContext) async throws -> InboundSamlConfig {
-    try configs(context).createSAML(body)
+  static func createSAML(_ body: NewInboundSamlConfig, _ context: EmulatorContext) async throws -> InboundSamlConfig {
+    try configs(context).createSAML(body.config, id: body.inboundSamlConfigId)
   }
 
   static func listSAML(_ body: PageQuery, _ context: EmulatorContext) async throws -> InboundSamlConfigList {
@@ -44,8 +46,10 @@ enum ProviderConfigHandlers {
     try configs(context).saml(try context.value("id"))
   }
 
-  static func updateSAML(_ body: InboundSamlConfig, _ context: EmulatorContext) async throws -> InboundSamlConfig {
-    try configs(context).updateSAML(try context.value("id"), with: body, mask: try mask(body.updateMask, of: body))
+  static func updateSAML(_ body: ResourceUpdate<InboundSamlConfig>, _ context: EmulatorContext) async throws
+    -> InboundSamlConfig
+  {
+    try configs(context).updateSAML(try context.value("id"), with: body.resource, mask: try mask(of: body))
   }
 
   static func deleteSAML(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
@@ -63,8 +67,8 @@ enum ProviderConfigHandlers {
     Int(try RequestNumber.integer(query: query.pageSize, field: "pageSize", in: 1...100) ?? 100)
   }
 
-  private static func mask<Config: WireBody>(_ text: String?, of config: Config) throws(FirebaseFailure) -> FieldMask? {
-    guard let text, !text.isEmpty else { return nil }
+  private static func mask<Config: WireBody>(of update: ResourceUpdate<Config>) throws(FirebaseFailure) -> FieldMask? {
+    guard let text = update.updateMask, !text.isEmpty else { return nil }
     return try FieldMask(text, of: Config.self)
   }
 }

@@ -70,6 +70,25 @@ enum ReplyShapes {
     return record
   }
 
+  /// The reply to `accounts:update`.
+  static func update(_ account: AccountInfo, tokens: IssuedTokens?) -> UpdateAccountReply {
+    let record = self.account(account)
+    var reply = UpdateAccountReply()
+    reply.kind = "identitytoolkit#SetAccountInfoResponse"
+    reply.localId = record.localId
+    reply.email = record.email
+    reply.emailVerified = record.emailVerified
+    reply.displayName = record.displayName
+    reply.photoUrl = record.photoUrl
+    reply.providerUserInfo = record.providerUserInfo
+    if let tokens {
+      reply.idToken = tokens.idToken
+      reply.refreshToken = tokens.refreshToken
+      reply.expiresIn = seconds(tokens.expiresIn)
+    }
+    return reply
+  }
+
   /// A user record as the administrator's lookup and list calls return it: with the dates, the
   /// custom claims, and the password's hash and salt.
   static func adminAccount(_ account: EmbeddedDatabase.Account) -> AccountRecord {

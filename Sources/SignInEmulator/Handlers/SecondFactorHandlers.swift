@@ -85,7 +85,7 @@ enum SecondFactorHandlers {
         code: phone.code)
       return ReplyShapes.tokens(tokens)
     }
-    let totp = body.totpVerificationInfo ?? TOTPVerificationInfo()
+    let totp = body.totpVerificationInfo ?? TOTPSignInInfo()
     return try await tokens(
       of: .finalizeTOTPSignIn(
         pendingCredential: pending, enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId),

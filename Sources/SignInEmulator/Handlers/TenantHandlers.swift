@@ -27,9 +27,9 @@ enum TenantHandlers {
     return tenant
   }
 
-  static func update(_ body: Tenant, _ context: EmulatorContext) async throws -> Tenant {
+  static func update(_ body: ResourceUpdate<Tenant>, _ context: EmulatorContext) async throws -> Tenant {
     let mask = try body.updateMask.flatMap { $0.isEmpty ? nil : $0 }.map { try FieldMask($0, of: Tenant.self) }
-    return try context.tenants.update(try context.value("tenant"), with: body, mask: mask)
+    return try context.tenants.update(try context.value("tenant"), with: body.resource, mask: mask)
   }
 
   static func delete(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {

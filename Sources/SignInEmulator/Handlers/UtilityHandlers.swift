@@ -49,7 +49,7 @@ enum UtilityHandlers {
   static func oobCodes(_ body: NoBody, _ context: EmulatorContext) async throws -> EmulatorOobCodesReply {
     var reply = EmulatorOobCodesReply()
     reply.oobCodes = try await context.backend().mailbox().map { message in
-      var code = OobCodeReply()
+      var code = EmulatorOobCodesReply.Code()
       code.email = message.to
       code.requestType = OobRequestType(rawValue: message.kind)
       code.oobCode = message.code

@@ -71,9 +71,11 @@ struct EmulatorRouteTable: Sendable {
     }
   }
 
-  /// The routes whose path matches, with the placeholders' values.
+  /// The routes whose path matches, with the placeholders' values. A path with no placeholders
+  /// (every client call) is one dictionary lookup; no template can match it as well.
   private func match(_ path: Substring) throws(FirebaseFailure) -> [(route: Route, values: [String: String])] {
-    var found = (literal[path] ?? []).map { ($0, [String: String]()) }
+    if let routes = literal[path] { return routes.map { ($0, [:]) } }
+    var found: [(route: Route, values: [String: String])] = []
     for route in templated {
       if let values = route.template.match(path) { found.append((route, values)) }
     }

@@ -40,13 +40,12 @@ final class EmulatorProviderConfigs: Sendable {
 
   // MARK: OpenID Connect
 
-  func createOIDC(_ config: OAuthIdpConfig) throws -> OAuthIdpConfig {
+  func createOIDC(_ config: OAuthIdpConfig, id: String?) throws -> OAuthIdpConfig {
     try create(
-      config, id: config.oauthIdpConfigId, prefix: WireProviderID.oidcPrefix, in: \.oauthIdpConfigs,
+      config, id: id, prefix: WireProviderID.oidcPrefix, in: \.oauthIdpConfigs,
       collection: FirebaseAPI.oauthIdpConfigs
     ) {
       var made = $0
-      made.oauthIdpConfigId = nil
       made.name = $1
       made.enabled = made.enabled ?? false
       return made
@@ -71,13 +70,12 @@ final class EmulatorProviderConfigs: Sendable {
 
   // MARK: SAML
 
-  func createSAML(_ config: InboundSamlConfig) throws -> InboundSamlConfig {
+  func createSAML(_ config: InboundSamlConfig, id: String?) throws -> InboundSamlConfig {
     try create(
-      config, id: config.inboundSamlConfigId, prefix: WireProviderID.samlPrefix, in: \.inboundSamlConfigs,
+      config, id: id, prefix: WireProviderID.samlPrefix, in: \.inboundSamlConfigs,
       collection: FirebaseAPI.inboundSamlConfigs
     ) {
       var made = $0
-      made.inboundSamlConfigId = nil
       made.name = $1
       made.enabled = made.enabled ?? false
       return made

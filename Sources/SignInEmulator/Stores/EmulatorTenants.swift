@@ -87,7 +87,6 @@ final class EmulatorTenants: Sendable {
       }
       tenant.name = entry.tenant.name
       tenant.tenantId = id
-      tenant.updateMask = nil
       table[id] = (tenant, entry.backend)
       try save(table)
       return tenant

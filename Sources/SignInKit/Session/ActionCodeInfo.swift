@@ -22,6 +22,18 @@ public struct ActionCodeInfo: Sendable, Equatable {
     /// A kind this version does not know, by its wire name.
     case other(String)
 
+    /// The wire name of the operation, its `requestType` (`PASSWORD_RESET`, `EMAIL_SIGNIN`, …).
+    public var requestType: String {
+      switch self {
+      case .passwordReset: OobRequestType.passwordReset.rawValue
+      case .verifyEmail: OobRequestType.verifyEmail.rawValue
+      case .verifyAndChangeEmail: OobRequestType.verifyAndChangeEmail.rawValue
+      case .emailSignIn: OobRequestType.emailSignIn.rawValue
+      case .recoverEmail: OobRequestType.recoverEmail.rawValue
+      case .other(let name): name
+      }
+    }
+
     /// The operation a wire `requestType` names.
     public init(requestType: String) {
       switch OobRequestType(rawValue: requestType) {

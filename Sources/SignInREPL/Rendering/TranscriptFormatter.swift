@@ -88,16 +88,7 @@ package enum TranscriptFormatter {
   }
 
   /// An action code's operation, by its wire name (`PASSWORD_RESET`, `EMAIL_SIGNIN`, …).
-  static func name(of operation: ActionCodeInfo.Operation) -> String {
-    switch operation {
-    case .passwordReset: "PASSWORD_RESET"
-    case .verifyEmail: "VERIFY_EMAIL"
-    case .verifyAndChangeEmail: "VERIFY_AND_CHANGE_EMAIL"
-    case .emailSignIn: "EMAIL_SIGNIN"
-    case .recoverEmail: "RECOVER_EMAIL"
-    case .other(let name): name
-    }
-  }
+  static func name(of operation: ActionCodeInfo.Operation) -> String { operation.requestType }
 
   static func name(of provider: ProviderID) -> String {
     switch provider {

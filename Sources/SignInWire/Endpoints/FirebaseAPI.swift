@@ -31,7 +31,7 @@ package enum FirebaseAPI {
   package static let lookup = Endpoint<LookupBody, LookupReply>(
     .post,
     client("accounts:lookup", v3: "getAccountInfo", [.idToken, .admin]) + projectAndTenant("v1", "/accounts:lookup"))
-  package static let update = Endpoint<UpdateAccountBody, AccountRecord>(
+  package static let update = Endpoint<UpdateAccountBody, UpdateAccountReply>(
     .post,
     client("accounts:update", v3: "setAccountInfo", [.apiKey, .idToken, .admin])
       + projectAndTenant("v1", "/accounts:update"))
@@ -87,27 +87,27 @@ package enum FirebaseAPI {
   package static let createTenant = Endpoint<Tenant, Tenant>(.post, tenants(""))
   package static let listTenants = Endpoint<PageQuery, TenantList>(.get, tenants(""))
   package static let getTenant = Endpoint<NoBody, Tenant>(.get, tenants("/{tenant}"))
-  package static let updateTenant = Endpoint<Tenant, Tenant>(.patch, tenants("/{tenant}"))
+  package static let updateTenant = Endpoint<ResourceUpdate<Tenant>, Tenant>(.patch, tenants("/{tenant}"))
   package static let deleteTenant = Endpoint<NoBody, NoBody>(.delete, tenants("/{tenant}"))
 
-  package static let createOAuthIdpConfig = Endpoint<OAuthIdpConfig, OAuthIdpConfig>(
+  package static let createOAuthIdpConfig = Endpoint<NewOAuthIdpConfig, OAuthIdpConfig>(
     .post, projectAndTenant("v2", "/\(oauthIdpConfigs)"))
   package static let listOAuthIdpConfigs = Endpoint<PageQuery, OAuthIdpConfigList>(
     .get, projectAndTenant("v2", "/\(oauthIdpConfigs)"))
   package static let getOAuthIdpConfig = Endpoint<NoBody, OAuthIdpConfig>(
     .get, projectAndTenant("v2", "/\(oauthIdpConfigs)/{id}"))
-  package static let updateOAuthIdpConfig = Endpoint<OAuthIdpConfig, OAuthIdpConfig>(
+  package static let updateOAuthIdpConfig = Endpoint<ResourceUpdate<OAuthIdpConfig>, OAuthIdpConfig>(
     .patch, projectAndTenant("v2", "/\(oauthIdpConfigs)/{id}"))
   package static let deleteOAuthIdpConfig = Endpoint<NoBody, NoBody>(
     .delete, projectAndTenant("v2", "/\(oauthIdpConfigs)/{id}"))
 
-  package static let createInboundSamlConfig = Endpoint<InboundSamlConfig, InboundSamlConfig>(
+  package static let createInboundSamlConfig = Endpoint<NewInboundSamlConfig, InboundSamlConfig>(
     .post, projectAndTenant("v2", "/\(inboundSamlConfigs)"))
   package static let listInboundSamlConfigs = Endpoint<PageQuery, InboundSamlConfigList>(
     .get, projectAndTenant("v2", "/\(inboundSamlConfigs)"))
   package static let getInboundSamlConfig = Endpoint<NoBody, InboundSamlConfig>(
     .get, projectAndTenant("v2", "/\(inboundSamlConfigs)/{id}"))
-  package static let updateInboundSamlConfig = Endpoint<InboundSamlConfig, InboundSamlConfig>(
+  package static let updateInboundSamlConfig = Endpoint<ResourceUpdate<InboundSamlConfig>, InboundSamlConfig>(
     .patch, projectAndTenant("v2", "/\(inboundSamlConfigs)/{id}"))
   package static let deleteInboundSamlConfig = Endpoint<NoBody, NoBody>(
     .delete, projectAndTenant("v2", "/\(inboundSamlConfigs)/{id}"))

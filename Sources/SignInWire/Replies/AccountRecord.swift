@@ -1,10 +1,9 @@
-/// A user as `accounts:lookup` lists it and `accounts:update` answers it (with new tokens when the
-/// change replaced them), and as the admin calls describe it (`validSince`, `customAttributes`).
-/// Times are milliseconds since 1970 and `validSince` seconds, as strings.
+/// A user as `accounts:lookup` and `accounts:batchGet` list it and `accounts:batchCreate` imports
+/// it (Google's `UserInfo`), with what the admin calls describe (`validSince`,
+/// `customAttributes`). Times are milliseconds since 1970 and `validSince` seconds, as strings.
 ///
 /// - Concurrency: `Sendable` value.
 package struct AccountRecord: WireBody, LenientValue {
-  @Lenient package var kind: String?
   @Lenient package var localId: String?
   @Lenient package var email: String?
   @Lenient package var phoneNumber: String?
@@ -29,16 +28,26 @@ package struct AccountRecord: WireBody, LenientValue {
   /// A password in clear, in an import: hashed by the server at its own cost.
   @Lenient package var rawPassword: String?
   @Lenient package var tenantId: String?
-  @Lenient package var idToken: String?
-  @Lenient package var refreshToken: String?
-  @Lenient package var expiresIn: String?
 
   package init() {}
 
+  /// A record of the fields an account update answers with.
+  package init(
+    localId: String?, email: String?, emailVerified: Bool?, displayName: String?, photoUrl: String?,
+    providerUserInfo: [ProviderUserInfo]?
+  ) {
+    self.localId = localId
+    self.email = email
+    self.emailVerified = emailVerified
+    self.displayName = displayName
+    self.photoUrl = photoUrl
+    self.providerUserInfo = providerUserInfo
+  }
+
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, localId, email, phoneNumber, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
+    case localId, email, phoneNumber, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
       lastLoginAt, mfaInfo, validSince, passwordUpdatedAt, lastRefreshAt, customAttributes, customAuth, passwordHash,
-      salt, rawPassword, tenantId, idToken, refreshToken, expiresIn
+      salt, rawPassword, tenantId
   }
 
   package static var fieldNames: [String] {

@@ -3,7 +3,7 @@
 /// - Concurrency: `Sendable` value.
 package struct UploadAccountReply: WireBody, LenientValue {
   @Lenient package var kind: String?
-  @Lenient package var error: [IndexedError]?
+  @Lenient package var error: [UploadError]?
 
   package init() {}
 
@@ -11,7 +11,24 @@ package struct UploadAccountReply: WireBody, LenientValue {
     case kind, error
   }
 
-  package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + IndexedError.fieldNames }
+  package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + UploadError.fieldNames }
+
+  /// A user an upload refused: its index in the upload, and why.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct UploadError: WireBody, LenientValue {
+    @Lenient package var index: Double?
+    @Lenient package var message: String?
+
+    package init(index: Int, message: String) {
+      self.index = Double(index)
+      self.message = message
+    }
+
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+      case index, message
+    }
+  }
 }
 
 /// `accounts:batchDelete`: the accounts that could not be deleted.
@@ -29,7 +46,7 @@ package struct BatchDeleteReply: WireBody, LenientValue {
   package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + IndexedError.fieldNames }
 }
 
-/// One entry of a batch call's failures: where in the batch, whose, and why.
+/// An account a batch delete could not delete: where in the batch, whose, and why.
 ///
 /// - Concurrency: `Sendable` value.
 package struct IndexedError: WireBody, LenientValue {

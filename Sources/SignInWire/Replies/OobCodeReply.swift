@@ -1,5 +1,4 @@
-/// `accounts:sendOobCode`; the admin's form also returns the code and its link, and the
-/// emulator's outbox lists each code so (with `requestType`).
+/// `accounts:sendOobCode`; the admin's form also returns the code and its link.
 ///
 /// - Concurrency: `Sendable` value.
 package struct OobCodeReply: WireBody, LenientValue {
@@ -7,11 +6,10 @@ package struct OobCodeReply: WireBody, LenientValue {
   @Lenient package var email: String?
   @Lenient package var oobCode: String?
   @Lenient package var oobLink: String?
-  @Lenient package var requestType: OobRequestType?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, email, oobCode, oobLink, requestType
+    case kind, email, oobCode, oobLink
   }
 }

@@ -80,7 +80,7 @@ package struct FinalizeMfaSignInBody: WireBody, TenantNaming {
   package var mfaPendingCredential: String?
   package var mfaEnrollmentId: String?
   package var phoneVerificationInfo: PhoneVerificationInfo?
-  package var totpVerificationInfo: TOTPVerificationInfo?
+  package var totpVerificationInfo: TOTPSignInInfo?
   package var tenantId: String?
 
   package init() {}
@@ -90,7 +90,7 @@ package struct FinalizeMfaSignInBody: WireBody, TenantNaming {
   }
 
   package static var fieldNames: [String] {
-    CodingKeys.allCases.map(\.stringValue) + PhoneVerificationInfo.fieldNames + TOTPVerificationInfo.fieldNames
+    CodingKeys.allCases.map(\.stringValue) + PhoneVerificationInfo.fieldNames + TOTPSignInInfo.fieldNames
   }
 }
 

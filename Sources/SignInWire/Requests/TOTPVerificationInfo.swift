@@ -14,3 +14,16 @@ package struct TOTPVerificationInfo: WireBody {
     case sessionInfo, verificationCode
   }
 }
+
+/// The one-time code of a TOTP second factor that finishes a sign-in.
+///
+/// - Concurrency: `Sendable` value.
+package struct TOTPSignInInfo: WireBody {
+  package var verificationCode: String?
+
+  package init(verificationCode: String? = nil) { self.verificationCode = verificationCode }
+
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case verificationCode
+  }
+}

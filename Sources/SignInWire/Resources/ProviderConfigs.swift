@@ -11,19 +11,14 @@ package struct OAuthIdpConfig: WireBody {
   package var enabled: Bool?
   package var clientSecret: String?
   package var responseType: ResponseType?
-  /// The new configuration's id, `oidc.NAME`: in the query of a create.
-  package var oauthIdpConfigId: String?
-  /// The fields an update changes: in the query.
-  package var updateMask: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, clientId, issuer, displayName, enabled, clientSecret, responseType, oauthIdpConfigId, updateMask
+    case name, clientId, issuer, displayName, enabled, clientSecret, responseType
   }
 
   package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + ResponseType.fieldNames }
-  package static var queryKeys: [CodingKeys] { [.oauthIdpConfigId, .updateMask] }
 
   /// Which OAuth flow the provider's sign-in uses.
   ///
@@ -50,21 +45,16 @@ package struct InboundSamlConfig: WireBody {
   package var enabled: Bool?
   package var idpConfig: IdpConfig?
   package var spConfig: SpConfig?
-  /// The new configuration's id, `saml.NAME`: in the query of a create.
-  package var inboundSamlConfigId: String?
-  /// The fields an update changes: in the query.
-  package var updateMask: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case name, displayName, enabled, idpConfig, spConfig, inboundSamlConfigId, updateMask
+    case name, displayName, enabled, idpConfig, spConfig
   }
 
   package static var fieldNames: [String] {
-    CodingKeys.allCases.map(\.stringValue) + IdpConfig.fieldNames + SpConfig.fieldNames + Certificate.fieldNames
+    CodingKeys.allCases.map(\.stringValue) + IdpConfig.fieldNames + SpConfig.fieldNames + SpCertificate.fieldNames
   }
-  package static var queryKeys: [CodingKeys] { [.inboundSamlConfigId, .updateMask] }
 
   /// The identity provider's side.
   ///
@@ -72,7 +62,7 @@ package struct InboundSamlConfig: WireBody {
   package struct IdpConfig: WireBody {
     package var idpEntityId: String?
     package var ssoUrl: String?
-    package var idpCertificates: [Certificate]?
+    package var idpCertificates: [IdpCertificate]?
     package var signRequest: Bool?
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
@@ -86,17 +76,28 @@ package struct InboundSamlConfig: WireBody {
   package struct SpConfig: WireBody {
     package var spEntityId: String?
     package var callbackUri: String?
-    package var spCertificates: [Certificate]?
+    package var spCertificates: [SpCertificate]?
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
       case spEntityId, callbackUri, spCertificates
     }
   }
 
-  /// An X.509 certificate in PEM.
+  /// The identity provider's X.509 certificate in PEM.
   ///
   /// - Concurrency: `Sendable` value.
-  package struct Certificate: WireBody {
+  package struct IdpCertificate: WireBody {
+    package var x509Certificate: String?
+
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+      case x509Certificate
+    }
+  }
+
+  /// The project's own X.509 certificate in PEM, and when it expires.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct SpCertificate: WireBody {
     package var x509Certificate: String?
     package var expiresAt: String?
 

@@ -14,22 +14,18 @@ package struct Tenant: WireBody {
   package var disableAuth: Bool?
   package var mfaConfig: MultiFactorAuthConfig?
   package var testPhoneNumbers: [String: String]?
-  /// The fields an update changes, comma-separated (`displayName,mfaConfig.state`): in the query.
-  package var updateMask: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case name, tenantId, displayName, allowPasswordSignup, enableEmailLinkSignin, enableAnonymousUser, disableAuth,
-      mfaConfig, testPhoneNumbers, updateMask
+      mfaConfig, testPhoneNumbers
   }
 
   package static var fieldNames: [String] {
     CodingKeys.allCases.map(\.stringValue) + MultiFactorAuthConfig.fieldNames
       + MultiFactorAuthConfig.ProviderConfig.fieldNames
   }
-
-  package static var queryKeys: [CodingKeys] { [.updateMask] }
 
   package static var unlistedFields: [String: String] {
     ["tenantId": "the Firebase emulator writes the id beside name; Identity Platform's clients read it from name"]

@@ -1,13 +1,38 @@
 // libFuzzer target: what `signin serve` decides from a request's headers before any work (the
-// Host and Origin checks a web page meets), and the one reader of a request's numbers. Whatever
-// the bytes, nothing traps; a request is served only for a loopback or public host and an
-// allowed origin; a number comes back only inside its range.
+// Host and Origin checks a web page meets), the one reader of a request's numbers, and the whole
+// route table: any target and body reach the typed decoding of every endpoint (field masks,
+// imports, enums, int64s). Whatever the bytes, nothing traps; a request is served only for a
+// loopback or public host and an allowed origin; a number comes back only inside its range; every
+// reply is a known status with Firebase's JSON (or the action page's text), never a 500.
 //
-// The input is lines: method, Host, Origin, then a JSON value for the number reader.
+// The input is lines: method, Host, Origin, a JSON value for the number reader, a request target
+// (an administrator's call when it starts with `!`), then the body.
+import Dispatch
 import Foundation
+import SignInConcurrency
 import SignInEmulator
 import SignInFoundation
+import SignInKit
 import SignInKitEmbedded
+
+let routes = FirebaseEmulatorRoutes(
+  backend: try! EmbeddedBackend(
+    directory: nil, configuration: EmbeddedBackend.Configuration(scrypt: ScryptParameters(n: 16, r: 8, p: 1))))
+
+/// The reply to `target` and `body` through the route table, waited for.
+func reply(method: String, target: String, admin: Bool, body: Data) -> FirebaseEmulatorRoutes.Reply {
+  var headers = ["host": "127.0.0.1:9099", "content-type": "application/json"]
+  if admin { headers["authorization"] = "Bearer owner" }
+  let done = DispatchSemaphore(value: 0)
+  let result = Locked<FirebaseEmulatorRoutes.Reply?>(nil)
+  Task {
+    let reply = await routes.reply(method: method, target: target, headers: headers, body: body)
+    result.withLock { $0 = reply }
+    done.signal()
+  }
+  done.wait()
+  return result.withLock { $0! }
+}
 
 let policy = try! EmulatorRequestPolicy(
   port: 9099, publicURL: URL(string: "https://auth.example.test"), allowedOrigins: ["https://app.example.test"])
@@ -15,7 +40,7 @@ let policy = try! EmulatorRequestPolicy(
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEmulatorRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-  let lines = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+  let lines = text.split(separator: "\n", maxSplits: 5, omittingEmptySubsequences: false).map(String.init)
   let method = lines.first ?? ""
   var headers: [String: String] = [:]
   if lines.count > 1, !lines[1].isEmpty { headers["host"] = lines[1] }
@@ -51,5 +76,16 @@ public func fuzzEmulatorRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     if case .number(let double) = value { _ = RequestNumber.whole(double) }
   }
   _ = RequestNumber.whole(Double(bitPattern: UInt64(size) &* 0x9E37_79B9_7F4A_7C15))
+
+  if lines.count > 4, ["GET", "POST", "PATCH", "DELETE"].contains(method) {
+    let admin = lines[4].hasPrefix("!")
+    let target = admin ? String(lines[4].dropFirst()) : lines[4]
+    let answer = reply(method: method, target: target, admin: admin, body: Data((lines.count > 5 ? lines[5] : "").utf8))
+    precondition(
+      [200, 400, 401, 403, 404, 405, 413, 501, 503].contains(answer.status), "status \(answer.status) for \(target)")
+    if answer.contentType == "application/json" {
+      precondition((try? JSONSerialization.jsonObject(with: answer.body)) is [String: Any], "a reply that is not JSON")
+    }
+  }
   return 0
 }

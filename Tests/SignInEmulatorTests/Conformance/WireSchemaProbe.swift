@@ -10,7 +10,8 @@ struct WireSchema: CustomStringConvertible {
     case string, bool, number, int64
     /// A proto enum and its names.
     case enumeration([String])
-    case object([String: Kind])
+    /// A body's fields, and those it lists as not Google's with the reason.
+    case object([String: Kind], unlisted: [String: String])
     /// A map of string keys (`testPhoneNumbers`).
     case map(Kind)
     case array(Kind)
@@ -22,7 +23,7 @@ struct WireSchema: CustomStringConvertible {
       case .number: "number"
       case .int64: "int64"
       case .enumeration(let names): "enum(\(names.joined(separator: "|")))"
-      case .object(let fields): "{\(fields.keys.sorted().joined(separator: ","))}"
+      case .object(let fields, _): "{\(fields.keys.sorted().joined(separator: ","))}"
       case .map(let value): "map<\(value)>"
       case .array(let element): "[\(element)]"
       }
@@ -30,13 +31,13 @@ struct WireSchema: CustomStringConvertible {
   }
 
   let fields: [String: Kind]
-  var description: String { Kind.object(fields).description }
+  var description: String { Kind.object(fields, unlisted: [:]).description }
 
   /// The schema of `type` and a sample with every field set.
   static func probe<Body: Decodable>(_ type: Body.Type) throws -> (schema: WireSchema, sample: Body) {
     let recorder = Recorder()
     let sample = try Body(from: ProbeDecoder(recorder: recorder, path: []))
-    guard case .object(let fields)? = recorder.kind(at: []) else {
+    guard case .object(let fields, _)? = recorder.kind(at: []) else {
       return (WireSchema(fields: [:]), sample)
     }
     return (WireSchema(fields: fields), sample)
@@ -46,6 +47,7 @@ struct WireSchema: CustomStringConvertible {
   final class Recorder {
     var kinds: [[String]: Kind] = [:]
     var containers: [[String]: String] = [:]
+    var unlisted: [[String]: [String: String]] = [:]
 
     func record(_ kind: Kind, at path: [String]) {
       if kinds[path] == nil { kinds[path] = kind }
@@ -60,7 +62,7 @@ struct WireSchema: CustomStringConvertible {
           .map { $0.last! }
         var fields: [String: Kind] = [:]
         for name in Set(children + nested) { fields[name] = kind(at: path + [name]) }
-        return .object(fields)
+        return .object(fields, unlisted: unlisted[path] ?? [:])
       case "map":
         return .map(kind(at: path + ["*"]) ?? .string)
       case "array":
@@ -100,6 +102,9 @@ private struct ProbeDecoder: Decoder {
   func sample<T: Decodable>(_ type: T.Type) throws -> T {
     if let enumeration = type as? any WireEnum.Type {
       recorder.record(.enumeration(enumeration.names), at: path)
+    }
+    if let body = type as? any WireBody.Type {
+      recorder.unlisted[path] = body.unlistedFields
     }
     switch type {
     case is String.Type:

@@ -131,8 +131,14 @@ import Testing
         "deleteAttribute": ["DISPLAY_NAME"],
       ])
     #expect(updated.status == 200)
-    #expect(updated.json["disabled"] as? Bool == true && updated.json["displayName"] == nil)
-    #expect(updated.json["customAttributes"] as? String == #"{"admin":true}"#)
+    // The reply is Firebase's SetAccountInfoResponse, as the emulator answers it; the rest is in
+    // a lookup.
+    #expect(updated.json["localId"] as? String == "uid-1" && updated.json["displayName"] == nil)
+    #expect(updated.json["emailVerified"] as? Bool == true)
+    let changed = try await call("\(Self.projectURL)/accounts:lookup", ["localId": ["uid-1"]])
+    let record = try #require((changed.json["users"] as? [[String: Any]])?.first)
+    #expect(record["disabled"] as? Bool == true && record["displayName"] == nil)
+    #expect(record["customAttributes"] as? String == #"{"admin":true}"#)
     let signIn = await routes.reply(
       method: "POST", target: "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key",
       headers: Self.json,

@@ -64,6 +64,39 @@ struct SigninServeTests {
     }
   }
 
+  /// The drift one description of the API ended: an administrator's create or update that
+  /// spelled a field as another client does (`photoURL`, `display_name`) used to be accepted and
+  /// dropped; every path now reads every spelling Firebase accepts.
+  @Test func anAdministratorsCreateAndUpdateReadPhotoURLAndDisplayNameInEverySpelling() async throws {
+    let server = try await Server(["--in-memory", "--hash-cost", "test"])
+    let transport = URLSessionTransport()
+    func admin(_ call: String, _ json: String) async throws -> [String: Any] {
+      let url = URL(string: "http://\(server.host)/identitytoolkit.googleapis.com/v1/projects/signinkit-local\(call)")!
+      let response = try await transport.send(
+        HTTPRequest(
+          url: url, headers: [("Authorization", "Bearer owner"), ("Content-Type", "application/json")],
+          body: Data(json.utf8)))
+      #expect(response.status == 200, "\(call): \(String(decoding: response.body, as: UTF8.self))")
+      return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
+    }
+    func stored() async throws -> [String: Any] {
+      let found = try await admin("/accounts:lookup", #"{"localId":["u1"]}"#)
+      return (found["users"] as? [[String: Any]])?.first ?? [:]
+    }
+    _ = try await admin(
+      "/accounts",
+      #"{"localId":"u1","email":"ada@example.com","photoURL":"https://example.com/a.png","display_name":"Ada"}"#)
+    var user = try await stored()
+    #expect(user["photoUrl"] as? String == "https://example.com/a.png")
+    #expect(user["displayName"] as? String == "Ada")
+    _ = try await admin(
+      "/accounts:update", #"{"local_id":"u1","photo_url":"https://example.com/b.png","displayNAME":"Grace"}"#)
+    user = try await stored()
+    #expect(user["photoUrl"] as? String == "https://example.com/b.png")
+    #expect(user["displayName"] as? String == "Grace")
+    #expect(try await server.stop().0 == 0)
+  }
+
   @Test func theHashCostIsSaidAtStartAndAStoredHashOutlivesAChangeOfCost() async throws {
     let data = SigninProcessTests.Scratch()
     let kept = try await Server(["--data-dir", data.url.path])

@@ -216,7 +216,7 @@ extension FirebaseBackend {
       var body = FinalizeMfaSignInBody()
       body.mfaPendingCredential = pendingCredential
       body.mfaEnrollmentId = enrollmentID
-      body.totpVerificationInfo = TOTPVerificationInfo(verificationCode: code)
+      body.totpVerificationInfo = TOTPSignInInfo(verificationCode: code)
       reply = try await call(FirebaseAPI.finalizeMfaSignIn, body)
     }
     let tokens = try reply.tokens(in: request.endpoint.name)

@@ -81,17 +81,27 @@ extension AccountRecord {
       phoneNumber: phoneNumber)
   }
 
+  /// A time in milliseconds since 1970.
+  static func date(milliseconds text: String?) -> Date? {
+    text.flatMap(Double.init).map { Date(timeIntervalSince1970: $0 / 1000) }
+  }
+}
+
+extension UpdateAccountReply {
+  /// The account as the update left it.
+  func account(in call: String) throws -> AccountInfo {
+    let record = AccountRecord(
+      localId: localId, email: email, emailVerified: emailVerified, displayName: displayName,
+      photoUrl: photoUrl, providerUserInfo: providerUserInfo)
+    return try record.account(in: call)
+  }
+
   /// The tokens an update issued, when it replaced them (a new email or password).
   func tokens(in call: String) throws -> IssuedTokens? {
     guard let idToken, let refreshToken else { return nil }
     return IssuedTokens(
       idToken: idToken, refreshToken: refreshToken,
       expiresIn: try duration(expiresIn, .expiresIn, in: call) ?? .seconds(3600))
-  }
-
-  /// A time in milliseconds since 1970.
-  static func date(milliseconds text: String?) -> Date? {
-    text.flatMap(Double.init).map { Date(timeIntervalSince1970: $0 / 1000) }
   }
 }
 
