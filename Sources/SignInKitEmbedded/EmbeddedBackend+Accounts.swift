@@ -248,7 +248,7 @@ extension EmbeddedDatabase.Account {
       secondFactors: (secondFactors ?? []).map {
         MultiFactorInfo(
           enrollmentID: $0.enrollmentID, kind: $0.phoneNumber == nil ? .totp : .phone, displayName: $0.displayName,
-          enrolledAt: $0.enrolledAt)
+          enrolledAt: $0.enrolledAt, phoneNumber: $0.phoneNumber.map(MultiFactorInfo.masked))
       }, phoneNumber: phoneNumber)
   }
 }

@@ -168,6 +168,23 @@ extension EmbeddedBackend {
     }
   }
 
+  // MARK: - AuthBackend
+
+  public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
+    PhoneCodeResponse(
+      verificationID: try sendVerificationCode(phoneNumber: request.phoneNumber),
+      expiresIn: .seconds(Self.phoneCodeWindow))
+  }
+
+  /// The texted code signs in, or gives the user of `request.idToken` the number (as a link
+  /// or an update alike, as the Firebase emulator does; `Auth` refuses a link to a user who has
+  /// a number).
+  public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
+    try await signInWithPhoneNumber(
+      sessionInfo: request.verificationID, code: request.code, idToken: request.idToken
+    ).response
+  }
+
   /// The codes waiting for their numbers, oldest first.
   public func verificationCodes() -> [PhoneVerificationCode] {
     let kind = PendingPhoneVerification.kind

@@ -71,15 +71,34 @@ extension EmbeddedBackend {
     return response
   }
 
-  /// Identity Platform's TOTP second factor, as its v2 endpoints behave: enrolling needs a
-  /// verified email, codes are RFC 6238 (HMAC-SHA1, 6 digits, 30 s, one step of leeway either
-  /// side), and enrolling or withdrawing revokes the account's other sessions (new tokens come
-  /// back).
+  /// Identity Platform's TOTP and SMS second factors, as its v2 endpoints behave: enrolling
+  /// needs a verified email, TOTP codes are RFC 6238 (HMAC-SHA1, 6 digits, 30 s, one step of
+  /// leeway either side), SMS codes are six digits texted to the number (listed by
+  /// ``verificationCodes()``), and enrolling or withdrawing revokes the account's other sessions
+  /// (new tokens come back).
   ///
   /// - Throws: `UNVERIFIED_EMAIL`, `INVALID_CODE`, `MFA_ENROLLMENT_NOT_FOUND`,
   ///   `INVALID_MFA_PENDING_CREDENTIAL`, and the ID-token errors.
   public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
     switch request {
+    case .startPhoneEnrollment(let idToken, let phoneNumber):
+      return .codeSent(
+        PhoneCodeResponse(
+          verificationID: try startPhoneEnrollment(idToken: idToken, phoneNumber: phoneNumber),
+          expiresIn: .seconds(Self.phoneCodeWindow)))
+    case .finalizePhoneEnrollment(let idToken, let verificationID, let code, let displayName):
+      let tokens = try finalizePhoneEnrollment(
+        idToken: idToken, sessionInfo: verificationID, code: code, displayName: displayName)
+      return .tokens(tokens, uid: try verifiedUser(of: tokens.idToken).uid)
+    case .startPhoneSignIn(let pendingCredential, let enrollmentID):
+      return .codeSent(
+        PhoneCodeResponse(
+          verificationID: try startPhoneSecondFactor(pendingCredential: pendingCredential, enrollmentID: enrollmentID),
+          expiresIn: .seconds(Self.phoneCodeWindow)))
+    case .finalizePhoneSignIn(let pendingCredential, let enrollmentID, let verificationID, let code):
+      let (tokens, uid) = try finalizePhoneSecondFactor(
+        pendingCredential: pendingCredential, enrollmentID: enrollmentID, sessionInfo: verificationID, code: code)
+      return .tokens(tokens, uid: uid)
     case .startTOTPEnrollment(let idToken):
       let (uid, _) = try verifiedRecentUser(of: idToken)
       guard try store.account(uid: uid)?.emailVerified == true else {

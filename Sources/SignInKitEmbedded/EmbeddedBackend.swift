@@ -214,6 +214,8 @@ public actor EmbeddedBackend: AuthBackend {
   }
 
   public nonisolated let configuration: Configuration
+  /// The tenant whose users this backend keeps (``Configuration/tenantID``).
+  public nonisolated var tenantID: String? { configuration.tenantID }
   /// The data directory, or `nil` for an in-memory backend.
   public nonisolated let directory: URL?
   let now: @Sendable () -> Date

@@ -33,6 +33,9 @@ extension AuthBackendCall {
     case .secondFactor: _ = try? await backend.secondFactor(.startTOTPEnrollment(idToken: "i"))
     case .revokeRefreshToken: try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: "r"))
     case .revokeToken: try? await backend.revokeToken(.apple(authorizationCode: "c", idToken: "i"))
+    case .sendPhoneCode: _ = try? await backend.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550100"))
+    case .signInWithPhoneNumber:
+      _ = try? await backend.signInWithPhoneNumber(PhoneSignInRequest(verificationID: "v", code: "123456"))
     }
   }
 }

@@ -74,6 +74,22 @@ extension ScriptedBackend {
     try await accounts.revokeToken(request)
   }
 
+  /// Texts nothing: the code is listed by ``textedCodes()``, as the emulator lists it.
+  public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
+    try await begin(.sendPhoneCode, request)
+    return try await accounts.sendPhoneCode(request)
+  }
+
+  public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
+    try await begin(.signInWithPhoneNumber, request)
+    return try await accounts.signInWithPhoneNumber(request)
+  }
+
+  /// The codes the backend would have texted, oldest first: what a test types.
+  public func textedCodes() async -> [PhoneVerificationCode] {
+    await accounts.verificationCodes()
+  }
+
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
     try await begin(.sendOobCode, request)
     return try await accounts.sendOobCode(request, settings: settings)

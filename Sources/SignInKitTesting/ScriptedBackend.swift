@@ -90,17 +90,23 @@ public final class ScriptedBackend: AuthBackend {
   ///   - now: the wall clock of the accounts: timestamps, token issue and expiry.
   public init(
     clock: any Clock<Duration> = ManualClock(), tokenLifetime: Duration = .seconds(3600),
-    interleaving: Int = 0, now: @escaping @Sendable () -> Date = { Date() }
+    interleaving: Int = 0, tenantID: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.clock = clock
     self.interleaving = interleaving
-    accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, now: now)
+    accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, tenantID: tenantID, now: now)
   }
+
+  /// The tenant whose users this backend plays, as its tokens name it.
+  public nonisolated var tenantID: String? { accounts.configuration.tenantID }
 
   /// An in-memory embedded backend as a test wants it: cheap (fast scrypt, the tests' shared
   /// key), and as lenient as the Firebase emulator with IdP and custom tokens.
-  private static func makeAccounts(tokenLifetime: Duration, now: @escaping @Sendable () -> Date) -> EmbeddedBackend {
+  private static func makeAccounts(
+    tokenLifetime: Duration, tenantID: String?, now: @escaping @Sendable () -> Date
+  ) -> EmbeddedBackend {
     var configuration = EmbeddedBackend.Configuration(tokenLifetime: tokenLifetime, acceptUnsignedIdPTokens: true)
+    configuration.tenantID = tenantID
     configuration.acceptUnsignedCustomTokens = true
     configuration.scrypt = .test
     configuration.signingKey = TestSigningKey.shared

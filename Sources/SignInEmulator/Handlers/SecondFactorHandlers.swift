@@ -15,6 +15,9 @@ enum SecondFactorHandlers {
     let idToken = try body.required(body.idToken, .missingIdToken)
     var reply = StartMfaEnrollmentReply()
     if let phone = body.phoneEnrollmentInfo {
+      if let receipt = phone.iosReceipt {
+        try context.projects.pushes.redeem(receipt: receipt, secret: phone.iosSecret)
+      }
       let sessionInfo = try await backend.startPhoneEnrollment(idToken: idToken, phoneNumber: phone.phoneNumber)
       reply.phoneSessionInfo = SessionInfoReply(sessionInfo: sessionInfo)
       return reply
@@ -65,9 +68,10 @@ enum SecondFactorHandlers {
   }
 
   static func startSignIn(_ body: StartMfaSignInBody, _ context: EmulatorContext) async throws -> StartMfaSignInReply {
-    guard body.phoneSignInInfo != nil else {
+    guard let phone = body.phoneSignInInfo else {
       throw FirebaseFailure(.invalidArgument, "send phoneSignInInfo: only SMS factors send a code to start with")
     }
+    if let receipt = phone.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: phone.iosSecret) }
     let sessionInfo = try await context.backend().startPhoneSecondFactor(
       pendingCredential: try body.required(body.mfaPendingCredential, .missingMfaPendingCredential),
       enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId))

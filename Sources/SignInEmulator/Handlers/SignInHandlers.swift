@@ -111,10 +111,23 @@ enum SignInHandlers {
     }
   }
 
+  /// `accounts:sendVerificationCode`. As in the emulator, no proof of the app is needed; a
+  /// silent push's receipt that is sent must be one this server issued, with its secret.
   static func sendVerificationCode(_ body: SendVerificationCodeBody, _ context: EmulatorContext) async throws
     -> SessionInfoReply
   {
-    SessionInfoReply(sessionInfo: try await context.backend().sendVerificationCode(phoneNumber: body.phoneNumber))
+    if let receipt = body.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: body.iosSecret) }
+    return SessionInfoReply(
+      sessionInfo: try await context.backend().sendVerificationCode(phoneNumber: body.phoneNumber))
+  }
+
+  /// `accounts:verifyIosClient`: a receipt for the device token, and the push with its secret in
+  /// the outbox (`/emulator/v1/projects/P/pushNotifications`) for a test to deliver.
+  static func verifyIosClient(_ body: VerifyIosClientBody, _ context: EmulatorContext) async throws
+    -> VerifyIosClientReply
+  {
+    let push = try context.projects.pushes.send(to: try body.required(body.appToken, .missingIosAppToken))
+    return VerifyIosClientReply(receipt: push.receipt, suggestedTimeout: "5")
   }
 
   static func signInWithPhoneNumber(_ body: PhoneSignInBody, _ context: EmulatorContext) async throws -> SignInReply {

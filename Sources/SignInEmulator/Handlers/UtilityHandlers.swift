@@ -74,6 +74,15 @@ enum UtilityHandlers {
     return reply
   }
 
+  /// The silent pushes this server would have sent to iOS apps, for a test to deliver.
+  static func pushNotifications(_ body: NoBody, _ context: EmulatorContext) async throws
+    -> EmulatorPushNotificationsReply
+  {
+    var reply = EmulatorPushNotificationsReply()
+    reply.pushNotifications = context.projects.pushes.all
+    return reply
+  }
+
   /// A link to this server's action page for a code of `kind`, as the emulator's links read
   /// (`…/emulator/action?mode=…&lang=en&oobCode=…&apiKey=fake-api-key[&continueUrl=…]`).
   static func actionLink(baseURL: URL, kind: OobRequestType, code: String, continueURL: String?) -> String? {

@@ -12,6 +12,7 @@ extension EmulatorRouteTable {
     table.add(FirebaseAPI.sendVerificationCode, SignInHandlers.sendVerificationCode)
     table.add(FirebaseAPI.signInWithPhoneNumber, SignInHandlers.signInWithPhoneNumber)
     table.add(FirebaseAPI.token, SignInHandlers.token)
+    table.add(FirebaseAPI.verifyIosClient, SignInHandlers.verifyIosClient)
 
     table.add(FirebaseAPI.lookup, AccountHandlers.lookup)
     table.add(FirebaseAPI.update, AccountHandlers.update)
@@ -56,6 +57,7 @@ extension EmulatorRouteTable {
     table.add(FirebaseAPI.updateEmulatorConfig, UtilityHandlers.updateConfig)
     table.add(FirebaseAPI.oobCodes, UtilityHandlers.oobCodes)
     table.add(FirebaseAPI.verificationCodes, UtilityHandlers.verificationCodes)
+    table.add(FirebaseAPI.pushNotifications, UtilityHandlers.pushNotifications)
     table.add(FirebaseAPI.emulatorAction, UtilityHandlers.action)
     return table
   }()

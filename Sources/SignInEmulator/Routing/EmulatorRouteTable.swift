@@ -14,10 +14,12 @@ import SignInWire
 struct EmulatorRouteTable: Sendable {
   typealias Reply = FirebaseEmulatorRoutes.Reply
 
-  /// What every request's context shares: the projects and where links start.
+  /// What every request's context shares: the projects, where links start, and App Check when
+  /// the server enforces it.
   struct Environment: Sendable {
     let projects: EmulatorProjects
     let baseURL: URL
+    var appCheck: EmulatorAppCheck?
   }
 
   /// One endpoint on one of its paths.
@@ -65,6 +67,11 @@ struct EmulatorRouteTable: Sendable {
           .methodNotAllowed, "\(EmulatorRequestPolicy.printable(request.method)) is not served here")
       }
       try Self.checkCaller(of: request, on: route.path)
+      if let appCheck = environment.appCheck, route.path.service != .emulator, route.path.callers.takesAPIKey,
+        !request.isAdmin
+      {
+        try appCheck.check(request.headers["x-firebase-appcheck"])
+      }
       return try await route.serve(request, values, environment)
     } catch {
       return Self.failure(error)

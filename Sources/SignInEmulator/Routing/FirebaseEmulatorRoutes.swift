@@ -31,15 +31,22 @@ public struct FirebaseEmulatorRoutes: Sendable {
   public let policy: EmulatorRequestPolicy
   /// The served project and the others admin and emulator calls have named.
   let projects: EmulatorProjects
+  /// App Check, when the server enforces it on client calls.
+  let appCheck: EmulatorAppCheck?
 
   /// - Parameters:
   ///   - backend: the backend the calls reach.
   ///   - policy: which hosts and origins are served; by default loopback only, on the emulator's
   ///     port 9099.
-  public init(backend: EmbeddedBackend, policy: EmulatorRequestPolicy = .loopback(port: 9099)) {
+  ///   - appCheckSecret: when set, client calls must carry an App Check token signed with it
+  ///     (``EmulatorAppCheck``).
+  public init(
+    backend: EmbeddedBackend, policy: EmulatorRequestPolicy = .loopback(port: 9099), appCheckSecret: String? = nil
+  ) {
     self.backend = backend
     self.policy = policy
     projects = EmulatorProjects(served: backend)
+    appCheck = appCheckSecret.map { EmulatorAppCheck(secret: $0, projectID: backend.configuration.projectID) }
   }
 
   /// The routes every server answers, one per endpoint (``EmulatorRouteTable/firebase``).
@@ -66,7 +73,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
     case .serve(let cors):
       let request = EmulatorRequest(method: method, target: target, headers: headers, body: body)
       var reply = await Self.table.reply(
-        to: request, in: EmulatorRouteTable.Environment(projects: projects, baseURL: policy.baseURL))
+        to: request,
+        in: EmulatorRouteTable.Environment(projects: projects, baseURL: policy.baseURL, appCheck: appCheck))
       reply.headers += cors
       return reply
     }

@@ -52,13 +52,14 @@ public final class FirebaseEmulatorServer: Sendable {
   ///   - publicURL: where clients reach the server when not on `http://127.0.0.1:PORT`; links
   ///     start with it and its host is served (``EmulatorRequestPolicy``).
   ///   - allowedOrigins: browser origins served beyond the loopback ones.
+  ///   - appCheckSecret: when set, client calls must carry an App Check token signed with it.
   ///   - clock: keeps the read and write deadlines; tests pass a manual one.
   /// - Throws: `AuthError/Code/network` when the port cannot be bound (in use);
   ///   `AuthError/Code/misconfigured` for a public URL or origin that is not one.
   public init(
     backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10),
     connectionLimit: Int = FirebaseEmulatorServer.connectionLimit, publicURL: URL? = nil,
-    allowedOrigins: [String] = [], clock: any Clock<Duration> = ContinuousClock()
+    allowedOrigins: [String] = [], appCheckSecret: String? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) throws {
     let socket: LoopbackSocket
     let routes: FirebaseEmulatorRoutes
@@ -70,7 +71,8 @@ public final class FirebaseEmulatorServer: Sendable {
     do {
       routes = FirebaseEmulatorRoutes(
         backend: backend,
-        policy: try EmulatorRequestPolicy(port: socket.port, publicURL: publicURL, allowedOrigins: allowedOrigins))
+        policy: try EmulatorRequestPolicy(port: socket.port, publicURL: publicURL, allowedOrigins: allowedOrigins),
+        appCheckSecret: appCheckSecret)
     } catch let error as PolicyError {
       socket.close()
       throw AuthError(.misconfigured, error.message)

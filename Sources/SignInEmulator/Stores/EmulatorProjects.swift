@@ -19,6 +19,8 @@ final class EmulatorProjects: Sendable {
   private let others = Locked<[String: EmbeddedBackend]>([:])
   private let tenantTables = Locked<[String: EmulatorTenants]>([:])
   private let configTables = Locked<[String: EmulatorProviderConfigs]>([:])
+  /// The silent pushes the server would have sent, for every project.
+  let pushes = EmulatorPushOutbox()
   /// How many other projects one server makes before it refuses more: each holds a database,
   /// and the emulator's endpoints need no credential.
   static let limit = 100

@@ -58,6 +58,23 @@ public protocol AuthBackend: Sendable {
   ///   already, or expired; ``AuthError/Code/operationNotAllowed`` for a provider that cannot
   ///   revoke.
   func revokeToken(_ request: RevokeTokenRequest) async throws
+  /// `accounts:sendVerificationCode`: texts a code to a phone number (E.164), proving the app
+  /// first where the backend asks for it (``FirebaseBackend/appVerifier``). The default throws
+  /// ``AuthError/Code/operationNotAllowed``.
+  ///
+  /// - Throws: ``AuthError/Code/invalidPhoneNumber``, ``AuthError/Code/quotaExceeded``,
+  ///   ``AuthError/Code/tooManyRequests``, ``AuthError/Code/appVerificationFailed``.
+  func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse
+  /// `accounts:signInWithPhoneNumber`: the texted code signs in, or links or updates the number
+  /// of the user of `request.idToken`. The default throws ``AuthError/Code/operationNotAllowed``.
+  ///
+  /// - Throws: ``AuthError/Code/invalidVerificationCode``, ``AuthError/Code/verificationExpired``,
+  ///   ``AuthError/Code/credentialAlreadyInUse`` (the number is another account's).
+  func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse
+  /// The Identity Platform tenant whose users this backend serves, or `nil` for the project's
+  /// own. `Auth` keeps a tenant's session apart and refuses another tenant's tokens. The default
+  /// is `nil`.
+  var tenantID: String? { get }
 }
 
 extension AuthBackend {
@@ -68,6 +85,16 @@ extension AuthBackend {
       .operationNotAllowed,
       "This backend has no second factors; use FirebaseBackend (Identity Platform) or EmbeddedBackend.")
   }
+
+  public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
+    throw AuthError(.operationNotAllowed, "This backend has no phone numbers; use FirebaseBackend or EmbeddedBackend.")
+  }
+
+  public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
+    throw AuthError(.operationNotAllowed, "This backend has no phone numbers; use FirebaseBackend or EmbeddedBackend.")
+  }
+
+  public var tenantID: String? { nil }
 
   /// ``sendOobCode(_:settings:)`` without settings.
   public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {

@@ -4,5 +4,6 @@
 /// - Concurrency: `Sendable` value.
 public enum AuthBackendCall: String, Sendable, Hashable, CaseIterable {
   case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, refresh, lookup,
-    update, delete, sendOobCode, resetPassword, secondFactor, revokeRefreshToken, revokeToken
+    update, delete, sendOobCode, resetPassword, secondFactor, revokeRefreshToken, revokeToken, sendPhoneCode,
+    signInWithPhoneNumber
 }

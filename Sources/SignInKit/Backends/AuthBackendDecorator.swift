@@ -89,4 +89,14 @@ extension AuthBackendDecorator {
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
     try await intercept(.revokeToken) { try await wrapped.revokeToken(request) }
   }
+
+  public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
+    try await intercept(.sendPhoneCode) { try await wrapped.sendPhoneCode(request) }
+  }
+
+  public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
+    try await intercept(.signInWithPhoneNumber) { try await wrapped.signInWithPhoneNumber(request) }
+  }
+
+  public var tenantID: String? { wrapped.tenantID }
 }

@@ -70,6 +70,8 @@ extension Auth {
   func readStore() -> SessionStateMachine.StoreRead {
     do {
       guard let stored = try store.load() else { return .nothing }
+      // Another tenant's session is not this Auth's to restore; it stays where it is.
+      try checkTenant(ofIDToken: stored.idToken)
       return .session(stored, isFresh: hasTimeLeft(stored))
     } catch {
       return .unreadable(AuthError.wrapping(error))

@@ -1,5 +1,6 @@
 import Foundation
 import SignInConcurrency
+import SignInCrypto
 
 /// The actor that owns the session: it exchanges credentials with an ``AuthBackend``, persists the
 /// session in a ``SessionStore``, refreshes tokens (one request however many callers), restores
@@ -85,7 +86,8 @@ public actor Auth {
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.backend = backend
-    self.store = store
+    // A tenant's session lives apart from the project's and from other tenants'.
+    self.store = backend.tenantID.map { store.scoped(toTenant: $0) } ?? store
     self.clock = clock
     self.configuration = configuration
     self.now = now
@@ -198,6 +200,22 @@ public actor Auth {
   /// The signed-in session, as stored.
   var session: StoredSession? { machine.session }
 
+  /// The Identity Platform tenant this `Auth` signs users in to: its backend's
+  /// (``AuthBackend/tenantID``), or `nil` for the project's own users.
+  public nonisolated var tenantID: String? { backend.tenantID }
+
+  /// Refuses an ID token that names another tenant than this `Auth`'s (`firebase.tenant`), as
+  /// FirebaseAuth refuses one with `TENANT_ID_MISMATCH`.
+  func checkTenant(ofIDToken token: String) throws {
+    let named = (try? JSONWebToken(decoding: token))?.claims["firebase"]?.object?["tenant"]?.string
+    guard named == tenantID else {
+      throw AuthError(
+        .tenantMismatch,
+        "The session belongs to \(named.map { "tenant \($0)" } ?? "the project's own users"), not to "
+          + "\(tenantID.map { "tenant \($0)" } ?? "the project's own users") as this Auth; sign in again.")
+    }
+  }
+
   /// Runs an operation the app started: marks the store busy, clears the last error, and on
   /// failure records the error's message and a ``AuthEvent/failed(_:)`` event.
   func userOperation<T: Sendable>(_ body: () async throws -> T) async throws -> T {
@@ -256,6 +274,7 @@ public actor Auth {
     return try await userOperation(beginning: begin) { attempt in
       do {
         let (response, additionalUserInfo) = try await exchange()
+        try checkTenant(ofIDToken: response.tokens.idToken)
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()
         guard machine.mayCommit(attempt) else { throw AuthError.superseded }

@@ -18,6 +18,10 @@ public struct AuthConfiguration: Sendable {
   public var refreshesAutomatically: Bool
   /// How many events ``Auth/events`` buffers per subscriber before dropping the oldest.
   public var eventBufferLimit: Int
+  /// How long a texted code can be used when the backend does not say (Firebase's REST API
+  /// does not): ``PhoneVerification/expiresAt`` is this long after the code was sent. Default
+  /// 10 minutes, as the embedded backend keeps codes.
+  public var phoneCodeLifetime: Duration = .seconds(10 * 60)
   /// The executor the tasks `Auth` starts by itself prefer (SE-0417): the restore and the
   /// refresh that concurrent callers share, and the proactive refresh. Their work, and the
   /// default actors it calls (`Auth` itself, ``UIStateActor``), then runs there. Default `nil`:

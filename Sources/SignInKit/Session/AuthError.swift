@@ -75,6 +75,26 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     public static let invalidVerificationCode = Code(rawValue: "invalid-verification-code")
     /// Enrolling a second factor needs a verified email first (`UNVERIFIED_EMAIL`).
     public static let unverifiedEmail = Code(rawValue: "unverified-email")
+    /// The phone number is not in E.164 form: `+`, the country code, then the number
+    /// (`INVALID_PHONE_NUMBER`). Checked before any request is sent.
+    public static let invalidPhoneNumber = Code(rawValue: "invalid-phone-number")
+    /// The texted code's session expired or was used: ask for a new code (`SESSION_EXPIRED`,
+    /// `INVALID_SESSION_INFO`).
+    public static let verificationExpired = Code(rawValue: "verification-expired")
+    /// The project's quota of text messages is used up for now (`QUOTA_EXCEEDED`).
+    public static let quotaExceeded = Code(rawValue: "quota-exceeded")
+    /// The app could not prove itself before a code was texted: no silent push and no
+    /// reCAPTCHA, or the server refused what it sent (`INVALID_APP_CREDENTIAL`,
+    /// `CAPTCHA_CHECK_FAILED`).
+    public static let appVerificationFailed = Code(rawValue: "app-verification-failed")
+    /// The project enforces App Check and refused this app's token, or none was sent.
+    public static let appCheckFailed = Code(rawValue: "app-check-failed")
+    /// The account already has a credential of this kind (a phone number): replace it instead
+    /// (``Auth/updatePhoneNumber(with:code:)``), or unlink it first.
+    public static let providerAlreadyLinked = Code(rawValue: "provider-already-linked")
+    /// A token or stored session belongs to another tenant than this `Auth`'s
+    /// (`TENANT_ID_MISMATCH`).
+    public static let tenantMismatch = Code(rawValue: "tenant-mismatch")
     public static let storage = Code(rawValue: "storage")
     public static let misconfigured = Code(rawValue: "misconfigured")
     public static let `internal` = Code(rawValue: "internal")
@@ -94,7 +114,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// matching ``SignOutReason`` and the store is cleared.
     public var endsSession: Bool {
       self == .invalidRefreshToken || self == .sessionExpired || self == .userNotFound
-        || self == .userDisabled
+        || self == .userDisabled || self == .tenantMismatch
     }
 
     /// The sign-out reason a terminal token failure gives.

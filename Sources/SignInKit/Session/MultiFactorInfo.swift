@@ -13,7 +13,7 @@ public struct MultiFactorInfo: Sendable, Hashable, Codable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A time-based one-time password from an authenticator app (`totp`).
     public static let totp = Kind(rawValue: "totp")
-    /// A code sent by SMS (`phone`); enrolled elsewhere, listed here.
+    /// A code sent by SMS (`phone`).
     public static let phone = Kind(rawValue: "phone")
   }
 
@@ -23,11 +23,24 @@ public struct MultiFactorInfo: Sendable, Hashable, Codable {
   /// The name the user gave it ("Work phone").
   public var displayName: String?
   public var enrolledAt: Date?
+  /// An SMS factor's number, masked as Firebase shows it to a sign-in that waits for it
+  /// (`+*******4567`): enough to tell two phones apart, not to text one.
+  public var phoneNumber: String?
 
-  public init(enrollmentID: String, kind: Kind, displayName: String? = nil, enrolledAt: Date? = nil) {
+  public init(
+    enrollmentID: String, kind: Kind, displayName: String? = nil, enrolledAt: Date? = nil, phoneNumber: String? = nil
+  ) {
     self.enrollmentID = enrollmentID
     self.kind = kind
     self.displayName = displayName
     self.enrolledAt = enrolledAt
+    self.phoneNumber = phoneNumber
+  }
+
+  /// `number` with all but its last four digits hidden: `+*******4567`.
+  public static func masked(_ number: String) -> String {
+    let digits = number.filter(\.isNumber)
+    guard digits.count > 4 else { return "+" + String(repeating: "*", count: digits.count) }
+    return "+" + String(repeating: "*", count: digits.count - 4) + String(digits.suffix(4))
   }
 }

@@ -123,6 +123,41 @@ public struct FileSessionStore: SessionStore {
     try withFolderLock { try remove() }
   }
 
+  /// `NAME.json` beside `session.json`, mode 0600, written as atomically as the session.
+  public func loadRecord(named name: String) throws -> Data? {
+    try AuthError.storage { () throws(FileError) in
+      try FileContents.read(recordURL(name), what: "The saved \(name)")
+    }
+  }
+
+  public func saveRecord(_ data: Data?, named name: String) throws {
+    guard let data else {
+      guard unlink(recordURL(name).path) == 0 || errno == ENOENT else {
+        throw AuthError(
+          .storage, "\(recordURL(name).path) could not be removed (\(describe(errno))). Fix the folder's permissions.")
+      }
+      return
+    }
+    try createDirectory()
+    do {
+      try AtomicFile.write(data, to: recordURL(name), mode: 0o600)
+    } catch {
+      throw AuthError(.storage, "The \(name) could not be saved. \(error.message)")
+    }
+  }
+
+  private func recordURL(_ name: String) -> URL {
+    directoryURL.appendingPathComponent(Self.sanitized(name) + ".json", isDirectory: false)
+  }
+
+  /// `tenants/TENANT/session.json` inside this store's folder.
+  public func scoped(toTenant tenantID: String) -> any SessionStore {
+    FileSessionStore(
+      directory: directoryURL.appendingPathComponent("tenants", isDirectory: true)
+        .appendingPathComponent(Self.sanitized(tenantID), isDirectory: true),
+      now: now)
+  }
+
   private func remove() throws {
     guard unlink(fileURL.path) == 0 || errno == ENOENT else {
       throw AuthError(

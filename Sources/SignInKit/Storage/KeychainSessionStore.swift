@@ -22,7 +22,7 @@ import Foundation
 /// - Concurrency: `Sendable` value; any isolation.
 public struct KeychainSessionStore: SessionStore {
   /// The item the session lives in.
-  public let item: KeychainItem
+  public private(set) var item: KeychainItem
   private let keychain: any KeychainItems
   private let now: @Sendable () -> Date
 
@@ -77,6 +77,36 @@ public struct KeychainSessionStore: SessionStore {
     guard status == .success || status == .itemNotFound else {
       throw failure(status, doing: "remove")
     }
+  }
+
+  /// An item of its own, `<namespace>.<name>`, beside the session's.
+  public func loadRecord(named name: String) throws -> Data? {
+    var record = item
+    record.account = item.account + "." + name
+    let (status, data) = keychain.copyData(of: record)
+    switch status {
+    case .itemNotFound: return nil
+    case .success: return data
+    default: throw failure(status, doing: "read")
+    }
+  }
+
+  public func saveRecord(_ data: Data?, named name: String) throws {
+    var record = item
+    record.account = item.account + "." + name
+    guard let data else {
+      let status = keychain.delete(record)
+      guard status == .success || status == .itemNotFound else { throw failure(status, doing: "remove") }
+      return
+    }
+    try write(data, to: record)
+  }
+
+  /// The item `<namespace>@<tenant>`.
+  public func scoped(toTenant tenantID: String) -> any SessionStore {
+    var scoped = self
+    scoped.item.account = item.account + "@" + tenantID
+    return scoped
   }
 
   // MARK: - Private

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where ``Auth`` keeps the session between launches.
 ///
 /// Calls are synchronous so that ``Auth`` persists and publishes in one step on its own actor: a
@@ -26,9 +28,29 @@ public protocol SessionStore: Sendable {
   ///
   /// - Returns: `false`, writing nothing, when the stored session is gone or is another user's.
   func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool
+
+  /// A small record kept beside the session under `name`, signed in or not: ``Auth`` keeps a
+  /// phone verification that waits for its code there, so it survives the app being ended
+  /// while the person waits for the text. `nil` when there is none.
+  ///
+  /// The default keeps nothing: with a store of your own, keep the ``PhoneVerification``
+  /// yourself (it is `Codable`), or implement both record calls.
+  func loadRecord(named name: String) throws -> Data?
+  /// Replaces the record `name`; `nil` removes it.
+  func saveRecord(_ data: Data?, named name: String) throws
+
+  /// The store that keeps the session of the Identity Platform tenant `tenantID` apart from the
+  /// project's and from other tenants': ``Auth`` asks for it when its backend is a tenant's. The
+  /// default is this store itself; ``Auth`` then still refuses a stored session of another
+  /// tenant.
+  func scoped(toTenant tenantID: String) -> any SessionStore
 }
 
 extension SessionStore {
+  public func loadRecord(named name: String) throws -> Data? { nil }
+  public func saveRecord(_ data: Data?, named name: String) throws {}
+  public func scoped(toTenant tenantID: String) -> any SessionStore { self }
+
   /// Load, compare and save in turn: right for stores that only one process uses. A store that
   /// other processes share overrides it to do the three under one lock.
   public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {

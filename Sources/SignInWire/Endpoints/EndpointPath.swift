@@ -46,11 +46,15 @@ package struct EndpointPath: Sendable, Hashable {
   package let service: Service
   package let template: PathTemplate
   package let callers: Callers
+  /// Why Google's discovery documents do not list this path, when they do not (a call only the
+  /// v3 relying-party API of FirebaseAuth's iOS SDK makes).
+  package let unlistedReason: String?
 
-  package init(_ service: Service, _ template: String, _ callers: Callers) {
+  package init(_ service: Service, _ template: String, _ callers: Callers, unlisted reason: String? = nil) {
     self.service = service
     self.template = PathTemplate(template)
     self.callers = callers
+    unlistedReason = reason
   }
 
   /// The path on the emulator, which puts the production host first:

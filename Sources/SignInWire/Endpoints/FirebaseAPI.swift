@@ -25,6 +25,16 @@ package enum FirebaseAPI {
     .post, client("accounts:sendVerificationCode", v3: "sendVerificationCode", .apiKey))
   package static let signInWithPhoneNumber = Endpoint<PhoneSignInBody, SignInReply>(
     .post, client("accounts:signInWithPhoneNumber", v3: "verifyPhoneNumber", .apiKey))
+  /// An iOS app's APNs token for a silent push that proves the app before a code is texted.
+  package static let verifyIosClient = Endpoint<VerifyIosClientBody, VerifyIosClientReply>(
+    .post,
+    [
+      EndpointPath(.identityToolkit, "v1/accounts:verifyIosClient", .apiKey),
+      EndpointPath(
+        .relyingParty, "verifyClient", .apiKey,
+        unlisted: "FirebaseAuth's iOS SDK calls the v3 relying party's verifyClient, which the 2018 v3 document "
+          + "predates; v1's accounts:verifyIosClient is the same call"),
+    ])
 
   // MARK: - Accounts (v1; an administrator's forms scoped to a project or tenant)
 
@@ -132,6 +142,9 @@ package enum FirebaseAPI {
   /// The codes the emulator would have texted.
   package static let verificationCodes = Endpoint<NoBody, EmulatorVerificationCodesReply>(
     .get, emulatorProject("/verificationCodes"))
+  /// The silent pushes the emulator would have sent to iOS apps' APNs tokens.
+  package static let pushNotifications = Endpoint<NoBody, EmulatorPushNotificationsReply>(
+    .get, emulatorProject("/pushNotifications"))
   /// The page an emailed link opens.
   package static let emulatorAction = Endpoint<EmulatorActionQuery, EmulatorActionPage>(
     .get, [EndpointPath(.emulator, "emulator/action", .anyone)])
@@ -139,14 +152,16 @@ package enum FirebaseAPI {
   /// Every endpoint, in the order above.
   package static let all: [any EndpointDescription] = [
     signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, sendVerificationCode,
-    signInWithPhoneNumber, lookup, update, delete, sendOobCode, resetPassword, createAuthUri, projectConfig,
+    signInWithPhoneNumber, verifyIosClient, lookup, update, delete, sendOobCode, resetPassword, createAuthUri,
+    projectConfig,
     revokeToken, startMfaEnrollment, finalizeMfaEnrollment, withdrawMfa, startMfaSignIn, finalizeMfaSignIn, token,
     batchCreate, batchDelete, batchGet, createSessionCookie,
     createTenant, listTenants, getTenant, updateTenant, deleteTenant,
     createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig,
     createInboundSamlConfig, listInboundSamlConfigs, getInboundSamlConfig, updateInboundSamlConfig,
     deleteInboundSamlConfig,
-    emulatorReady, clearAccounts, emulatorConfig, updateEmulatorConfig, oobCodes, verificationCodes, emulatorAction,
+    emulatorReady, clearAccounts, emulatorConfig, updateEmulatorConfig, oobCodes, verificationCodes, pushNotifications,
+    emulatorAction,
   ]
 
   // MARK: - Paths

@@ -89,6 +89,12 @@ package enum FirebaseErrorCode: String, Sendable, CaseIterable, Codable {
   case invalidMfaPendingCredential = "INVALID_MFA_PENDING_CREDENTIAL"
   case missingMfaPendingCredential = "MISSING_MFA_PENDING_CREDENTIAL"
   case secondFactorExists = "SECOND_FACTOR_EXISTS"
+  case sessionExpired = "SESSION_EXPIRED"
+  case invalidAppCredential = "INVALID_APP_CREDENTIAL"
+  case missingAppCredential = "MISSING_APP_CREDENTIAL"
+  case missingIosAppToken = "MISSING_IOS_APP_TOKEN"
+  case captchaCheckFailed = "CAPTCHA_CHECK_FAILED"
+  case invalidRecaptchaToken = "INVALID_RECAPTCHA_TOKEN"
 
   // MARK: Administration (the Admin SDKs' calls)
   case duplicateLocalId = "DUPLICATE_LOCAL_ID"

@@ -60,6 +60,14 @@ package struct FirebaseFailure: Error, Sendable, Equatable, CustomStringConverti
     return failure
   }()
 
+  /// A call without a valid App Check token to a project that enforces App Check: 401,
+  /// `UNAUTHENTICATED`, and Google's words.
+  package static let appCheckRefused = {
+    var failure = FirebaseFailure(.unauthenticated)
+    failure.verbatim = "Firebase App Check token is invalid."
+    return failure
+  }()
+
   // MARK: Reading a request
 
   /// A body that is not a JSON object (`INVALID_ARGUMENT`).

@@ -8,11 +8,13 @@ package struct PhoneSignInBody: WireBody, TenantNaming {
   package var idToken: String?
   package var phoneNumber: String?
   package var temporaryProof: String?
+  /// What the code is for when `idToken` is sent: linking a number, or replacing the user's.
+  package var operation: PhoneOperation?
   package var tenantId: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case sessionInfo, code, idToken, phoneNumber, temporaryProof, tenantId
+    case sessionInfo, code, idToken, phoneNumber, temporaryProof, operation, tenantId
   }
 }

@@ -144,6 +144,10 @@ final class DiscoveryCheck {
       exceptions.append("\(path.service): \(reason)")
       return
     }
+    if let reason = path.unlistedReason {
+      exceptions.append("\(signature): \(reason)")
+      return
+    }
     let version = path.service == .relyingParty ? "v3" : String(path.template.description.prefix(2))
     guard
       let method = pathsByVersionMethod[version]?[

@@ -196,6 +196,31 @@ extension FirebaseBackend {
   public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
     let reply: SignInReply
     switch request {
+    case .startPhoneEnrollment(let idToken, let phoneNumber):
+      var body = StartMfaEnrollmentBody()
+      body.idToken = idToken
+      body.phoneEnrollmentInfo = try await phoneInfo(for: phoneNumber)
+      let started = try await call(FirebaseAPI.startMfaEnrollment, body)
+      return .codeSent(try Self.codeSent(started.phoneSessionInfo, in: FirebaseAPI.startMfaEnrollment.name))
+    case .finalizePhoneEnrollment(let idToken, let verificationID, let code, let displayName):
+      var body = FinalizeMfaEnrollmentBody()
+      body.idToken = idToken
+      body.phoneVerificationInfo = PhoneVerificationInfo(sessionInfo: verificationID, code: code)
+      body.displayName = displayName
+      reply = try await call(FirebaseAPI.finalizeMfaEnrollment, body)
+    case .startPhoneSignIn(let pendingCredential, let enrollmentID):
+      var body = StartMfaSignInBody()
+      body.mfaPendingCredential = pendingCredential
+      body.mfaEnrollmentId = enrollmentID
+      body.phoneSignInInfo = try await phoneInfo(for: nil)
+      let started = try await call(FirebaseAPI.startMfaSignIn, body)
+      return .codeSent(try Self.codeSent(started.phoneResponseInfo, in: FirebaseAPI.startMfaSignIn.name))
+    case .finalizePhoneSignIn(let pendingCredential, let enrollmentID, let verificationID, let code):
+      var body = FinalizeMfaSignInBody()
+      body.mfaPendingCredential = pendingCredential
+      body.mfaEnrollmentId = enrollmentID
+      body.phoneVerificationInfo = PhoneVerificationInfo(sessionInfo: verificationID, code: code)
+      reply = try await call(FirebaseAPI.finalizeMfaSignIn, body)
     case .startTOTPEnrollment(let idToken):
       var body = StartMfaEnrollmentBody()
       body.idToken = idToken

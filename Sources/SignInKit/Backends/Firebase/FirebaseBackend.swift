@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInCrypto
 import SignInHTTP
 import SignInWire
@@ -43,7 +44,37 @@ public struct FirebaseBackend: AuthBackend {
   public var refreshAttempts = 3
   /// The waits between refresh attempts.
   public var refreshBackoff = RetryBackoff(initial: .milliseconds(500), maximum: .seconds(4), jitter: 0.2)
+  /// The Identity Platform tenant whose users this backend signs in (FirebaseAuth's
+  /// `Auth.tenantID`): sent as `tenantId` on every call that takes one. `nil` for the project's
+  /// own users.
+  public var tenantID: String?
+  /// How the app proves itself before a code is texted, in production: ``SilentPushAppVerifier``
+  /// or ``RecaptchaAppVerifier``. `nil` sends no proof, as FirebaseAuth does with app
+  /// verification disabled for testing: only Firebase's fictional test numbers then get a code.
+  /// The emulator never asks for one.
+  public var appVerifier: (any PhoneAppVerifier)?
+  /// App Check, for projects that enforce it: where tokens come from and which kind to send.
+  public var appCheck: AppCheck?
   let clock: any Clock<Duration>
+  /// The wall clock that says when an App Check token expired; tests set their own.
+  public var now: @Sendable () -> Date = { Date() }
+  /// The App Check token last sent, reused until it expires.
+  let appCheckCache = Locked<AppCheckToken?>(nil)
+
+  /// App Check for a ``FirebaseBackend``: the provider of tokens, and whether each call asks for
+  /// a limited-use token (replay protection) or reuses one until it expires.
+  ///
+  /// - Concurrency: `Sendable` value.
+  public struct AppCheck: Sendable {
+    public var provider: any AppCheckTokenProvider
+    /// Ask for a token the server accepts once, for every call.
+    public var limitedUse: Bool
+
+    public init(provider: any AppCheckTokenProvider, limitedUse: Bool = false) {
+      self.provider = provider
+      self.limitedUse = limitedUse
+    }
+  }
 
   /// A backend for the project; the emulator when `environment` has
   /// `FIREBASE_AUTH_EMULATOR_HOST`.
@@ -142,6 +173,11 @@ public struct FirebaseBackend: AuthBackend {
     _ endpoint: Endpoint<Body, Reply>, _ body: Body, placeholders: [String: String] = [:],
     on path: EndpointPath? = nil
   ) throws -> HTTPRequest {
+    var body = body
+    if let tenantID, var named = body as? any TenantNaming {
+      named.tenantId = tenantID
+      body = named as? Body ?? body
+    }
     let path = path ?? endpoint.paths[0]
     var values = placeholders
     values["project"] = values["project"] ?? projectID
@@ -176,14 +212,14 @@ public struct FirebaseBackend: AuthBackend {
       body: data, timeout: requestTimeout)
   }
 
-  /// Sends `request`; a reply other than 2xx with a JSON object becomes an ``AuthError``.
+  /// Sends `request`, with the App Check token when the backend has ``appCheck``; a reply other
+  /// than 2xx with a JSON object becomes an ``AuthError``. A token the server refuses is asked
+  /// for anew once, and the request sent again with it.
   func exchange<Reply: Decodable>(_ request: HTTPRequest, call: String) async throws -> Reply {
     if Task.isCancelled { throw AuthError.cancelled }
-    let response: HTTPResponse
-    do {
-      response = try await transport.send(request)
-    } catch {
-      throw AuthError.wrapping(error)
+    var response = try await send(request, refreshingAppCheck: false)
+    if appCheck != nil, (400..<500).contains(response.status), Self.failure(response).code == .appCheckFailed {
+      response = try await send(request, refreshingAppCheck: true)
     }
     guard (200..<300).contains(response.status) else { throw Self.failure(response) }
     // Reply fields are lenient: only a body that is not a JSON object fails here.
@@ -194,6 +230,45 @@ public struct FirebaseBackend: AuthBackend {
           + "Try again; if it persists, check the backend's address.")
     }
     return reply
+  }
+
+  private func send(_ request: HTTPRequest, refreshingAppCheck: Bool) async throws -> HTTPResponse {
+    var request = request
+    if appCheck != nil {
+      request.headers.append(("X-Firebase-AppCheck", try await appCheckHeader(forcingRefresh: refreshingAppCheck)))
+    }
+    do {
+      return try await transport.send(request)
+    } catch {
+      throw AuthError.wrapping(error)
+    }
+  }
+
+  /// The App Check token to send: the last one while it has not expired, else a new one from
+  /// the provider; a limited-use one for every call when ``AppCheck/limitedUse``.
+  ///
+  /// - Throws: ``AuthError/Code/appCheckFailed`` when the provider has no token to give.
+  func appCheckHeader(forcingRefresh: Bool = false) async throws -> String {
+    guard let appCheck else { throw AuthError(.misconfigured, "This backend has no App Check provider.") }
+    if !forcingRefresh, !appCheck.limitedUse,
+      let cached = appCheckCache.withLock({ $0 }), cached.expiresAt > now().addingTimeInterval(60)
+    {
+      return cached.token
+    }
+    let token: AppCheckToken
+    do {
+      token =
+        try await appCheck.limitedUse
+        ? appCheck.provider.limitedUseToken() : appCheck.provider.token(forcingRefresh: forcingRefresh)
+    } catch {
+      let error = AuthError.wrapping(error)
+      if error.code.isCancellation { throw error }
+      throw AuthError(
+        .appCheckFailed,
+        "The App Check provider gave no token (\(error.message)); the project refuses calls without one.")
+    }
+    if !appCheck.limitedUse { appCheckCache.withLock { $0 = token } }
+    return token.token
   }
 
   /// The error a failed reply stands for: the Firebase error envelope's message when there is

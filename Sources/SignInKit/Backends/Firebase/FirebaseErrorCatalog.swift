@@ -32,7 +32,7 @@ enum FirebaseErrorCatalog {
     case .adminOnlyOperation: Meaning(.operationNotAllowed, "Only an administrator may do this for the project.")
     case .projectDisabled: Meaning(.operationNotAllowed, "Sign-in is turned off for this project or tenant.")
     case .tooManyAttemptsTryLater: Meaning(.tooManyRequests, "Too many attempts. Wait a while, then try again.")
-    case .quotaExceeded: Meaning(.tooManyRequests, "The project's quota for this is used up. Try again later.")
+    case .quotaExceeded: Meaning(.quotaExceeded, "The project's quota for this is used up. Try again later.")
     case .invalidEmail, .invalidIdentifier: Meaning(.invalidEmail, "The email address is badly formatted.")
     case .missingEmail, .missingIdentifier: Meaning(.invalidEmail, "Enter an email address.")
     case .missingNewEmail: Meaning(.invalidEmail, "Enter the new email address.")
@@ -71,7 +71,7 @@ enum FirebaseErrorCatalog {
     case .credentialTooOldLoginAgain: Meaning(.requiresRecentLogin, "This needs a recent sign-in. Sign in again, then retry.")
     case .invalidIdToken: Meaning(.sessionExpired, "The session is no longer valid. Sign in again.")
     case .tokenExpired: Meaning(.sessionExpired, "The session has expired or was revoked. Sign in again.")
-    case .tenantIdMismatch: Meaning(.sessionExpired, "The session belongs to another tenant. Sign in again.")
+    case .tenantIdMismatch: Meaning(.tenantMismatch, "The session belongs to another tenant. Sign in again.")
     case .missingIdToken: Meaning(.noCurrentUser, "No user is signed in. Sign in first, then try again.")
     case .invalidRefreshToken: Meaning(.invalidRefreshToken, "The saved session is no longer valid. Sign in again.")
     case .missingRefreshToken: Meaning(.invalidRefreshToken, "The saved session has no refresh token. Sign in again.")
@@ -90,12 +90,19 @@ enum FirebaseErrorCatalog {
     case .invalidCode:
       Meaning(.invalidVerificationCode, "The code is wrong or too old. Enter the code your authenticator app shows now.")
     case .invalidPhoneNumber:
-      Meaning(.invalidCredential, "The phone number is not in E.164 form: + and the country code, then the digits.")
-    case .missingPhoneNumber: Meaning(.invalidCredential, "Enter a phone number.")
+      Meaning(.invalidPhoneNumber, "The phone number is not in E.164 form: + and the country code, then the digits.")
+    case .missingPhoneNumber: Meaning(.invalidPhoneNumber, "Enter a phone number.")
     case .phoneNumberExists: Meaning(.credentialAlreadyInUse, "Another account already has this phone number.")
-    case .invalidSessionInfo:
-      Meaning(.invalidVerificationCode, "The text-message code expired or was already used. Ask for a new code.")
-    case .missingSessionInfo: Meaning(.invalidVerificationCode, "Ask for a text-message code first.")
+    case .invalidSessionInfo, .sessionExpired:
+      Meaning(.verificationExpired, "The text-message code expired or was already used. Ask for a new code.")
+    case .missingSessionInfo: Meaning(.verificationExpired, "Ask for a text-message code first.")
+    case .invalidAppCredential, .missingAppCredential, .missingIosAppToken:
+      Meaning(
+        .appVerificationFailed,
+        "The app could not prove itself to send a text message. Check push notifications, or try again for "
+          + "reCAPTCHA.")
+    case .captchaCheckFailed, .invalidRecaptchaToken:
+      Meaning(.appVerificationFailed, "The reCAPTCHA check failed. Try again.")
     case .missingCode: Meaning(.invalidVerificationCode, "Enter the code from the text message.")
     case .unverifiedEmail: Meaning(.unverifiedEmail, "Verify the account's email before adding a second factor.")
     case .mfaEnrollmentNotFound, .missingMfaEnrollmentId:
@@ -142,6 +149,13 @@ enum FirebaseErrorCatalog {
       return AuthError(
         .misconfigured,
         "The API key does not allow requests from this app. Set the bundle id, or relax the key's restrictions.",
+        serverMessage: serverMessage)
+    }
+    if serverMessage == FirebaseFailure.appCheckRefused.message {
+      return AuthError(
+        .appCheckFailed,
+        "The project enforces App Check and refused this app's token. Check the App Check provider (a debug "
+          + "provider needs its token registered in the console).",
         serverMessage: serverMessage)
     }
     if serverMessage.hasPrefix("Invalid JSON payload received") {

@@ -111,6 +111,6 @@ extension MFAEnrollment {
     guard let mfaEnrollmentId else { return nil }
     return MultiFactorInfo(
       enrollmentID: mfaEnrollmentId, kind: phoneInfo != nil ? .phone : .totp, displayName: displayName,
-      enrolledAt: JSONReply.date(rfc3339: enrolledAt))
+      enrolledAt: JSONReply.date(rfc3339: enrolledAt), phoneNumber: phoneInfo)
   }
 }

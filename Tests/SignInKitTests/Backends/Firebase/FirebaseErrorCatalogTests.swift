@@ -141,7 +141,7 @@ import Testing
     let backend = try FirebaseBackend(
       apiKey: "K", projectID: "p",
       transport: RecordingTransport([
-        .status(200, #"{"mfaPendingCredential":"X","mfaInfo":[{"mfaEnrollmentId":"P1","phoneInfo":"+1"}]}"#)
+        .status(200, #"{"mfaPendingCredential":"X","mfaInfo":[{"mfaEnrollmentId":"P1","phoneInfo":"+*******6789"}]}"#)
       ]),
       environment: [:])
     let error = try await #require(throws: AuthError.self) {
@@ -149,6 +149,7 @@ import Testing
     }
     #expect(error.code == .secondFactorRequired)
     #expect(error.message.contains("second factor"))
-    #expect(error.secondFactor?.factors == [MultiFactorInfo(enrollmentID: "P1", kind: .phone)])
+    #expect(
+      error.secondFactor?.factors == [MultiFactorInfo(enrollmentID: "P1", kind: .phone, phoneNumber: "+*******6789")])
   }
 }
