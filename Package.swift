@@ -103,7 +103,7 @@ let package = Package(
       name: "SignInKitTests",
       dependencies: [
         "SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInCrypto",
-        "SignInHTTP", "SignInTestSupport",
+        "SignInHTTP", "SignInWire", "SignInTestSupport",
       ],
       exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
     .testTarget(

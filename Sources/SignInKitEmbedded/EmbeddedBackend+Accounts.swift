@@ -152,6 +152,7 @@ extension EmbeddedBackend {
       if request.deleteAttributes.contains(.photoURL) { account.photoURL = nil }
       account.federated.removeAll { request.deleteProviders.contains($0.providerID) }
       if request.deleteProviders.contains(.password) { account.setPassword(nil, at: now()) }
+      if request.deleteProviders.contains(.phone) { account.phoneNumber = nil }
       try store.save(account)
       guard newEmail != nil || newHash != nil else {
         return UpdateAccountResponse(account: account.info)

@@ -218,7 +218,8 @@ public actor EmbeddedBackend: AuthBackend {
   public nonisolated var tenantID: String? { configuration.tenantID }
   /// The data directory, or `nil` for an in-memory backend.
   public nonisolated let directory: URL?
-  let now: @Sendable () -> Date
+  /// The backend's wall clock, which never runs backwards; what the server beside it dates with.
+  package nonisolated let now: @Sendable () -> Date
   /// Read from `signing-key.pem` (or generated) when the first token is signed or verified;
   /// the file's shape is checked at open.
   let signing: LazySigningKey
@@ -266,6 +267,16 @@ public actor EmbeddedBackend: AuthBackend {
     configuration.projectID = projectID
     configuration.tenantID = tenantID
     return try EmbeddedBackend(directory: directory, configuration: configuration, now: now, sharedKey: signing)
+  }
+
+  /// The users of the Identity Platform tenant `tenantID` of this project: their own accounts
+  /// in `tenants/ID/` inside this backend's folder (in memory for an in-memory one), signed with
+  /// this backend's key. `signin serve` and `signin --tenant` keep a tenant there.
+  package nonisolated func tenant(_ tenantID: String) throws -> EmbeddedBackend {
+    try sibling(
+      projectID: configuration.projectID, tenantID: tenantID,
+      directory: directory?.appendingPathComponent("tenants", isDirectory: true)
+        .appendingPathComponent(tenantID, isDirectory: true))
   }
 
   private init(

@@ -159,8 +159,7 @@ package struct PasswordHash: Codable, Sendable, Equatable {
         default: Crypto.hmacSHA256(key: key, data: message)
         }
     }
-    return zip(actual, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-      && actual.count == expected.count
+    return Crypto.constantTimeEqual(actual, expected)
   }
 }
 

@@ -87,6 +87,7 @@ public final class ScriptedBackend: AuthBackend {
   ///   - tokenLifetime: the `expiresIn` of every issued ID token.
   ///   - interleaving: each call yields a random `0...interleaving` times before replying, to shake
   ///     out orderings in stress tests.
+  ///   - tenantID: the Identity Platform tenant the accounts belong to, as their tokens name it.
   ///   - now: the wall clock of the accounts: timestamps, token issue and expiry.
   public init(
     clock: any Clock<Duration> = ManualClock(), tokenLifetime: Duration = .seconds(3600),

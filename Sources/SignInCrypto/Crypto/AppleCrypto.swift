@@ -17,6 +17,13 @@
       Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
     }
 
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+      guard a.count == b.count else { return false }
+      return a.withUnsafeBytes { a in
+        b.withUnsafeBytes { b in timingsafe_bcmp(a.baseAddress, b.baseAddress, a.count) == 0 }
+      }
+    }
+
     static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8] {
       Array(HMAC<Insecure.SHA1>.authenticationCode(for: data, using: SymmetricKey(data: key)))
     }

@@ -35,8 +35,7 @@ package enum Bcrypt {
       guard let result = crypt_r(password, hash, data) else { throw CryptoError("crypt_r refused the bcrypt hash") }
       let computed = Array(String(cString: result).utf8)
       let expected = Array(hash.utf8)
-      guard computed.count == expected.count else { return false }
-      return zip(computed, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+      return Crypto.constantTimeEqual(computed, expected)
     #else
       throw CryptoError("bcrypt is not available on this platform; verify bcrypt imports on Linux")
     #endif

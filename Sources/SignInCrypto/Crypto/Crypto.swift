@@ -32,6 +32,13 @@ package enum Crypto {
     CryptoBackend.hmacSHA256(key: Array(key), data: Array(data))
   }
 
+  /// Whether `a` and `b` are the same bytes, compared in a time that does not depend on where
+  /// they differ (OpenSSL's `CRYPTO_memcmp`, Darwin's `timingsafe_bcmp`): for MACs, hashes and
+  /// codes an attacker guesses at. Different lengths are unequal at once; lengths are public.
+  package static func constantTimeEqual(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+    CryptoBackend.constantTimeEqual(Array(a), Array(b))
+  }
+
   /// HMAC-SHA1 of `data` under `key`: for one-time passwords (``OneTimePassword``), which
   /// authenticator apps compute with it, and for verifying imported `HMAC_SHA1` password hashes.
   package static func hmacSHA1(key: some Collection<UInt8>, data: some Collection<UInt8>) -> [UInt8] {

@@ -18,6 +18,9 @@ protocol CryptoPrimitives {
   /// step of Firebase's modified scrypt, for verifying imported password hashes.
   static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8]
   static func randomBytes(_ count: Int) throws -> [UInt8]
+  /// Whether two byte strings of the same length are equal, in a time that does not depend on
+  /// where they differ.
+  static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool
   /// Whether ``scrypt(password:salt:n:r:p:length:)`` is there.
   static var isScryptAvailable: Bool { get }
   /// scrypt (RFC 7914); a backend without it throws a ``CryptoError`` that says so.

@@ -21,6 +21,13 @@
       hmac(EVP_sha256(), "SHA-256", key: key, data: data)
     }
 
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+      guard a.count == b.count else { return false }
+      return a.withUnsafeBytes { a in
+        b.withUnsafeBytes { b in CRYPTO_memcmp(a.baseAddress, b.baseAddress, a.count) == 0 }
+      }
+    }
+
     static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8] {
       hmac(EVP_sha1(), "SHA-1", key: key, data: data)
     }

@@ -110,8 +110,8 @@ enum ReplyShapes {
     entry.mfaEnrollmentId = factor.enrollmentID
     entry.displayName = factor.displayName
     entry.enrolledAt = factor.enrolledAt?.formatted(.iso8601)
-    // The number itself is not kept here: a masked one, as Firebase shows it to a pending sign-in.
-    if factor.kind == .totp { entry.totpInfo = NoBody() } else { entry.phoneInfo = "+*******" }
+    // The backend hands the number out masked, as Firebase shows it to a pending sign-in.
+    if factor.kind == .totp { entry.totpInfo = NoBody() } else { entry.phoneInfo = factor.phoneNumber ?? "+" }
     return entry
   }
 

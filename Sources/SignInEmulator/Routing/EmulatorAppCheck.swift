@@ -15,7 +15,9 @@ package final class EmulatorAppCheck: Sendable {
   private let secret: [UInt8]
   private let projectID: String
   private let now: @Sendable () -> Date
-  private let used = Locked<Set<String>>([])
+  /// The limited-use token ids seen, each with its token's expiry: kept until the token could
+  /// not be used anyway.
+  private let used = Locked<[String: Double]>([:])
 
   package init(secret: String, projectID: String, now: @escaping @Sendable () -> Date = { Date() }) {
     self.secret = Array(secret.utf8)
@@ -28,17 +30,20 @@ package final class EmulatorAppCheck: Sendable {
     guard let header, let token = try? JSONWebToken(decoding: header), token.header["alg"]?.string == "HS256"
     else { throw .appCheckRefused }
     let expected = Crypto.hmacSHA256(key: secret, data: Array(token.signingInput.utf8))
-    let same = zip(expected, token.signature).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    guard same, expected.count == token.signature.count else { throw .appCheckRefused }
+    guard Crypto.constantTimeEqual(expected, token.signature) else { throw .appCheckRefused }
     let audiences = token.claims["aud"]?.array?.compactMap(\.string) ?? token.claims["aud"]?.string.map { [$0] } ?? []
     guard audiences.contains("projects/\(projectID)"), let expiry = token.claims["exp"]?.number,
       expiry > now().timeIntervalSince1970
     else { throw .appCheckRefused }
     if let id = token.claims["jti"]?.string {
+      let now = now().timeIntervalSince1970
       let fresh = used.withLock { used in
-        if used.count > 100_000 { used.removeAll() }
-        return used.insert(id).inserted
+        if used.count >= 10_000 { used = used.filter { $0.value > now } }
+        guard used.count < 10_000, used[id] == nil else { return false }
+        used[id] = expiry
+        return true
       }
+      // A replay is refused; so is a token past 10,000 unexpired ones, rather than forgetting one.
       guard fresh else { throw .appCheckRefused }
     }
   }

@@ -46,7 +46,9 @@ public struct FirebaseEmulatorRoutes: Sendable {
     self.backend = backend
     self.policy = policy
     projects = EmulatorProjects(served: backend)
-    appCheck = appCheckSecret.map { EmulatorAppCheck(secret: $0, projectID: backend.configuration.projectID) }
+    appCheck = appCheckSecret.map {
+      EmulatorAppCheck(secret: $0, projectID: backend.configuration.projectID, now: backend.now)
+    }
   }
 
   /// The routes every server answers, one per endpoint (``EmulatorRouteTable/firebase``).

@@ -152,9 +152,6 @@ final class EmulatorTenants: Sendable {
   }
 
   private static func backend(of project: EmbeddedBackend, tenantID: String) throws -> EmbeddedBackend {
-    try project.sibling(
-      projectID: project.configuration.projectID, tenantID: tenantID,
-      directory: project.directory?.appendingPathComponent("tenants", isDirectory: true)
-        .appendingPathComponent(tenantID, isDirectory: true))
+    try project.tenant(tenantID)
   }
 }

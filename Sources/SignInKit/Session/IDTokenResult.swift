@@ -20,6 +20,9 @@ public struct IDTokenResult: Sendable, Hashable, CustomStringConvertible {
   /// How the session signed in: ``ProviderID/password``, ``ProviderID/google``,
   /// ``ProviderID/custom``, …
   public let signInProvider: ProviderID?
+  /// The Identity Platform tenant the user belongs to (`firebase.tenant`); `nil` for the
+  /// project's own users.
+  public let tenantID: String?
   /// Every claim of the token: the registered ones (`iss`, `sub`, `exp`…), Firebase's, and custom
   /// claims set by an administrator or carried by a custom token.
   public let claims: [String: ClaimValue]
@@ -42,6 +45,7 @@ public struct IDTokenResult: Sendable, Hashable, CustomStringConvertible {
     self.expirationDate = expiresAt
     self.authTime = jwt.claims["auth_time"]?.number.map(Date.init(timeIntervalSince1970:))
     self.signInProvider = jwt.claims["firebase"]?.object?["sign_in_provider"]?.string.map(ProviderID.init(rawValue:))
+    self.tenantID = jwt.claims["firebase"]?.object?["tenant"]?.string
     self.claims = jwt.claims.mapValues(ClaimValue.init)
   }
 

@@ -37,10 +37,15 @@ public struct MultiFactorInfo: Sendable, Hashable, Codable {
     self.phoneNumber = phoneNumber
   }
 
-  /// `number` with all but its last four digits hidden: `+*******4567`.
+  /// `number` with all but its last four digits hidden: `+*******4567`. A number masked already
+  /// comes back as it is.
   public static func masked(_ number: String) -> String {
-    let digits = number.filter(\.isNumber)
-    guard digits.count > 4 else { return "+" + String(repeating: "*", count: digits.count) }
-    return "+" + String(repeating: "*", count: digits.count - 4) + String(digits.suffix(4))
+    var kept = 0
+    let reversed = number.reversed().map { character -> Character in
+      guard character.isASCII, character.isNumber else { return character }
+      kept += 1
+      return kept > 4 ? "*" : character
+    }
+    return String(reversed.reversed())
   }
 }

@@ -23,6 +23,8 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Only when there are some (sessions stored before second factors existed have none).
     var enrolledFactors: [MultiFactorInfo]?
     var signedInAnonymously: Bool?
+    /// Only when there is one (sessions stored before phone numbers existed have none).
+    var phoneNumber: String?
   }
 
   /// One profile, shared by every copy of the user that has not changed it.
@@ -67,6 +69,13 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     get { storage.fields.lastSignInAt }
     set { change { $0.lastSignInAt = newValue } }
   }
+  /// The number the user signs in with by text message, in E.164 form (FirebaseAuth's
+  /// `phoneNumber`); `nil` when none is linked. An SMS second factor's number is not this one:
+  /// see ``secondFactors``.
+  public var phoneNumber: String? {
+    get { storage.fields.phoneNumber }
+    set { change { $0.phoneNumber = newValue } }
+  }
   /// The second factors enrolled on the account (FirebaseAuth's `multiFactor.enrolledFactors`).
   public var secondFactors: [MultiFactorInfo] {
     get { storage.fields.enrolledFactors ?? [] }
@@ -76,13 +85,14 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
   public init(
     uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, providers: [ProviderInfo] = [], createdAt: Date? = nil,
-    lastSignInAt: Date? = nil, secondFactors: [MultiFactorInfo] = []
+    lastSignInAt: Date? = nil, secondFactors: [MultiFactorInfo] = [], phoneNumber: String? = nil
   ) {
     storage = Storage(
       Fields(
         uid: uid, email: email, emailVerified: emailVerified, displayName: displayName,
         photoURL: photoURL, providers: providers, createdAt: createdAt, lastSignInAt: lastSignInAt,
-        enrolledFactors: secondFactors.isEmpty ? nil : secondFactors, signedInAnonymously: nil))
+        enrolledFactors: secondFactors.isEmpty ? nil : secondFactors, signedInAnonymously: nil,
+        phoneNumber: phoneNumber))
   }
 
   public init(from decoder: any Decoder) throws {
@@ -113,12 +123,13 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     set { change { $0.signedInAnonymously = newValue } }
   }
 
-  /// No sign-in method linked and no email.
-  var hasNoCredential: Bool { providers.isEmpty && (email ?? "").isEmpty }
+  /// No sign-in method linked, no email and no phone number.
+  var hasNoCredential: Bool { providers.isEmpty && (email ?? "").isEmpty && phoneNumber == nil }
 
   public var description: String {
     if isAnonymous { return "anonymous user \(uid)" }
-    return email.map { "\($0) (\(uid))" } ?? uid
+    // A phone number is shown masked: a description ends up in logs.
+    return (email ?? phoneNumber.map(MultiFactorInfo.masked)).map { "\($0) (\(uid))" } ?? uid
   }
 
   /// Gives this copy its own storage with `edit` applied; other copies keep theirs.

@@ -4,13 +4,15 @@
 package enum CommandCatalog {
   package static let commands: [any REPLCommand.Type] = [
     SignUpCommand.self, SignInCommand.self, AnonymousCommand.self, SendLinkCommand.self, SignInLinkCommand.self,
-    CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self, LinkCommand.self, UpgradeCommand.self,
-    UnlinkCommand.self,
+    PhoneCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self, LinkCommand.self,
+    UpgradeCommand.self, UnlinkCommand.self,
     RestoreCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
     ScopesCommand.self, AddScopesCommand.self, AccessTokenCommand.self,
-    ProfileCommand.self, ChangeEmailCommand.self, ChangePasswordCommand.self, VerifyEmailCommand.self,
+    ProfileCommand.self, ChangeEmailCommand.self, ChangePhoneCommand.self, ChangePasswordCommand.self,
+    VerifyEmailCommand.self,
     ApplyCodeCommand.self, CheckCodeCommand.self, VerifyNewEmailCommand.self, ResetPasswordCommand.self,
-    ConfirmResetCommand.self, MailboxCommand.self, EnrollTOTPCommand.self, UnenrollSecondFactorCommand.self,
+    ConfirmResetCommand.self, MailboxCommand.self, TextsCommand.self, SecondFactorCommand.self,
+    EnrollTOTPCommand.self, UnenrollSecondFactorCommand.self,
     DeleteAccountCommand.self, SignOutCommand.self, StateCommand.self, WatchCommand.self, QuitCommand.self,
     HelpCommand.self,
   ]

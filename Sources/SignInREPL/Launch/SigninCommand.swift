@@ -1,4 +1,5 @@
 import Foundation
+import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
 
@@ -99,17 +100,25 @@ package enum SigninCommand {
             "--backend firebase needs --config FILE, or --api-key KEY and --project ID.\n\(SigninOptions.usage)",
             status: 2)
         }
-        backend = .firebase(try FirebaseBackend(configuration: firebase))
+        var client = try FirebaseBackend(configuration: firebase)
+        client.tenantID = options.tenant
+        backend = .firebase(client)
       case .emulator:
         let host = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1:9099"
-        backend = .firebase(
-          try .emulator(host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key"))
+        var client = try FirebaseBackend.emulator(
+          host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key")
+        client.tenantID = options.tenant
+        client.appCheck = options.appCheckSecret.map {
+          FirebaseBackend.AppCheck(provider: EmulatorAppCheckTokenProvider(secret: $0, projectID: options.project))
+        }
+        backend = .firebase(client)
       case .embedded:
         let embedded = try await options.embeddedBackend(in: directory, trusting: [google, apple])
         for warning in embedded.storageWarnings {
           FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
         }
-        backend = .embedded(embedded)
+        // A tenant's users live beside the project's, where `signin serve` keeps them.
+        backend = .embedded(try options.tenant.map { try embedded.tenant($0) } ?? embedded)
       }
     } catch let error as AuthError where error.code == .misconfigured {
       fail(error.message, status: 2)

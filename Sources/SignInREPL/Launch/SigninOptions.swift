@@ -46,6 +46,11 @@ package struct SigninOptions: Sendable, Equatable {
   /// Domains links may continue to beyond the server's own and `localhost`
   /// (`--authorized-domain`).
   package var authorizedDomains: [String] = []
+  /// The Identity Platform tenant to sign in to (`--tenant`); `nil` for the project's users.
+  package var tenant: String?
+  /// App Check's test key (`--app-check-secret`): `signin serve` requires tokens signed with it,
+  /// and `signin --backend emulator` sends them.
+  package var appCheckSecret: String?
 
   /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
   /// follows it. Exit status 2.
@@ -86,10 +91,11 @@ package struct SigninOptions: Sendable, Equatable {
 
   package static let usage = """
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
-                  [--data-dir DIR | --in-memory] [--json] [--latency MS] [-c 'COMMANDS']
+                  [--tenant ID] [--app-check-secret KEY] [--data-dir DIR | --in-memory] [--json]
+                  [--latency MS] [-c 'COMMANDS']
            signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
                         [--service-account FILE] [--public-url URL] [--allow-origin ORIGIN]...
-                        [--authorized-domain DOMAIN]... [--hash-cost test|firebase]
+                        [--authorized-domain DOMAIN]... [--hash-cost test|firebase] [--app-check-secret KEY]
                      serve the embedded backend as a Firebase Auth emulator: any client that honours
                      FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too (Ctrl-C stops it).
                      Custom tokens are accepted unsigned, as the emulator does, or signed by the
@@ -101,7 +107,9 @@ package struct SigninOptions: Sendable, Equatable {
                      --public-url names where clients reach the server (its links start with it),
                      --authorized-domain adds a domain that emailed links may continue to.
                      New password hashes cost what Firebase's do with --data-dir, and a cheap but
-                     real scrypt without it (or with --hash-cost test); stored hashes keep working
+                     real scrypt without it (or with --hash-cost test); stored hashes keep working.
+                     --app-check-secret makes every client call carry an App Check token signed
+                     with KEY (a test key: signin --backend emulator --app-check-secret KEY sends them)
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
                        emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
@@ -109,6 +117,10 @@ package struct SigninOptions: Sendable, Equatable {
                        ({"apiKey": "…", "projectId": "…"})
       --api-key KEY    the Firebase Web API key (instead of --config)
       --project ID     the project id (default: signinkit-local)
+      --tenant ID      sign in to the Identity Platform tenant ID (the embedded backend keeps its users
+                       in DIR/backend/tenants/ID, where signin serve keeps them)
+      --app-check-secret KEY
+                       send App Check tokens signed with KEY, for a signin serve started with it
       --idp PROVIDER=ISSUER[,CLIENT_ID[,CLIENT_SECRET]]
                        sign in with PROVIDER (google.com or apple.com) at a real OpenID issuer; the
                        embedded backend then trusts that issuer's tokens for the client id
@@ -170,6 +182,16 @@ package struct SigninOptions: Sendable, Equatable {
           throw UsageError(message: problem)
         }
         options.latency = .milliseconds(milliseconds)
+      case "--tenant" where !serves:
+        let tenant = try value("--tenant needs a tenant id.")
+        guard !tenant.isEmpty, tenant.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
+          throw UsageError(message: "--tenant \(tenant) is not a tenant id: lowercase letters, digits and hyphens.")
+        }
+        options.tenant = tenant
+      case "--app-check-secret":
+        let secret = try value("--app-check-secret needs a key (any text both sides share).")
+        guard !secret.isEmpty else { throw UsageError(message: "--app-check-secret needs a key.") }
+        options.appCheckSecret = secret
       case "-c" where !serves:
         options.script = try value("-c needs commands.")
       case "--port" where serves:
@@ -214,11 +236,16 @@ package struct SigninOptions: Sendable, Equatable {
         throw UsageError(
           message:
             "signin serve takes --host, --port, --project, --service-account, --public-url, --allow-origin, "
-            + "--authorized-domain, --hash-cost and --data-dir or --in-memory.")
+            + "--authorized-domain, --hash-cost, --app-check-secret and --data-dir or --in-memory.")
       }
       options.acceptsUnsignedCustomTokens = true
       options.hashCost = hashCostGiven ?? (options.dataDirectory == nil ? .test : .firebase)
       return .serve(options)
+    }
+    if options.appCheckSecret != nil, options.backend != .emulator {
+      throw UsageError(
+        message: "--app-check-secret signs test tokens for a signin serve started with it: use it with "
+          + "--backend emulator (production Firebase needs the app's real App Check).")
     }
     return .run(options)
   }

@@ -17,7 +17,8 @@ enum SigninServe {
       let (google, apple) = try options.identityProviders(in: directory)
       backend = try await options.embeddedBackend(in: directory, trusting: [google, apple])
       server = try FirebaseEmulatorServer(
-        backend: backend, port: options.port, publicURL: options.publicURL, allowedOrigins: options.allowedOrigins)
+        backend: backend, port: options.port, publicURL: options.publicURL, allowedOrigins: options.allowedOrigins,
+        appCheckSecret: options.appCheckSecret)
     } catch {
       let error = AuthError.wrapping(error)
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
@@ -33,7 +34,10 @@ enum SigninServe {
         ("FIREBASE_AUTH_EMULATOR_HOST=\(server.host)\n"
           + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
           + "export the line above in other shells and apps. Ctrl-C stops.\n"
-          + options.hashCost.summary + "\n").utf8))
+          + options.hashCost.summary + "\n"
+          + (options.appCheckSecret == nil
+            ? "" : "App Check: every client call needs a token signed with the --app-check-secret key.\n"))
+          .utf8))
     var signals = caught.makeAsyncIterator()
     let signal = await signals.next() ?? SIGTERM
     for source in sources { source.cancel() }

@@ -79,12 +79,13 @@ package enum TranscriptFormatter {
 
   static func who(_ user: User) -> String {
     if user.isAnonymous { return "an anonymous user (\(user.uid))" }
-    return "\(user.email ?? user.displayName ?? "a user") (\(user.uid))"
+    return "\(user.email ?? user.phoneNumber ?? user.displayName ?? "a user") (\(user.uid))"
   }
 
   /// A second factor: its kind, name and id (`totp "Phone" (E1)`).
   static func describe(_ factor: MultiFactorInfo) -> String {
-    "\(factor.kind.rawValue)\(factor.displayName.map { " \"\($0)\"" } ?? "") (\(factor.enrollmentID))"
+    "\(factor.kind.rawValue)\(factor.displayName.map { " \"\($0)\"" } ?? "")"
+      + "\(factor.phoneNumber.map { " \($0)" } ?? "") (\(factor.enrollmentID))"
   }
 
   /// An action code's operation, by its wire name (`PASSWORD_RESET`, `EMAIL_SIGNIN`, …).
@@ -97,6 +98,7 @@ package enum TranscriptFormatter {
     case .google: "Google"
     case .apple: "Apple"
     case .custom: "a custom token"
+    case .phone: "a phone number"
     default: provider.rawValue
     }
   }

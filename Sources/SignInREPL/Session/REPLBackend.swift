@@ -49,6 +49,39 @@ package enum REPLBackend: Sendable {
     }
   }
 
+  /// One code the backend "texted".
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct TextedCode: Sendable, Equatable {
+    package let to: String
+    package let code: String
+    /// The verification it answers.
+    package let verificationID: String
+  }
+
+  /// Whether the backend shows the codes it texts (the embedded backend and the emulator do;
+  /// production Firebase texts them).
+  package var showsTextedCodes: Bool {
+    switch self {
+    case .embedded: true
+    case .firebase(let backend): backend.emulatorHost != nil
+    }
+  }
+
+  /// The codes texted to `phoneNumber` (or to anyone) that can still be used, oldest first.
+  package func texts(to phoneNumber: String?) async throws -> [TextedCode] {
+    switch self {
+    case .embedded(let backend):
+      return await backend.verificationCodes()
+        .filter { phoneNumber == nil || $0.phoneNumber == phoneNumber }
+        .map { TextedCode(to: $0.phoneNumber, code: $0.code, verificationID: $0.sessionInfo) }
+    case .firebase(let backend):
+      return try await backend.emulatorTextMessages()
+        .filter { phoneNumber == nil || $0.phoneNumber == phoneNumber }
+        .map { TextedCode(to: $0.phoneNumber, code: $0.code, verificationID: $0.verificationID) }
+    }
+  }
+
   /// The emails of known accounts (at `provider` when given); Firebase does not list them to
   /// clients, so there it is empty.
   package func knownEmails(signedInWith provider: ProviderID? = nil) async -> [String] {

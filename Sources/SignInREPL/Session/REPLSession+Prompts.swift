@@ -21,6 +21,22 @@ extension REPLSession {
     try await answer("Code from the app: ", whenMissing: "No code was given; nothing changed.")
   }
 
+  /// The code texted for `verification`. A backend without phones (the embedded one, the
+  /// emulator) shows its text first, as the phone would; then the person types the code.
+  func textedCode(for verification: PhoneVerification) async throws -> String {
+    if backend.showsTextedCodes,
+      let text = try? await backend.texts(to: nil).first(where: { $0.verificationID == verification.verificationID })
+    {
+      await say("text to \(text.to): \(text.code)", fields: ["code": text.code])
+    } else {
+      await say("code texted to \(verification.phoneNumber)")
+    }
+    return try await answer(
+      "Code from the text: ",
+      whenMissing: "No code was given; the code stays usable until "
+        + "\(verification.expiresAt.formatted(date: .omitted, time: .shortened)): `phone` asks for it again.")
+  }
+
   /// The next line, trimmed; with none, or an empty one, `whenMissing` as a user cancellation.
   private func answer(_ prompt: String, whenMissing message: String) async throws -> String {
     guard let answer = await input.line(prompt: prompt)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
@@ -29,17 +45,18 @@ extension REPLSession {
     return answer
   }
 
-  /// Runs a sign-in; when the account asks for its second factor, asks for a code of its first
-  /// TOTP factor (choosing by number when there are several) and finishes the sign-in.
+  /// Runs a sign-in; when the account asks for its second factor, lets the person choose one
+  /// (by number when there are several), asks for its code (an authenticator app's, or the one
+  /// texted to the phone) and finishes the sign-in.
   func withSecondFactor(_ signIn: () async throws -> SignInResult) async throws -> SignInResult {
     do {
       return try await signIn()
     } catch let error as AuthError where error.secondFactor != nil {
       let challenge = error.secondFactor!
-      let factors = challenge.factors.filter { $0.kind == .totp }
+      let factors = challenge.factors.filter { $0.kind == .totp || $0.kind == .phone }
       guard !factors.isEmpty else {
         throw AuthError(
-          .operationNotAllowed, "This account's second factor is not an authenticator app; sign in elsewhere.")
+          .operationNotAllowed, "This account's second factor is neither an app nor a phone; sign in elsewhere.")
       }
       var factor = factors[0]
       if factors.count > 1 {
@@ -54,8 +71,13 @@ extension REPLSession {
         factor = factors[number - 1]
       }
       await say("second factor required: \(TranscriptFormatter.describe(factor))")
-      let code = try await oneTimeCode()
-      return try await auth.resolveSignIn(challenge, enrollmentID: factor.enrollmentID, code: code)
+      guard factor.kind == .phone else {
+        let code = try await oneTimeCode()
+        return try await auth.resolveSignIn(challenge, enrollmentID: factor.enrollmentID, code: code)
+      }
+      let verification = try await auth.sendSecondFactorCode(for: challenge, enrollmentID: factor.enrollmentID)
+      let code = try await textedCode(for: verification)
+      return try await auth.resolveSignIn(challenge, verification: verification, code: code)
     }
   }
 

@@ -46,4 +46,19 @@ struct UserTests {
     #expect(user.secondFactors.isEmpty)
     #expect(user.isAnonymous)
   }
+
+  @Test func aPhoneUserIsNotAnonymousAndIsDescribedByAMaskedNumber() {
+    let user = User(uid: "u2", providers: [], phoneNumber: "+15555550100")
+    #expect(!user.isAnonymous)
+    #expect(user.description == "+*******0100 (u2)")
+  }
+
+  @Test(arguments: [
+    ("+15555550123", "+*******0123"), ("+*******0123", "+*******0123"), ("+44 7700 900123", "+** **** **0123"),
+    ("+123", "+123"),
+  ])
+  func aNumberIsMaskedToItsLastFourDigitsOnce(number: String, masked: String) {
+    #expect(MultiFactorInfo.masked(number) == masked)
+    #expect(MultiFactorInfo.masked(masked) == masked)
+  }
 }

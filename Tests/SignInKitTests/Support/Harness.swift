@@ -22,10 +22,21 @@ final class ServedBackend: AuthBackendDecorator, BackendControls {
   let server: FirebaseEmulatorServer
   let firebase: FirebaseBackend
 
-  init(embedded: EmbeddedBackend) throws {
+  /// - Parameters:
+  ///   - tenantID: the tenant the client signs in to; the server makes it on first use, with
+  ///     every sign-in method on, as the Firebase emulator does.
+  ///   - appCheckSecret: when set, the server requires App Check tokens signed with it.
+  ///   - now: the client's wall clock (App Check tokens' expiry).
+  init(
+    embedded: EmbeddedBackend, tenantID: String? = nil, appCheckSecret: String? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws {
     self.embedded = embedded
-    server = try FirebaseEmulatorServer(backend: embedded, port: 0)
-    firebase = try .emulator(host: server.host, projectID: embedded.configuration.projectID)
+    server = try FirebaseEmulatorServer(backend: embedded, port: 0, appCheckSecret: appCheckSecret)
+    var firebase = try FirebaseBackend.emulator(host: server.host, projectID: embedded.configuration.projectID)
+    firebase.tenantID = tenantID
+    firebase.now = now
+    self.firebase = firebase
   }
 
   deinit { server.stop() }
@@ -42,6 +53,10 @@ final class ServedBackend: AuthBackendDecorator, BackendControls {
     // What the emulator's oobCodes endpoint lists, as a Firebase client reads it.
     ((try? await firebase.emulatorOobCodes()) ?? []).filter { $0.email == email }.map(\.oobCode)
   }
+  func textedCode(for verificationID: String) async -> String? {
+    // What the emulator's verificationCodes endpoint lists, as a Firebase client reads it.
+    ((try? await firebase.emulatorTextMessages()) ?? []).first { $0.verificationID == verificationID }?.code
+  }
   func deleteUser(uid: String) async throws { try await embedded.deleteUser(uid: uid) }
   func setDisabled(_ disabled: Bool, uid: String) async throws { try await embedded.setDisabled(disabled, uid: uid) }
 }
@@ -50,14 +65,23 @@ final class ServedBackend: AuthBackendDecorator, BackendControls {
 /// actions taken outside the user's session.
 protocol BackendControls: Sendable {
   func codes(sentTo email: String) async -> [String]
+  /// The code texted for the verification `verificationID`, while it can be used.
+  func textedCode(for verificationID: String) async -> String?
   func deleteUser(uid: String) async throws
   func setDisabled(_ disabled: Bool, uid: String) async throws
 }
 
-extension ScriptedBackend: BackendControls {}
+extension ScriptedBackend: BackendControls {
+  func textedCode(for verificationID: String) async -> String? {
+    await textedCodes().first { $0.sessionInfo == verificationID }?.code
+  }
+}
 
 extension EmbeddedBackend: BackendControls {
   func codes(sentTo email: String) async -> [String] { mailbox(for: email).map(\.code) }
+  func textedCode(for verificationID: String) async -> String? {
+    verificationCodes().first { $0.sessionInfo == verificationID }?.code
+  }
 }
 
 /// An `Auth` wired to manual clocks, a scripted backend and a store, as most tests need it.
@@ -82,23 +106,23 @@ struct Harness {
   init(
     _ kind: BackendKind = .scripted, store: any SessionStore = InMemorySessionStore(),
     configuration: AuthConfiguration = AuthConfiguration(), interleaving: Int = 0,
-    tokenLifetime: Duration = Harness.tokenLifetime
+    tokenLifetime: Duration = Harness.tokenLifetime, tenantID: String? = nil
   ) {
     let clock = self.clock
     self.kind = kind
+    var embedded = Self.embeddedConfiguration(tokenLifetime: tokenLifetime)
     switch kind {
     case .scripted:
       backendUnderTest = ScriptedBackend(
-        clock: backendClock, tokenLifetime: tokenLifetime, interleaving: interleaving,
+        clock: backendClock, tokenLifetime: tokenLifetime, interleaving: interleaving, tenantID: tenantID,
         now: { clock.date })
     case .embedded:
-      backendUnderTest = try! EmbeddedBackend(
-        directory: nil, configuration: Self.embeddedConfiguration(tokenLifetime: tokenLifetime), now: { clock.date })
+      embedded.tenantID = tenantID
+      backendUnderTest = try! EmbeddedBackend(directory: nil, configuration: embedded, now: { clock.date })
     case .served:
       backendUnderTest = try! ServedBackend(
-        embedded: EmbeddedBackend(
-          directory: nil, configuration: Self.embeddedConfiguration(tokenLifetime: tokenLifetime),
-          now: { clock.date }))
+        embedded: EmbeddedBackend(directory: nil, configuration: embedded, now: { clock.date }), tenantID: tenantID,
+        now: { clock.date })
     }
     self.store = store
     auth = Auth(

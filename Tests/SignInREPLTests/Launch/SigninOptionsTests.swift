@@ -72,6 +72,13 @@ import Testing
     (["--latency", "soon"], "--latency needs a number of milliseconds, such as --latency 2000."),
     (["--latency", "-5"], "--latency needs a number of milliseconds, such as --latency 2000."),
     (["-c"], "-c needs commands."),
+    (["--tenant"], "--tenant needs a tenant id."),
+    (["--tenant", "Shop 1"], "--tenant Shop 1 is not a tenant id: lowercase letters, digits and hyphens."),
+    (
+      ["--app-check-secret", "k"],
+      "--app-check-secret signs test tokens for a signin serve started with it: use it with --backend emulator "
+        + "(production Firebase needs the app's real App Check)."
+    ),
     (["--idp", "github.com=https://github.com"], "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."),
     (["--idp", "google.com"], "--idp needs google.com=ISSUER_URL[,CLIENT_ID] or apple.com=…."),
     (
@@ -82,6 +89,17 @@ import Testing
   ])
   func aMistakeSaysWhatToChange(arguments: [String], message: String) {
     #expect(problem(arguments) == message)
+  }
+
+  @Test func aTenantAndAnAppCheckKeyAreReadForTheEmulatorAndServe() throws {
+    let parsed = try options(["--backend", "emulator", "--tenant", "shop-1", "--app-check-secret", "k1"])
+    #expect(parsed.tenant == "shop-1" && parsed.appCheckSecret == "k1")
+    guard case .serve(let served) = try SigninOptions.parse(["serve", "--app-check-secret", "k1"]) else {
+      Issue.record("serve was not parsed")
+      return
+    }
+    #expect(served.appCheckSecret == "k1")
+    #expect(throws: SigninOptions.UsageError.self) { try SigninOptions.parse(["serve", "--tenant", "shop-1"]) }
   }
 
   @Test func theLastOfARepeatedOptionWins() throws {

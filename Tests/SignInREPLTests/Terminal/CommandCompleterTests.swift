@@ -21,7 +21,8 @@ import Testing
 
   @Test func completesArgumentsByCommand() {
     #expect(CommandCompleter.complete("signin g", knownEmails: emails).replacement == "grace@example.com ")
-    #expect(CommandCompleter.complete("link ", knownEmails: emails).candidates == ["apple", "email", "google"])
+    #expect(
+      CommandCompleter.complete("link ", knownEmails: emails).candidates == ["apple", "email", "google", "phone"])
     #expect(CommandCompleter.complete("link email a", knownEmails: emails).candidates == ["ada@example.com"])
     #expect(CommandCompleter.complete("unlink g", knownEmails: emails).replacement == "google.com ")
     #expect(CommandCompleter.complete("watch o", knownEmails: emails).candidates == ["off", "on"])

@@ -39,4 +39,23 @@ extension FirebaseBackend {
         oobLink: code.oobLink)
     }
   }
+
+  /// The codes the emulator would have texted, oldest first
+  /// (`GET /emulator/v1/projects/PROJECT/verificationCodes`): its stand-in for a phone. Each is
+  /// listed until it is used or expires.
+  ///
+  /// - Throws: ``AuthError/Code/misconfigured`` against production, which texts them;
+  ///   transport and reply errors as for any call.
+  public func emulatorTextMessages() async throws -> [FirebaseEmulatorTextMessage] {
+    guard emulatorHost != nil else {
+      throw AuthError(
+        .misconfigured, "Only the Auth emulator shows texted codes; production Firebase texts them. Check the phone.")
+    }
+    let reply = try await call(FirebaseAPI.verificationCodes, NoBody())
+    return (reply.verificationCodes ?? []).compactMap { message in
+      guard let code = message.code, let verificationID = message.sessionInfo else { return nil }
+      return FirebaseEmulatorTextMessage(
+        phoneNumber: message.phoneNumber ?? "", verificationID: verificationID, code: code)
+    }
+  }
 }

@@ -33,11 +33,13 @@ extension FirebaseBackend {
       isNewUser: reply.isNewUser ?? false)
   }
 
-  /// The phone number and, in production, the app's proof (``appVerifier``) for a call that
-  /// texts a code.
+  /// The phone number and the app's proof (``appVerifier``) for a call that texts a code. The
+  /// emulator and Firebase's fictional test numbers take calls without a proof, so a backend
+  /// without a verifier sends none; one with a verifier proves the app to the emulator too,
+  /// which checks the proof as production does.
   func phoneInfo(for phoneNumber: String?) async throws -> StartMfaPhoneInfo {
     var info = StartMfaPhoneInfo(phoneNumber: phoneNumber)
-    guard emulatorHost == nil, let appVerifier else { return info }
+    guard let appVerifier else { return info }
     switch try await appVerifier.proof(for: self) {
     case .silentPush(let receipt, let secret):
       info.iosReceipt = receipt

@@ -106,11 +106,12 @@ extension UpdateAccountReply {
 }
 
 extension MFAEnrollment {
-  /// The second factor: `phoneInfo` makes it a phone, else a TOTP factor.
+  /// The second factor: `phoneInfo` makes it a phone (its number masked, as a lookup shows it
+  /// whole), else a TOTP factor.
   var factor: MultiFactorInfo? {
     guard let mfaEnrollmentId else { return nil }
     return MultiFactorInfo(
       enrollmentID: mfaEnrollmentId, kind: phoneInfo != nil ? .phone : .totp, displayName: displayName,
-      enrolledAt: JSONReply.date(rfc3339: enrolledAt), phoneNumber: phoneInfo)
+      enrolledAt: JSONReply.date(rfc3339: enrolledAt), phoneNumber: phoneInfo.map(MultiFactorInfo.masked))
   }
 }

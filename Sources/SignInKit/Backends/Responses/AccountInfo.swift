@@ -49,6 +49,7 @@ public struct AccountInfo: Sendable, Equatable {
     User(
       uid: localID, email: email.flatMap { $0.isEmpty ? nil : $0 }, emailVerified: emailVerified,
       displayName: displayName.flatMap { $0.isEmpty ? nil : $0 }, photoURL: photoURL,
-      providers: providers, createdAt: createdAt, lastSignInAt: lastLoginAt, secondFactors: secondFactors)
+      providers: providers, createdAt: createdAt, lastSignInAt: lastLoginAt, secondFactors: secondFactors,
+      phoneNumber: phoneNumber.flatMap { $0.isEmpty ? nil : $0 })
   }
 }

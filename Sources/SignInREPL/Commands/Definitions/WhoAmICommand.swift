@@ -22,7 +22,8 @@ extension WhoAmICommand {
       "\(TranscriptFormatter.who(user)); email verified: \(user.emailVerified); providers: "
         + (providers.isEmpty ? "none" : providers)
         + (user.secondFactors.isEmpty
-          ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", ")),
-      fields: ["uid": user.uid, "email": user.email ?? ""])
+          ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", "))
+        + (session.auth.tenantID.map { "; tenant: \($0)" } ?? ""),
+      fields: ["uid": user.uid, "email": user.email ?? "", "tenant": session.auth.tenantID ?? ""])
   }
 }

@@ -4,13 +4,14 @@ import SignInCrypto
 import SignInFoundation
 import SignInKit
 
-/// An App Check provider for `signin serve --app-check-secret SECRET` and tests: it mints the
-/// tokens that server accepts (a JWT signed with HMAC-SHA256 under the secret, for the
-/// project, expiring after ``lifetime``), and counts how many it made. A real app plugs in an
-/// adapter over Firebase's App Check instead.
+/// The App Check provider for a server started with `signin serve --app-check-secret SECRET`:
+/// it mints the tokens ``EmulatorAppCheck`` accepts (a JWT signed with HMAC-SHA256 under the
+/// secret, for the project, expiring after ``lifetime``; a limited-use one carries a `jti`),
+/// and counts how many it made. `signin --backend emulator --app-check-secret SECRET` and the
+/// tests use it; a real app plugs in an adapter over Firebase's App Check instead.
 ///
 /// - Concurrency: `Sendable`; a lock guards the counts.
-public final class TestAppCheckProvider: AppCheckTokenProvider {
+public final class EmulatorAppCheckTokenProvider: AppCheckTokenProvider {
   private let secret: [UInt8]
   private let projectID: String
   /// How long each token is valid.
