@@ -153,6 +153,14 @@ extension EmbeddedBackend {
       account.federated.removeAll { request.deleteProviders.contains($0.providerID) }
       if request.deleteProviders.contains(.password) { account.setPassword(nil, at: now()) }
       if request.deleteProviders.contains(.phone) { account.phoneNumber = nil }
+      for credentialID in request.deletePasskeys {
+        guard account.passkeys?.contains(where: { $0.credentialID == credentialID }) == true else {
+          throw AuthError(
+            firebase: .passkeyEnrollmentNotFound, message: "No passkey with that credential id is on this account.")
+        }
+        account.passkeys?.removeAll { $0.credentialID == credentialID }
+      }
+      if account.passkeys?.isEmpty == true { account.passkeys = nil }
       try store.save(account)
       guard newEmail != nil || newHash != nil else {
         return UpdateAccountResponse(account: account.info)
@@ -250,7 +258,10 @@ extension EmbeddedDatabase.Account {
         MultiFactorInfo(
           enrollmentID: $0.enrollmentID, kind: $0.phoneNumber == nil ? .totp : .phone, displayName: $0.displayName,
           enrolledAt: $0.enrolledAt, phoneNumber: $0.phoneNumber.map(MultiFactorInfo.masked))
-      }, phoneNumber: phoneNumber)
+      }, phoneNumber: phoneNumber,
+      passkeys: (passkeys ?? []).map {
+        PasskeyInfo(name: $0.name, credentialID: $0.credentialID, enrolledAt: $0.enrolledAt)
+      })
   }
 }
 

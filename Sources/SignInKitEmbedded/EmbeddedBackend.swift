@@ -78,6 +78,8 @@ public actor EmbeddedBackend: AuthBackend {
     public var transport: any HTTPTransport = URLSessionTransport()
     /// How large the tables that unauthenticated calls fill may grow.
     public var limits = Limits()
+    /// The WebAuthn relying party passkeys belong to (``PasskeyPolicy``).
+    public var passkeys = PasskeyPolicy()
     /// How long a change waits for another process's write to the same data folder before it
     /// fails with `AuthError/Code/storage`. Default 5 seconds.
     public var busyTimeout: Duration = .seconds(5)

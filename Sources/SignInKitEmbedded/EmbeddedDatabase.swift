@@ -36,6 +36,8 @@ package struct EmbeddedDatabase: Codable, Sendable {
     /// When a refresh token last made an ID token (`lastRefreshAt`), to the second; a sign-in
     /// counts through ``lastLoginAt``.
     package var lastRefreshAt: Date?
+    /// Enrolled passkeys; `nil` when there are none.
+    package var passkeys: [Passkey]?
 
     /// The latest time this account got an ID token: its last sign-in or its last refresh.
     package var lastActiveAt: Date { max(lastLoginAt, lastRefreshAt ?? lastLoginAt) }
@@ -66,6 +68,19 @@ package struct EmbeddedDatabase: Codable, Sendable {
     /// The TOTP time step of the last code accepted, so that no code works twice (RFC 6238
     /// §5.2); `nil` before the first.
     package var lastUsedStep: UInt64?
+  }
+
+  /// One enrolled passkey: its credential id and COSE public key (base64url), the name the
+  /// user gave it, and the signature counter last seen.
+  package struct Passkey: Codable, Sendable {
+    package var credentialID: String
+    package var name: String
+    package var publicKey: String
+    package var signCount: UInt32
+    package var enrolledAt: Date
+    package var lastUsedAt: Date?
+    package var transports: [String]?
+    package var backupEligible: Bool?
   }
 
   struct RefreshToken: Codable, Sendable {

@@ -95,6 +95,14 @@ final class EmbeddedStore {
     ALTER TABLE accounts ADD COLUMN phone TEXT;
     CREATE UNIQUE INDEX accounts_phone ON accounts (phone) WHERE phone IS NOT NULL;
     """,
+    // Passkeys: each credential on one account at most, found by its id at sign-in.
+    """
+    CREATE TABLE passkeys (
+      credential_id TEXT PRIMARY KEY NOT NULL,
+      uid TEXT NOT NULL REFERENCES accounts (uid) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    CREATE INDEX passkeys_uid ON passkeys (uid);
+    """,
   ])
 
   let database: SQLiteDatabase
@@ -177,6 +185,14 @@ final class EmbeddedStore {
     ).first
   }
 
+  /// The account that holds the passkey `credentialID` (base64url).
+  func account(passkey credentialID: String) throws -> Account? {
+    try accounts(
+      "SELECT a.record FROM passkeys p JOIN accounts a ON a.uid = p.uid WHERE p.credential_id = ?",
+      [.text(credentialID)]
+    ).first
+  }
+
   /// Stores `account` (new or changed) with its provider links.
   func save(_ account: Account) throws {
     try transaction {
@@ -190,6 +206,12 @@ final class EmbeddedStore {
         try run(
           "INSERT OR REPLACE INTO provider_links (provider, raw_id, uid, email) VALUES (?, ?, ?, ?)",
           [.text(link.providerID.rawValue), .text(link.rawID), .text(account.uid), .text(link.email)])
+      }
+      // A credential of another account fails the primary key: one passkey, one account.
+      try run("DELETE FROM passkeys WHERE uid = ?", [.text(account.uid)])
+      for passkey in account.passkeys ?? [] {
+        try run(
+          "INSERT INTO passkeys (credential_id, uid) VALUES (?, ?)", [.text(passkey.credentialID), .text(account.uid)])
       }
     }
   }

@@ -31,6 +31,7 @@ extension AuthBackendCall {
     case .sendOobCode: _ = try? await backend.sendOobCode(.passwordReset(email: email))
     case .resetPassword: _ = try? await backend.resetPassword(ResetPasswordRequest(oobCode: "c"))
     case .secondFactor: _ = try? await backend.secondFactor(.startTOTPEnrollment(idToken: "i"))
+    case .passkey: _ = try? await backend.passkey(.startSignIn)
     case .revokeRefreshToken: try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: "r"))
     case .revokeToken: try? await backend.revokeToken(.apple(authorizationCode: "c", idToken: "i"))
     case .sendPhoneCode: _ = try? await backend.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550100"))

@@ -85,6 +85,11 @@ extension ScriptedBackend {
     return try await accounts.signInWithPhoneNumber(request)
   }
 
+  public func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse {
+    try await begin(.passkey, request)
+    return try await accounts.passkey(request)
+  }
+
   /// The codes the backend would have texted, oldest first: what a test types.
   public func textedCodes() async -> [PhoneVerificationCode] {
     await accounts.verificationCodes()

@@ -161,6 +161,43 @@
         nil)
     }
 
+    // MARK: - P-256 keys
+
+    static func generateP256() throws -> [UInt8] {
+      Array(P256.Signing.PrivateKey().derRepresentation)
+    }
+
+    static func p256PublicKey(x: [UInt8], y: [UInt8]) throws -> [UInt8] {
+      guard x.count == 32, y.count == 32 else { throw CryptoError("a P-256 point has 32-byte coordinates") }
+      do {
+        return Array(try P256.Signing.PublicKey(x963Representation: [4] + x + y).derRepresentation)
+      } catch {
+        throw CryptoError("the point is not on the P-256 curve")
+      }
+    }
+
+    static func p256Point(ofPublicKey der: [UInt8]) throws -> (x: [UInt8], y: [UInt8]) {
+      let point = Array(try P256.Signing.PublicKey(derRepresentation: der).x963Representation)
+      guard point.count == 65 else { throw CryptoError("the key is not an uncompressed P-256 point") }
+      return (Array(point[1..<33]), Array(point[33..<65]))
+    }
+
+    static func p256PublicKey(ofPrivateKey der: [UInt8]) throws -> [UInt8] {
+      Array(try P256.Signing.PrivateKey(derRepresentation: der).publicKey.derRepresentation)
+    }
+
+    static func signES256(privateKey der: [UInt8], message: [UInt8]) throws -> [UInt8] {
+      let key = try P256.Signing.PrivateKey(derRepresentation: der)
+      return Array(try key.signature(for: message).derRepresentation)
+    }
+
+    static func verifyES256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
+      guard let key = try? P256.Signing.PublicKey(derRepresentation: der),
+        let signature = try? P256.Signing.ECDSASignature(derRepresentation: signature)
+      else { return false }
+      return key.isValidSignature(signature, for: message)
+    }
+
     // MARK: - Certificates
 
     static func certificate(

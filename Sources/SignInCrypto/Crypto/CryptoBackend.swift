@@ -50,6 +50,19 @@ protocol CryptoPrimitives {
   /// RSASSA-PKCS1-v1_5 with SHA-256.
   static func signRS256(privateKey der: [UInt8], message: [UInt8]) throws -> [UInt8]
   static func verifyRS256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool
+  /// A new ECDSA key on P-256 (secp256r1), as PKCS#8 DER.
+  static func generateP256() throws -> [UInt8]
+  /// The SubjectPublicKeyInfo DER of the P-256 point (`x`, `y`), 32 bytes each; refused when the
+  /// point is not on the curve.
+  static func p256PublicKey(x: [UInt8], y: [UInt8]) throws -> [UInt8]
+  /// The coordinates of a P-256 public key (SubjectPublicKeyInfo DER), 32 bytes each.
+  static func p256Point(ofPublicKey der: [UInt8]) throws -> (x: [UInt8], y: [UInt8])
+  /// The SubjectPublicKeyInfo DER of a P-256 private key's public half.
+  static func p256PublicKey(ofPrivateKey der: [UInt8]) throws -> [UInt8]
+  /// ECDSA on P-256 with SHA-256; the signature ASN.1 DER (`SEQUENCE { r, s }`), as WebAuthn
+  /// carries it.
+  static func signES256(privateKey der: [UInt8], message: [UInt8]) throws -> [UInt8]
+  static func verifyES256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool
   /// A self-signed X.509 certificate over the key, as PEM.
   static func certificate(
     privateKey der: [UInt8], commonName: String, notBefore: Date, lifetime: TimeInterval

@@ -186,8 +186,20 @@
     }
 
     static func signRS256(privateKey der: [UInt8], message: [UInt8]) throws -> [UInt8] {
+      try digestSign(privateKey: der, type: "RSA", message: message)
+    }
+
+    static func verifyRS256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
+      digestVerify(publicKey: der, type: "RSA", signature: signature, message: message)
+    }
+
+    /// A SHA-256 signature of `message` under a private key of `type` (`RSA`: PKCS#1 v1.5;
+    /// `EC`: ECDSA, DER); a key of another type is refused, so one algorithm never stands in
+    /// for another.
+    private static func digestSign(privateKey der: [UInt8], type: String, message: [UInt8]) throws -> [UInt8] {
       let key = try OpenSSLKeyCache.shared.key(der: der, isPrivate: true)
       defer { EVP_PKEY_free(key) }
+      guard EVP_PKEY_is_a(key, type) == 1 else { throw CryptoError("the private key is not an \(type) key") }
       guard let context = EVP_MD_CTX_new() else { throw CryptoError.openSSL("EVP_MD_CTX_new") }
       defer { EVP_MD_CTX_free(context) }
       guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
@@ -204,15 +216,97 @@
       return Array(signature.prefix(length))
     }
 
-    static func verifyRS256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
+    /// Whether `signature` is a SHA-256 signature of `message` under a public key of `type`.
+    private static func digestVerify(publicKey der: [UInt8], type: String, signature: [UInt8], message: [UInt8])
+      -> Bool
+    {
       guard let key = try? OpenSSLKeyCache.shared.key(der: der, isPrivate: false) else { return false }
       defer { EVP_PKEY_free(key) }
-      guard let context = EVP_MD_CTX_new() else { return false }
+      guard EVP_PKEY_is_a(key, type) == 1, let context = EVP_MD_CTX_new() else { return false }
       defer { EVP_MD_CTX_free(context) }
       guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
       let ok = EVP_DigestVerify(context, signature, signature.count, message, message.count) == 1
       ERR_clear_error()
       return ok
+    }
+
+    // MARK: - P-256 keys
+
+    static func generateP256() throws -> [UInt8] {
+      guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
+        throw CryptoError.openSSL("EVP_PKEY_CTX_new_from_name(EC) failed")
+      }
+      defer { EVP_PKEY_CTX_free(context) }
+      var key: OpaquePointer?
+      guard EVP_PKEY_keygen_init(context) == 1, EVP_PKEY_CTX_set_group_name(context, "P-256") == 1,
+        EVP_PKEY_generate(context, &key) == 1, let key
+      else { throw CryptoError.openSSL("P-256 key generation failed") }
+      defer { EVP_PKEY_free(key) }
+      return try OpenSSLKey.der(of: key, isPrivate: true)
+    }
+
+    static func p256PublicKey(x: [UInt8], y: [UInt8]) throws -> [UInt8] {
+      guard x.count == 32, y.count == 32 else { throw CryptoError("a P-256 point has 32-byte coordinates") }
+      guard let builder = OSSL_PARAM_BLD_new() else { throw CryptoError.openSSL("OSSL_PARAM_BLD_new") }
+      defer { OSSL_PARAM_BLD_free(builder) }
+      // The builder keeps these pointers until the parameters are used: they must outlive them.
+      let group = strdup("P-256")
+      let groupName = strdup(OSSL_PKEY_PARAM_GROUP_NAME)
+      let publicName = strdup(OSSL_PKEY_PARAM_PUB_KEY)
+      defer {
+        free(group)
+        free(groupName)
+        free(publicName)
+      }
+      let point = [UInt8(4)] + x + y
+      let built = point.withUnsafeBytes { point -> UnsafeMutablePointer<OSSL_PARAM>? in
+        guard OSSL_PARAM_BLD_push_utf8_string(builder, groupName, group, 0) == 1,
+          OSSL_PARAM_BLD_push_octet_string(builder, publicName, point.baseAddress, point.count) == 1
+        else { return nil }
+        return OSSL_PARAM_BLD_to_param(builder)
+      }
+      guard let built else { throw CryptoError.openSSL("OSSL_PARAM_BLD_to_param(P-256)") }
+      defer { OSSL_PARAM_free(built) }
+      guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else {
+        throw CryptoError.openSSL("EVP_PKEY_CTX_new_from_name(EC)")
+      }
+      defer { EVP_PKEY_CTX_free(context) }
+      var key: OpaquePointer?
+      guard EVP_PKEY_fromdata_init(context) == 1,
+        EVP_PKEY_fromdata(context, &key, SIGNINKIT_EVP_PKEY_PUBLIC_KEY, built) == 1, let key
+      else { throw CryptoError.openSSL("the coordinates are not a P-256 public key") }
+      defer { EVP_PKEY_free(key) }
+      // fromdata does not check the point; a public-key check does.
+      guard let check = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else { throw CryptoError.openSSL("EVP_PKEY_CTX") }
+      defer { EVP_PKEY_CTX_free(check) }
+      guard EVP_PKEY_public_check(check) == 1 else {
+        ERR_clear_error()
+        throw CryptoError("the point is not on the P-256 curve")
+      }
+      return try OpenSSLKey.der(of: key, isPrivate: false)
+    }
+
+    static func p256Point(ofPublicKey der: [UInt8]) throws -> (x: [UInt8], y: [UInt8]) {
+      let key = try OpenSSLKey.load(der: der, isPrivate: false)
+      defer { EVP_PKEY_free(key) }
+      var point = [UInt8](repeating: 0, count: 65)
+      var length = 0
+      guard EVP_PKEY_get_octet_string_param(key, OSSL_PKEY_PARAM_PUB_KEY, &point, point.count, &length) == 1,
+        length == 65, point[0] == 4
+      else { throw CryptoError.openSSL("the key is not an uncompressed P-256 point") }
+      return (Array(point[1..<33]), Array(point[33..<65]))
+    }
+
+    static func p256PublicKey(ofPrivateKey der: [UInt8]) throws -> [UInt8] {
+      try publicKey(ofPrivateKey: der)
+    }
+
+    static func signES256(privateKey der: [UInt8], message: [UInt8]) throws -> [UInt8] {
+      try digestSign(privateKey: der, type: "EC", message: message)
+    }
+
+    static func verifyES256(publicKey der: [UInt8], signature: [UInt8], message: [UInt8]) -> Bool {
+      digestVerify(publicKey: der, type: "EC", signature: signature, message: message)
     }
 
     // MARK: - Certificates

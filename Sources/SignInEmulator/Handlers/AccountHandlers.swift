@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInKit
 import SignInKitEmbedded
 import SignInWire
@@ -49,6 +50,13 @@ enum AccountHandlers {
     request.photoURL = body.photoUrl.flatMap(URL.init(string:))
     request.deleteAttributes = (body.deleteAttribute ?? []).compactMap(UpdateAccountRequest.Attribute.init)
     request.deleteProviders = (body.deleteProvider ?? []).map(ProviderID.init(rawValue:))
+    request.deletePasskeys = try (body.deletePasskey ?? []).map { id in
+      guard let bytes = WireBytes.decode(id), !bytes.isEmpty else {
+        throw FirebaseFailure(
+          .invalidArgument, "deletePasskey holds \(EmulatorRequestPolicy.printable(id)), not a credential id")
+      }
+      return Base64URL.encode(bytes)
+    }
     let response = try await backend.update(request)
     return ReplyShapes.update(response.account, tokens: response.tokens)
   }

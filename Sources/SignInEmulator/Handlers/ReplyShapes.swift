@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInFoundation
 import SignInKit
 import SignInKitEmbedded
@@ -67,6 +68,11 @@ enum ReplyShapes {
     record.createdAt = account.createdAt.map(milliseconds)
     record.lastLoginAt = account.lastLoginAt.map(milliseconds)
     if !account.secondFactors.isEmpty { record.mfaInfo = account.secondFactors.map(secondFactor) }
+    if !account.passkeys.isEmpty {
+      record.passkeyInfo = account.passkeys.map {
+        PasskeyInfoRecord(name: $0.name, credentialId: WireBytes.encode(Base64URL.decode($0.credentialID) ?? []))
+      }
+    }
     return record
   }
 

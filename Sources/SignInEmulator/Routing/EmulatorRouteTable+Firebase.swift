@@ -28,6 +28,10 @@ extension EmulatorRouteTable {
     table.add(FirebaseAPI.withdrawMfa, SecondFactorHandlers.withdraw)
     table.add(FirebaseAPI.startMfaSignIn, SecondFactorHandlers.startSignIn)
     table.add(FirebaseAPI.finalizeMfaSignIn, SecondFactorHandlers.finalizeSignIn)
+    table.add(FirebaseAPI.startPasskeyEnrollment, PasskeyHandlers.startEnrollment)
+    table.add(FirebaseAPI.finalizePasskeyEnrollment, PasskeyHandlers.finalizeEnrollment)
+    table.add(FirebaseAPI.startPasskeySignIn, PasskeyHandlers.startSignIn)
+    table.add(FirebaseAPI.finalizePasskeySignIn, PasskeyHandlers.finalizeSignIn)
 
     table.add(FirebaseAPI.batchCreate, AdministrationHandlers.batchCreate)
     table.add(FirebaseAPI.batchDelete, AdministrationHandlers.batchDelete)

@@ -71,6 +71,12 @@ public protocol AuthBackend: Sendable {
   /// - Throws: ``AuthError/Code/invalidVerificationCode``, ``AuthError/Code/verificationExpired``,
   ///   ``AuthError/Code/credentialAlreadyInUse`` (the number is another account's).
   func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse
+  /// Identity Platform's passkey calls (``PasskeyRequest``). The default throws
+  /// ``AuthError/Code/operationNotAllowed``.
+  ///
+  /// - Throws: ``AuthError/Code/passkeyRefused`` when the backend refuses an authenticator's
+  ///   answer, ``AuthError/Code/noPasskey`` for a credential no account has.
+  func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse
   /// The Identity Platform tenant whose users this backend serves, or `nil` for the project's
   /// own. `Auth` keeps a tenant's session apart and refuses another tenant's tokens. The default
   /// is `nil`.
@@ -92,6 +98,10 @@ extension AuthBackend {
 
   public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
     throw AuthError(.operationNotAllowed, "This backend has no phone numbers; use FirebaseBackend or EmbeddedBackend.")
+  }
+
+  public func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse {
+    throw AuthError(.operationNotAllowed, "This backend has no passkeys; use EmbeddedBackend or FirebaseBackend.")
   }
 
   public var tenantID: String? { nil }

@@ -98,5 +98,9 @@ extension AuthBackendDecorator {
     try await intercept(.signInWithPhoneNumber) { try await wrapped.signInWithPhoneNumber(request) }
   }
 
+  public func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse {
+    try await intercept(.passkey) { try await wrapped.passkey(request) }
+  }
+
   public var tenantID: String? { wrapped.tenantID }
 }

@@ -23,6 +23,8 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
   public static let phone = ProviderID(rawValue: WireProviderID.phone.rawValue)
   /// A custom token minted by your server (the ID token's `sign_in_provider`).
   public static let custom = ProviderID(rawValue: WireProviderID.custom.rawValue)
+  /// A passkey (WebAuthn), on the platform's authenticator or a security key.
+  public static let passkey = ProviderID(rawValue: WireProviderID.passkey.rawValue)
   /// An OpenID Connect provider configured in Firebase or Identity Platform as `oidc.<name>`.
   public static func oidc(_ name: String) -> ProviderID { ProviderID(rawValue: WireProviderID.oidc(name).rawValue) }
 

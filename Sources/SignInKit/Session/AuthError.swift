@@ -95,6 +95,17 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// A token or stored session belongs to another tenant than this `Auth`'s
     /// (`TENANT_ID_MISMATCH`).
     public static let tenantMismatch = Code(rawValue: "tenant-mismatch")
+    /// No passkey for this account (or for the relying party) is enrolled, or on this device
+    /// (`PASSKEY_ENROLLMENT_NOT_FOUND`): enrol one, or sign in another way.
+    public static let noPasskey = Code(rawValue: "no-passkey")
+    /// The passkey was made for another relying party or origin, or the app may not use the
+    /// backend's relying party id: list it under `webcredentials:` in the app's associated
+    /// domains, and serve the site's `apple-app-site-association`.
+    public static let relyingPartyMismatch = Code(rawValue: "relying-party-mismatch")
+    /// The authenticator refused or failed, or the backend refused its answer
+    /// (`INVALID_AUTHENTICATOR_RESPONSE`: a signature that does not verify, a counter that went
+    /// backwards, a challenge used before); the message says which.
+    public static let passkeyRefused = Code(rawValue: "passkey-refused")
     public static let storage = Code(rawValue: "storage")
     public static let misconfigured = Code(rawValue: "misconfigured")
     public static let `internal` = Code(rawValue: "internal")

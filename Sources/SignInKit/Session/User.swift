@@ -25,6 +25,8 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     var signedInAnonymously: Bool?
     /// Only when there is one (sessions stored before phone numbers existed have none).
     var phoneNumber: String?
+    /// Only when there are some.
+    var passkeys: [PasskeyInfo]?
   }
 
   /// One profile, shared by every copy of the user that has not changed it.
@@ -76,6 +78,11 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     get { storage.fields.phoneNumber }
     set { change { $0.phoneNumber = newValue } }
   }
+  /// The passkeys enrolled on the account (FirebaseAuth's `enrolledPasskeys`).
+  public var passkeys: [PasskeyInfo] {
+    get { storage.fields.passkeys ?? [] }
+    set { change { $0.passkeys = newValue.isEmpty ? nil : newValue } }
+  }
   /// The second factors enrolled on the account (FirebaseAuth's `multiFactor.enrolledFactors`).
   public var secondFactors: [MultiFactorInfo] {
     get { storage.fields.enrolledFactors ?? [] }
@@ -85,14 +92,15 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
   public init(
     uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, providers: [ProviderInfo] = [], createdAt: Date? = nil,
-    lastSignInAt: Date? = nil, secondFactors: [MultiFactorInfo] = [], phoneNumber: String? = nil
+    lastSignInAt: Date? = nil, secondFactors: [MultiFactorInfo] = [], phoneNumber: String? = nil,
+    passkeys: [PasskeyInfo] = []
   ) {
     storage = Storage(
       Fields(
         uid: uid, email: email, emailVerified: emailVerified, displayName: displayName,
         photoURL: photoURL, providers: providers, createdAt: createdAt, lastSignInAt: lastSignInAt,
         enrolledFactors: secondFactors.isEmpty ? nil : secondFactors, signedInAnonymously: nil,
-        phoneNumber: phoneNumber))
+        phoneNumber: phoneNumber, passkeys: passkeys.isEmpty ? nil : passkeys))
   }
 
   public init(from decoder: any Decoder) throws {
@@ -123,8 +131,8 @@ public struct User: Sendable, Hashable, Codable, CustomStringConvertible {
     set { change { $0.signedInAnonymously = newValue } }
   }
 
-  /// No sign-in method linked, no email and no phone number.
-  var hasNoCredential: Bool { providers.isEmpty && (email ?? "").isEmpty && phoneNumber == nil }
+  /// No sign-in method linked, no email, no phone number and no passkey.
+  var hasNoCredential: Bool { providers.isEmpty && (email ?? "").isEmpty && phoneNumber == nil && passkeys.isEmpty }
 
   public var description: String {
     if isAnonymous { return "anonymous user \(uid)" }

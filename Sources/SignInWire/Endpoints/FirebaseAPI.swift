@@ -75,6 +75,17 @@ package enum FirebaseAPI {
   package static let finalizeMfaSignIn = Endpoint<FinalizeMfaSignInBody, SignInReply>(
     .post, [EndpointPath(.identityToolkit, "v2/accounts/mfaSignIn:finalize", .apiKey)])
 
+  // MARK: - Identity Toolkit v2 passkeys (Identity Platform's preview)
+
+  package static let startPasskeyEnrollment = Endpoint<StartPasskeyEnrollmentBody, StartPasskeyEnrollmentReply>(
+    .post, [passkey("v2/accounts/passkeyEnrollment:start", .idToken)])
+  package static let finalizePasskeyEnrollment = Endpoint<FinalizePasskeyEnrollmentBody, SignInReply>(
+    .post, [passkey("v2/accounts/passkeyEnrollment:finalize", .idToken)])
+  package static let startPasskeySignIn = Endpoint<StartPasskeySignInBody, StartPasskeySignInReply>(
+    .post, [passkey("v2/accounts/passkeySignIn:start", .apiKey)])
+  package static let finalizePasskeySignIn = Endpoint<FinalizePasskeySignInBody, SignInReply>(
+    .post, [passkey("v2/accounts/passkeySignIn:finalize", .apiKey)])
+
   // MARK: - Secure Token
 
   /// A refresh grant: a form in the documented call (iOS sends JSON; the emulator takes both).
@@ -155,6 +166,7 @@ package enum FirebaseAPI {
     signInWithPhoneNumber, verifyIosClient, lookup, update, delete, sendOobCode, resetPassword, createAuthUri,
     projectConfig,
     revokeToken, startMfaEnrollment, finalizeMfaEnrollment, withdrawMfa, startMfaSignIn, finalizeMfaSignIn, token,
+    startPasskeyEnrollment, finalizePasskeyEnrollment, startPasskeySignIn, finalizePasskeySignIn,
     batchCreate, batchDelete, batchGet, createSessionCookie,
     createTenant, listTenants, getTenant, updateTenant, deleteTenant,
     createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig,
@@ -184,6 +196,11 @@ package enum FirebaseAPI {
   }
 
   /// An emulator route of a project, and the same for one of its tenants.
+  /// A passkey call of the v2 client API, which no discovery document lists.
+  private static func passkey(_ template: String, _ callers: EndpointPath.Callers) -> EndpointPath {
+    EndpointPath(.identityToolkit, template, callers, unlisted: PasskeyPreview.reason)
+  }
+
   private static func emulatorProject(_ rest: String) -> [EndpointPath] {
     [
       EndpointPath(.emulator, "emulator/v1/projects/{project}" + rest, .anyone),

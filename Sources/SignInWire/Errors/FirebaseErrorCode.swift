@@ -95,6 +95,10 @@ package enum FirebaseErrorCode: String, Sendable, CaseIterable, Codable {
   case missingIosAppToken = "MISSING_IOS_APP_TOKEN"
   case captchaCheckFailed = "CAPTCHA_CHECK_FAILED"
   case invalidRecaptchaToken = "INVALID_RECAPTCHA_TOKEN"
+  /// A passkey's registration or assertion that does not check out (Identity Platform's preview).
+  case invalidAuthenticatorResponse = "INVALID_AUTHENTICATOR_RESPONSE"
+  /// No such passkey on the account, or none for the credential a sign-in used.
+  case passkeyEnrollmentNotFound = "PASSKEY_ENROLLMENT_NOT_FOUND"
 
   // MARK: Administration (the Admin SDKs' calls)
   case duplicateLocalId = "DUPLICATE_LOCAL_ID"

@@ -15,6 +15,8 @@ package struct AccountRecord: WireBody, LenientValue {
   @Lenient package var createdAt: String?
   @Lenient package var lastLoginAt: String?
   @Lenient package var mfaInfo: [MFAEnrollment]?
+  /// Enrolled passkeys (Identity Platform's passkey preview).
+  @Lenient package var passkeyInfo: [PasskeyInfoRecord]?
   @Lenient package var validSince: String?
   /// When the password was last set, in milliseconds since 1970 (a number, as Firebase sends it).
   @Lenient package var passwordUpdatedAt: Double?
@@ -47,10 +49,15 @@ package struct AccountRecord: WireBody, LenientValue {
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case localId, email, phoneNumber, emailVerified, displayName, photoUrl, disabled, providerUserInfo, createdAt,
       lastLoginAt, mfaInfo, validSince, passwordUpdatedAt, lastRefreshAt, customAttributes, customAuth, passwordHash,
-      salt, rawPassword, tenantId
+      salt, rawPassword, tenantId, passkeyInfo
   }
 
   package static var fieldNames: [String] {
     CodingKeys.allCases.map(\.stringValue) + ProviderUserInfo.fieldNames + MFAEnrollment.fieldNames
+      + PasskeyInfoRecord.fieldNames
+  }
+
+  package static var unlistedFields: [String: String] {
+    ["passkeyInfo": PasskeyPreview.reason, "name": PasskeyPreview.reason, "credentialId": PasskeyPreview.reason]
   }
 }

@@ -13,6 +13,8 @@ package struct UpdateAccountBody: WireBody, TenantNaming {
   package var photoUrl: String?
   package var deleteAttribute: [AccountAttribute]?
   package var deleteProvider: [String]?
+  /// Passkeys to remove, by credential id (Identity Platform's passkey preview).
+  package var deletePasskey: [String]?
   package var returnSecureToken: Bool?
   package var tenantId: String?
   // An administrator's.
@@ -28,6 +30,9 @@ package struct UpdateAccountBody: WireBody, TenantNaming {
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case idToken, oobCode, email, password, displayName, photoUrl, deleteAttribute, deleteProvider, returnSecureToken,
-      tenantId, localId, emailVerified, disableUser, customAttributes, validSince, phoneNumber, targetProjectId
+      tenantId, localId, emailVerified, disableUser, customAttributes, validSince, phoneNumber, targetProjectId,
+      deletePasskey
   }
+
+  package static var unlistedFields: [String: String] { ["deletePasskey": PasskeyPreview.reason] }
 }

@@ -22,6 +22,8 @@ package struct WireProviderID: RawRepresentable, Hashable, LenientValue {
   package static let anonymous = Self(rawValue: "anonymous")
   package static let phone = Self(rawValue: "phone")
   package static let custom = Self(rawValue: "custom")
+  /// A passkey (the ID token's `sign_in_provider` after a passkey sign-in).
+  package static let passkey = Self(rawValue: "passkey")
   package static let google = Self(rawValue: "google.com")
   package static let apple = Self(rawValue: "apple.com")
   package static let facebook = Self(rawValue: "facebook.com")

@@ -140,6 +140,9 @@ extension FirebaseBackend {
     body.photoUrl = request.photoURL?.absoluteString
     if !request.deleteAttributes.isEmpty { body.deleteAttribute = request.deleteAttributes.map(\.wire) }
     if !request.deleteProviders.isEmpty { body.deleteProvider = request.deleteProviders.map(\.rawValue) }
+    if !request.deletePasskeys.isEmpty {
+      body.deletePasskey = request.deletePasskeys.map { Base64URL.decode($0).map(WireBytes.encode) ?? $0 }
+    }
     if request.idToken != nil { body.returnSecureToken = true }
     let reply = try await call(FirebaseAPI.update, body)
     let name = FirebaseAPI.update.name

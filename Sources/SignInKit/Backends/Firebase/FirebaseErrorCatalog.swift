@@ -103,6 +103,10 @@ enum FirebaseErrorCatalog {
           + "reCAPTCHA.")
     case .captchaCheckFailed, .invalidRecaptchaToken:
       Meaning(.appVerificationFailed, "The reCAPTCHA check failed. Try again.")
+    case .invalidAuthenticatorResponse:
+      Meaning(.passkeyRefused, "The passkey's answer did not check out. Try again, or sign in another way.")
+    case .passkeyEnrollmentNotFound:
+      Meaning(.noPasskey, "No such passkey is enrolled on the account. Enrol one, or sign in another way.")
     case .missingCode: Meaning(.invalidVerificationCode, "Enter the code from the text message.")
     case .unverifiedEmail: Meaning(.unverifiedEmail, "Verify the account's email before adding a second factor.")
     case .mfaEnrollmentNotFound, .missingMfaEnrollmentId:

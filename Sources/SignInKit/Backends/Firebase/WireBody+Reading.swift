@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInWire
 
 /// How ``FirebaseBackend`` reads a reply's fields: the ones a call cannot do without, and numbers
@@ -78,7 +79,12 @@ extension AccountRecord {
       displayName: displayName, photoURL: photoUrl.flatMap(URL.init(string:)), disabled: disabled ?? false,
       providers: providers, createdAt: Self.date(milliseconds: createdAt),
       lastLoginAt: Self.date(milliseconds: lastLoginAt), secondFactors: (mfaInfo ?? []).compactMap(\.factor),
-      phoneNumber: phoneNumber)
+      phoneNumber: phoneNumber,
+      passkeys: (passkeyInfo ?? []).compactMap { info in
+        // Kept base64url, whichever alphabet came: the id is the one Auth sends back to remove it.
+        guard let id = info.credentialId, let bytes = WireBytes.decode(id) else { return nil }
+        return PasskeyInfo(name: info.name ?? "Passkey", credentialID: Base64URL.encode(bytes))
+      })
   }
 
   /// A time in milliseconds since 1970.

@@ -39,6 +39,8 @@ public struct UpdateAccountRequest: Sendable, Equatable, CustomStringConvertible
   public var photoURL: URL?
   public var deleteAttributes: [Attribute]
   public var deleteProviders: [ProviderID]
+  /// Passkeys to remove, by credential id (``PasskeyInfo/credentialID``).
+  public var deletePasskeys: [String] = []
 
   public init(
     idToken: String? = nil, oobCode: String? = nil, email: String? = nil, password: String? = nil,
@@ -64,6 +66,7 @@ public struct UpdateAccountRequest: Sendable, Equatable, CustomStringConvertible
     if let photoURL { parts.append("photoURL: \(photoURL)") }
     if !deleteAttributes.isEmpty { parts.append("delete: \(deleteAttributes.map(\.rawValue))") }
     if !deleteProviders.isEmpty { parts.append("unlink: \(deleteProviders.map(\.rawValue))") }
+    if !deletePasskeys.isEmpty { parts.append("remove passkeys: \(deletePasskeys)") }
     return "UpdateAccountRequest(\(parts.joined(separator: ", ")))"
   }
   public var customMirror: Mirror {

@@ -17,13 +17,16 @@ public struct AccountInfo: Sendable, Equatable {
   public var secondFactors: [MultiFactorInfo]
   /// The account's phone number (E.164), proved by SMS or set by an administrator.
   public var phoneNumber: String?
+  /// The enrolled passkeys (`passkeyInfo`).
+  public var passkeys: [PasskeyInfo]
 
   public init(
     localID: String, email: String? = nil, emailVerified: Bool = false, displayName: String? = nil,
     photoURL: URL? = nil, disabled: Bool = false, providers: [ProviderInfo] = [],
     createdAt: Date? = nil, lastLoginAt: Date? = nil, secondFactors: [MultiFactorInfo] = [],
-    phoneNumber: String? = nil
+    phoneNumber: String? = nil, passkeys: [PasskeyInfo] = []
   ) {
+    self.passkeys = passkeys
     self.phoneNumber = phoneNumber
     self.secondFactors = secondFactors
     self.localID = localID
@@ -50,6 +53,6 @@ public struct AccountInfo: Sendable, Equatable {
       uid: localID, email: email.flatMap { $0.isEmpty ? nil : $0 }, emailVerified: emailVerified,
       displayName: displayName.flatMap { $0.isEmpty ? nil : $0 }, photoURL: photoURL,
       providers: providers, createdAt: createdAt, lastSignInAt: lastLoginAt, secondFactors: secondFactors,
-      phoneNumber: phoneNumber.flatMap { $0.isEmpty ? nil : $0 })
+      phoneNumber: phoneNumber.flatMap { $0.isEmpty ? nil : $0 }, passkeys: passkeys)
   }
 }

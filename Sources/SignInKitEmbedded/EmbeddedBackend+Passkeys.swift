@@ -1,0 +1,187 @@
+import Foundation
+import SignInCrypto
+import SignInKit
+import SignInWire
+
+/// A passkey ceremony started and waiting for the authenticator's answer, stored by its
+/// challenge (base64url) until it is answered once or expires.
+struct PendingPasskeyCeremony: Codable, Sendable, PendingStep {
+  static let enrollment = "passkey-enrollment"
+  static let signIn = "passkey-sign-in"
+  /// The account enrolling; empty for a sign-in, whose account the passkey names.
+  var uid: String
+  /// The caller's own session id for a sign-in (`sessionId`), which the finish must repeat.
+  var sessionID: String?
+}
+
+extension EmbeddedBackend {
+  /// The relying party of ``Configuration/passkeys``.
+  var relyingParty: WebAuthnRelyingParty {
+    let policy = configuration.passkeys
+    return WebAuthnRelyingParty(
+      id: policy.relyingPartyID, origins: Set(["https://\(policy.relyingPartyID)"] + policy.additionalOrigins),
+      requiresUserVerification: policy.requiresUserVerification)
+  }
+
+  /// `accounts/passkeyEnrollment:start`: a one-time challenge for a new passkey of the user of
+  /// `idToken`, the account's user handle, and its passkeys to exclude.
+  package func startPasskeyEnrollment(idToken: String) throws -> PasskeyRegistrationRequest {
+    let (uid, _) = try verifiedUser(of: idToken)
+    let account = try store.existingAccount(uid: uid)
+    let challenge = try Crypto.randomBytes(32)
+    try addPending(
+      PendingPasskeyCeremony(uid: uid), kind: PendingPasskeyCeremony.enrollment, key: Base64URL.encode(challenge),
+      until: now().addingTimeInterval(configuration.passkeys.challengeLifetime.seconds))
+    return PasskeyRegistrationRequest(
+      relyingPartyID: configuration.passkeys.relyingPartyID, challenge: Data(challenge), userID: Data(uid.utf8),
+      userName: account.email ?? account.phoneNumber ?? uid, displayName: account.displayName ?? "",
+      excludedCredentialIDs: (account.passkeys ?? []).compactMap { Base64URL.decode($0.credentialID).map { Data($0) } },
+      requiresUserVerification: configuration.passkeys.requiresUserVerification,
+      algorithms: COSEKey.algorithms.map(Int.init))
+  }
+
+  /// `accounts/passkeyEnrollment:finalize`: checks the registration against the challenge it
+  /// answers (spent whatever the outcome) and keeps the passkey, named `name`.
+  ///
+  /// - Throws: `INVALID_AUTHENTICATOR_RESPONSE` saying what is wrong (another account's
+  ///   challenge, a credential already enrolled anywhere, a refused response).
+  package func finalizePasskeyEnrollment(
+    idToken: String, name: String, registration: PasskeyRegistration
+  ) throws -> (tokens: IssuedTokens, uid: String) {
+    let (uid, provider) = try verifiedUser(of: idToken)
+    let clientData = Array(registration.clientDataJSON)
+    let challenge = try spendChallenge(in: clientData, kind: PendingPasskeyCeremony.enrollment) { $0.uid == uid }
+    let checked: WebAuthnRelyingParty.Registration
+    do {
+      checked = try relyingParty.verifyRegistration(
+        clientDataJSON: clientData, attestationObject: Array(registration.attestationObject), challenge: challenge)
+    } catch {
+      throw Self.refused(error)
+    }
+    guard checked.credentialID == Array(registration.credentialID) else {
+      throw Self.refused("the credential id sent is not the one the authenticator made")
+    }
+    let credentialID = Base64URL.encode(checked.credentialID)
+    guard try store.account(passkey: credentialID) == nil else {
+      throw Self.refused("this passkey is enrolled already; an authenticator should have excluded it")
+    }
+    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let passkey = EmbeddedDatabase.Passkey(
+      credentialID: credentialID, name: trimmed.isEmpty ? "Passkey" : String(trimmed.prefix(128)),
+      publicKey: Base64URL.encode(checked.publicKey), signCount: checked.signCount, enrolledAt: now(),
+      transports: registration.transports.isEmpty ? nil : registration.transports,
+      backupEligible: checked.backupEligible)
+    return try store.transaction {
+      try store.updateAccount(uid: uid) { $0.passkeys = ($0.passkeys ?? []) + [passkey] }
+      return (try issueTokens(for: uid, provider: provider), uid)
+    }
+  }
+
+  /// `accounts/passkeySignIn:start`: a one-time challenge for any passkey of the relying party.
+  package func startPasskeySignIn(sessionID: String?) throws -> PasskeyAssertionRequest {
+    let challenge = try Crypto.randomBytes(32)
+    try addPending(
+      PendingPasskeyCeremony(uid: "", sessionID: sessionID), kind: PendingPasskeyCeremony.signIn,
+      key: Base64URL.encode(challenge),
+      until: now().addingTimeInterval(configuration.passkeys.challengeLifetime.seconds))
+    return PasskeyAssertionRequest(
+      relyingPartyID: configuration.passkeys.relyingPartyID, challenge: Data(challenge),
+      requiresUserVerification: configuration.passkeys.requiresUserVerification)
+  }
+
+  /// `accounts/passkeySignIn:finalize`: checks the assertion against the challenge it answers
+  /// (spent whatever the outcome) and the passkey's key and counter, and signs in its account.
+  ///
+  /// - Throws: `PASSKEY_ENROLLMENT_NOT_FOUND` for a credential no account has,
+  ///   `INVALID_AUTHENTICATOR_RESPONSE` saying what is wrong, `USER_DISABLED`.
+  package func finalizePasskeySignIn(_ assertion: PasskeyAssertion, sessionID: String?) async throws -> SignInResponse {
+    try await checkedPasskeySignIn(assertion, sessionID: sessionID).signed()
+  }
+
+  /// The sign-in of ``finalizePasskeySignIn(_:sessionID:)``, its token not signed yet.
+  private func checkedPasskeySignIn(
+    _ assertion: PasskeyAssertion, sessionID: String?
+  ) throws -> UnsignedReply<SignInResponse> {
+    let clientData = Array(assertion.clientDataJSON)
+    let challenge = try spendChallenge(in: clientData, kind: PendingPasskeyCeremony.signIn) {
+      $0.sessionID == sessionID
+    }
+    let credentialID = Base64URL.encode(Array(assertion.credentialID))
+    guard let account = try store.account(passkey: credentialID),
+      let passkey = account.passkeys?.first(where: { $0.credentialID == credentialID })
+    else {
+      throw AuthError(
+        firebase: .passkeyEnrollmentNotFound, message: "No account has this passkey. Enrol it, or sign in another way.")
+    }
+    if let handle = assertion.userHandle, !handle.isEmpty, Array(handle) != Array(account.uid.utf8) {
+      throw Self.refused("the passkey's user handle names another account")
+    }
+    let signCount: UInt32
+    do {
+      signCount = try relyingParty.verifyAssertion(
+        clientDataJSON: clientData, authenticatorData: Array(assertion.authenticatorData),
+        signature: Array(assertion.signature), challenge: challenge,
+        publicKey: Base64URL.decode(passkey.publicKey) ?? [], signCount: passkey.signCount)
+    } catch {
+      throw Self.refused(error)
+    }
+    guard !account.disabled else { throw AuthError(firebase: .userDisabled) }
+    return try store.transaction {
+      let now = now()
+      try store.updateAccount(uid: account.uid) { account in
+        account.lastLoginAt = now
+        for index in (account.passkeys ?? []).indices where account.passkeys?[index].credentialID == credentialID {
+          account.passkeys?[index].signCount = signCount
+          account.passkeys?[index].lastUsedAt = now
+        }
+      }
+      let tokens = try mintTokens(for: account.uid, provider: .passkey)
+      return UnsignedReply(tokens: tokens) {
+        SignInResponse(localID: account.uid, email: account.email, tokens: $0, isNewUser: false)
+      }
+    }
+  }
+
+  // MARK: - AuthBackend
+
+  public func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse {
+    switch request {
+    case .startEnrollment(let idToken):
+      return .creationOptions(try startPasskeyEnrollment(idToken: idToken))
+    case .finishEnrollment(let idToken, let name, let registration):
+      let (tokens, uid) = try finalizePasskeyEnrollment(idToken: idToken, name: name, registration: registration)
+      return .tokens(tokens, uid: uid)
+    case .startSignIn:
+      return .requestOptions(try startPasskeySignIn(sessionID: nil))
+    case .finishSignIn(let assertion):
+      let response = try await finalizePasskeySignIn(assertion, sessionID: nil)
+      return .tokens(response.tokens, uid: response.localID)
+    }
+  }
+
+  // MARK: - Steps
+
+  /// The challenge `clientDataJSON` answers, when it is a live one of `kind` that `belongs`
+  /// accepts; it is spent now, so no response answers it twice.
+  private func spendChallenge(
+    in clientDataJSON: [UInt8], kind: String, belongs: (PendingPasskeyCeremony) -> Bool
+  ) throws -> [UInt8] {
+    let client: CollectedClientData
+    do {
+      client = try CollectedClientData(json: clientDataJSON)
+    } catch {
+      throw Self.refused(error)
+    }
+    let key = Base64URL.encode(client.challenge)
+    let pending: PendingPasskeyCeremony? = try store.pending(kind, key: key, now: now())
+    guard let pending, belongs(pending) else {
+      throw Self.refused("the challenge is unknown, used or expired, or was issued for another ceremony; start again")
+    }
+    try store.deletePending(kind, key: key)
+    return client.challenge
+  }
+
+  private static func refused(_ reason: some CustomStringConvertible) -> AuthError {
+    AuthError(firebase: .invalidAuthenticatorResponse, message: "The passkey's answer was refused: \(reason).")
+  }
+}
