@@ -201,6 +201,7 @@ if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
     ("fuzz-command-line", "CommandLineFuzzer", ["SignInREPL"]),
     ("fuzz-service-info", "ServiceInfoFuzzer", ["ServiceInfo"]),
     ("fuzz-http-request", "HTTPRequestFuzzer", ["SignInHTTP"]),
+    ("fuzz-webauthn", "WebAuthnFuzzer", ["SignInCrypto"]),
     (
       "fuzz-emulator-request", "EmulatorRequestFuzzer",
       ["SignInEmulator", "SignInKit", "SignInKitEmbedded", "SignInFoundation", "SignInConcurrency"]
