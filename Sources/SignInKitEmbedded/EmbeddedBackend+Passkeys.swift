@@ -182,6 +182,8 @@ extension EmbeddedBackend {
   }
 
   private static func refused(_ reason: some CustomStringConvertible) -> AuthError {
-    AuthError(firebase: .invalidAuthenticatorResponse, message: "The passkey's answer was refused: \(reason).")
+    // The reason goes on the wire too: a developer reading the emulator's reply sees it.
+    AuthError(
+      firebase: .invalidAuthenticatorResponse, "\(reason)", message: "The passkey's answer was refused: \(reason).")
   }
 }

@@ -31,11 +31,12 @@ def expect(condition, message):
         raise AssertionError(message)
 
 
-def start_server(signin, project, key_file):
+def start_server(signin, project, key_file=None):
     """`signin serve --in-memory` on a free port for `project`, trusting the service account in
-    `key_file`; returns the process and its host:port, or exits when it cannot start."""
+    `key_file` when given; returns the process and its host:port, or exits when it cannot start."""
+    trust = ["--service-account", key_file] if key_file else []
     server = subprocess.Popen(
-        [signin, "serve", "--in-memory", "--port", "0", "--project", project, "--service-account", key_file],
+        [signin, "serve", "--in-memory", "--port", "0", "--project", project] + trust,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()  # blocks until the server prints its address, or exits
     if not line.startswith("FIREBASE_AUTH_EMULATOR_HOST="):
