@@ -62,10 +62,15 @@ public actor DevelopmentPasskeyAuthenticator: PasskeyAuthenticator {
   /// - Parameters:
   ///   - directory: the folder for `passkeys.json` (made owner-only); `nil` keeps the keys in
   ///     memory.
+  ///   - origin: the origin its client data names (``origin``).
+  ///   - verifiesUser: whether it reports user verification (``verifiesUser``).
+  ///   - reportsPresence: whether it reports a person present (``reportsPresence``).
+  ///   - attestation: what its registrations carry.
+  ///   - now: the wall clock, for the passkeys' creation dates.
   ///   - choose: which of several passkeys for a relying party answers a sign-in that allows
-  ///     any (a discoverable sign-in); by default the newest. Throw ``AuthError/Code/userCancelled``
-  ///     to decline, as a person closing the sheet.
-  /// - Throws: ``AuthError/Code/storage`` when the folder or file cannot be read.
+  ///     any (a discoverable sign-in); by default the newest. Throw `AuthError` with code
+  ///     `userCancelled` to decline, as a person closing the sheet.
+  /// - Throws: `AuthError` with code `storage` when the folder or file cannot be read.
   public init(
     directory: URL?, origin: String? = nil, verifiesUser: Bool = true, reportsPresence: Bool = true,
     attestation: Attestation = .none, now: @escaping @Sendable () -> Date = { Date() },

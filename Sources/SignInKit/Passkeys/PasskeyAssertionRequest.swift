@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a relying party asks an authenticator to sign to sign in: the WebAuthn request options
-/// ``Auth/signInWithPasskey(using:)`` received from the backend.
+/// ``Auth/signInWithPasskey(using:presentation:)`` received from the backend.
 ///
 /// - Concurrency: `Sendable` value.
 public struct PasskeyAssertionRequest: Sendable, Equatable {

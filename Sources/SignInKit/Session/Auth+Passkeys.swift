@@ -9,6 +9,9 @@ extension Auth {
   /// makes the passkey; the backend checks and keeps it. The account's passkeys are excluded,
   /// so an authenticator holding one of them makes no second.
   ///
+  /// - Parameters:
+  ///   - name: what the settings screen lists it as ("iPhone", "Work laptop").
+  ///   - authenticator: what makes the passkey: the platform's, or a development one.
   /// - Returns: the user, with the passkey in ``User/passkeys``.
   /// - Cancellation: cancelling the calling task dismisses the sheet; nothing is enrolled.
   /// - Throws: ``AuthError/Code/userCancelled`` (the person declined),
@@ -40,9 +43,11 @@ extension Auth {
   /// backend signs in the passkey's account. Shows ``AuthState/signingIn(_:)`` with
   /// ``ProviderID/passkey`` meanwhile.
   ///
-  /// - Parameter presentation: ``PasskeyAssertionRequest/Presentation/autoFill`` offers the
-  ///   passkeys in the username field's QuickType bar and waits until one is picked there; start
-  ///   it when the sign-in screen appears and cancel the task when it goes.
+  /// - Parameters:
+  ///   - authenticator: what holds the passkeys: the platform's, or a development one.
+  ///   - presentation: ``PasskeyAssertionRequest/Presentation/autoFill`` offers the passkeys in
+  ///     the username field's QuickType bar and waits until one is picked there; start it when
+  ///     the sign-in screen appears and cancel the task when it goes.
   /// - Cancellation: cancelling the calling task dismisses the sheet (or ends the AutoFill
   ///   request); the state goes back to what it was.
   /// - Throws: ``AuthError/Code/userCancelled``, ``AuthError/Code/noPasskey`` (none on this

@@ -4,7 +4,8 @@
 package enum CommandCatalog {
   package static let commands: [any REPLCommand.Type] = [
     SignUpCommand.self, SignInCommand.self, AnonymousCommand.self, SendLinkCommand.self, SignInLinkCommand.self,
-    PhoneCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self, LinkCommand.self,
+    PhoneCommand.self, PasskeyCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self,
+    LinkCommand.self,
     UpgradeCommand.self, UnlinkCommand.self,
     RestoreCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
     ScopesCommand.self, AddScopesCommand.self, AccessTokenCommand.self,

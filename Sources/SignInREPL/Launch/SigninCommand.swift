@@ -152,7 +152,8 @@ package enum SigninCommand {
     let session = REPLSession(
       auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
       input: terminalInput ?? pipeInput, issuers: options.issuers,
-      googleRefreshTokenFile: options.inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"))
+      googleRefreshTokenFile: options.inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"),
+      passkeyFolder: options.inMemory ? nil : directory.appendingPathComponent("development-authenticator"))
 
     // At a terminal, SIGINT (kill -INT; Ctrl-C itself arrives as a key) cancels the command in
     // flight, and SIGTERM and SIGHUP put the terminal back before leaving. Without one there is

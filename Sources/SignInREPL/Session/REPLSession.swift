@@ -23,6 +23,11 @@ package actor REPLSession {
   /// Google API commands (`scopes`, `add-scopes`, `access-token`).
   var issuerGoogle: OpenIDConnectProvider?
   let googleRefreshTokenFile: URL?
+  /// The development authenticator's folder (`passkey` commands); `nil` keeps its passkeys in
+  /// memory.
+  let passkeyFolder: URL?
+  /// The development authenticator, made on the first `passkey` command.
+  var developmentAuthenticator: DevelopmentPasskeyAuthenticator?
   /// Where a `send-link` link continues when no `--continue` is given: the page an app would
   /// finish the sign-in on (the REPL itself finishes it with `signin-link`).
   static let defaultContinueURL = URL(string: "http://localhost/finish-sign-in")!
@@ -30,8 +35,9 @@ package actor REPLSession {
   package init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
     apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource,
-    issuers: [ProviderID: IssuerSettings] = [:], googleRefreshTokenFile: URL? = nil
+    issuers: [ProviderID: IssuerSettings] = [:], googleRefreshTokenFile: URL? = nil, passkeyFolder: URL? = nil
   ) {
+    self.passkeyFolder = passkeyFolder
     self.auth = auth
     self.backend = backend
     self.google = google
@@ -40,6 +46,14 @@ package actor REPLSession {
     self.input = input
     self.issuers = issuers
     self.googleRefreshTokenFile = googleRefreshTokenFile
+  }
+
+  /// The development authenticator, its passkeys in ``passkeyFolder``.
+  func passkeyAuthenticator() throws -> DevelopmentPasskeyAuthenticator {
+    if let developmentAuthenticator { return developmentAuthenticator }
+    let made = try DevelopmentPasskeyAuthenticator(directory: passkeyFolder)
+    developmentAuthenticator = made
+    return made
   }
 
   /// Runs `command`. Returns `false` when it failed (the error is already shown).

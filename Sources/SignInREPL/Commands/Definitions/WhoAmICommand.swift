@@ -23,6 +23,7 @@ extension WhoAmICommand {
         + (providers.isEmpty ? "none" : providers)
         + (user.secondFactors.isEmpty
           ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", "))
+        + (user.passkeys.isEmpty ? "" : "; passkeys: " + user.passkeys.map { "\"\($0.name)\"" }.joined(separator: ", "))
         + (session.auth.tenantID.map { "; tenant: \($0)" } ?? ""),
       fields: ["uid": user.uid, "email": user.email ?? "", "tenant": session.auth.tenantID ?? ""])
   }
