@@ -137,6 +137,11 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     /// an installed app (`….apps.googleusercontent.com`). Google's desktop clients come with a
     /// secret that is not secret; pass it when the console shows one.
     ///
+    /// The Google session (its refresh token and granted scopes) is kept across launches in
+    /// ``defaultRefreshTokenStore(for:namespace:)`` (the keychain on Apple platforms, a private
+    /// file elsewhere), or in `refreshTokenFile` when given; set ``refreshTokenStore`` to `nil`
+    /// to keep it in memory only.
+    ///
     /// ``appRedirectURI`` is the client id reversed (`com.googleusercontent.apps.1234-abc:/oauthredirect`),
     /// the redirect Google allows an iOS client, so ``Flow/automatic`` signs in through the system
     /// sheet on iOS and through the desktop browser on Linux.
@@ -144,11 +149,15 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       clientID: String, clientSecret: String? = nil, scopes: [String] = ["openid", "email", "profile"],
       flow: Flow = .automatic, refreshTokenFile: URL? = nil
     ) -> Configuration {
-      Configuration(
+      var configuration = Configuration(
         issuer: "https://accounts.google.com", clientID: clientID, providerID: .google, clientSecret: clientSecret,
         scopes: scopes, flow: flow,
         appRedirectURI: OpenIDConnectProvider.appRedirectURI(reversedClientID: reversedClientID(of: clientID)),
         refreshTokenFile: refreshTokenFile)
+      // GoogleSignIn keeps the Google session across launches; so does this preset, unless a
+      // file is named for it.
+      if refreshTokenFile == nil { configuration.refreshTokenStore = defaultRefreshTokenStore(for: .google) }
+      return configuration
     }
 
     /// Google with the iOS OAuth client of a Firebase app: the `CLIENT_ID` of its
@@ -353,8 +362,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   }
 
   private func refreshOnce() async throws -> OAuthTokens {
-    let stored = try tokens?.refreshToken == nil ? configuration.tokenStore?.load() : nil
-    guard let refreshToken = tokens?.refreshToken ?? stored else {
+    let stored =
+      try tokens?.refreshToken == nil ? configuration.tokenStore?.load().map(StoredProviderSession.init(stored:)) : nil
+    guard let refreshToken = tokens?.refreshToken ?? stored?.refreshToken else {
       throw AuthError(
         .invalidCredential,
         "The \(id) access token expired and the issuer gave no refresh token; sign in again (ask for offline "
@@ -366,9 +376,10 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       guard generation == sessionGeneration else {
         throw AuthError(.superseded, "A sign-in or sign-out with \(id) happened during the refresh; it was dropped.")
       }
-      // A refresh reply may leave out the ID token and the scopes: they stay what they were.
-      fresh.idToken = fresh.idToken ?? tokens?.idToken
-      fresh.scope = fresh.scope ?? tokens?.scope
+      // A refresh reply may leave out the ID token and the scopes: they stay what they were,
+      // in this process or as the last one stored them.
+      fresh.idToken = fresh.idToken ?? tokens?.idToken ?? stored?.idToken
+      fresh.scope = fresh.scope ?? tokens?.scope ?? stored?.scope
       try keep(fresh)
       return fresh
     } catch let error as AuthError where error.code == .invalidCredential && generation == sessionGeneration {
@@ -378,15 +389,20 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     }
   }
 
-  /// Makes `tokens` the session's, and stores its refresh token when there is a store for it.
+  /// Makes `tokens` the session's, and stores its refresh token, granted scopes and ID token
+  /// when there is a store for them.
   private func keep(_ tokens: OAuthTokens) throws {
     self.tokens = tokens
-    if let store = configuration.tokenStore, let refreshToken = tokens.refreshToken { try store.save(refreshToken) }
+    if let store = configuration.tokenStore, let refreshToken = tokens.refreshToken {
+      try store.save(
+        StoredProviderSession(refreshToken: refreshToken, scope: tokens.scope, idToken: tokens.idToken).encoded)
+    }
   }
 
   /// Brings back the issuer's session from the stored refresh token
-  /// (``Configuration/refreshTokenStore``): one refresh at the token endpoint, shared with
-  /// ``freshAccessToken(minimumValidity:)``. A refresh token the issuer refuses is deleted.
+  /// (``Configuration/refreshTokenStore``), with the scopes granted when it was stored: one
+  /// refresh at the token endpoint, shared with ``freshAccessToken(minimumValidity:)``. A
+  /// refresh token the issuer refuses is deleted.
   ///
   /// - Returns: `false` when no refresh token is stored.
   public func restoreSession() async throws -> Bool {
@@ -400,7 +416,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   /// only sits in the ``Configuration/refreshTokenStore`` from an earlier launch; then the stored
   /// token is deleted. Offline, the revocation is skipped and the tokens are still forgotten here.
   public func signOut() async {
-    let stored = (try? configuration.tokenStore?.load()) ?? nil
+    let stored = ((try? configuration.tokenStore?.load()) ?? nil).map(StoredProviderSession.init(stored:))?.refreshToken
     let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
     tokens = nil
     sessionGeneration &+= 1

@@ -161,8 +161,11 @@ extension Auth {
     try await userOperation {
       try await withSignedInUser { signedIn in
         try await backend.delete(DeleteAccountRequest(idToken: signedIn.token))
+        let provider = signedInProvider
         signedInProvider = nil
         try await endSession(.userDeleted, byUser: true)
+        // The provider's stored session (Google's refresh token and scopes) goes with the account.
+        await provider?.signOut()
       }
     }
   }
@@ -247,8 +250,10 @@ extension Auth {
   private func revokeAppleTokenAndDelete(code: String, idToken: String) async throws {
     try await backend.revokeToken(.apple(authorizationCode: code, idToken: idToken))
     try await backend.delete(DeleteAccountRequest(idToken: idToken))
+    let provider = signedInProvider
     signedInProvider = nil
     try await endSession(.userDeleted, byUser: true)
+    await provider?.signOut()
   }
 
   // MARK: - Reauthentication

@@ -8,12 +8,13 @@ import Foundation
 ///
 /// - Concurrency: `Sendable`; calls may come from any thread.
 public protocol ProviderTokenStore: Sendable {
-  /// The stored refresh token; `nil` when there is none.
+  /// What was stored; `nil` when there is none. `OpenIDConnectProvider` stores an opaque string
+  /// holding the refresh token and the scopes granted with it; treat it as a secret.
   ///
   /// - Throws: ``AuthError/Code/storage`` when it cannot be read (a locked keychain, a file
   ///   that cannot be read); nothing is deleted.
   func load() throws -> String?
-  /// Stores `refreshToken`, replacing the one stored.
+  /// Stores `refreshToken` (the provider's session, opaque), replacing what was stored.
   func save(_ refreshToken: String) throws
   /// Deletes the stored token; nothing stored is not an error.
   func clear() throws

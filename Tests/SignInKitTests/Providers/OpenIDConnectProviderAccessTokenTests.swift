@@ -195,6 +195,24 @@ struct OpenIDConnectProviderAccessTokenTests {
     #expect(await provider.tokens == before)
   }
 
+  @Test func aBareRefreshTokenStoredByAnEarlierVersionStillRestores() async throws {
+    let issuer = try Issuer()
+    defer { issuer.server.stop() }
+    let store = KeychainProviderTokenStore(provider: .google, keychain: FakeKeychain())
+    try store.save("RT")
+    let provider = issuer.provider(store: store)
+    #expect(try await provider.restoreSession())
+    #expect(try await provider.freshAccessToken() == "AT-2")
+  }
+
+  @Test func theGooglePresetsKeepTheSessionUnlessTold() throws {
+    let google = OpenIDConnectProvider.Configuration.google(clientID: "1-abc.apps.googleusercontent.com")
+    #expect(google.refreshTokenStore != nil)
+    let file = OpenIDConnectProvider.Configuration.google(
+      clientID: "1-abc.apps.googleusercontent.com", refreshTokenFile: URL(fileURLWithPath: "/tmp/g"))
+    #expect(file.refreshTokenStore == nil && file.refreshTokenFile != nil)
+  }
+
   @Test func addingAScopeNeedsASession() async throws {
     let issuer = try Issuer()
     defer { issuer.server.stop() }
@@ -208,10 +226,14 @@ struct OpenIDConnectProviderAccessTokenTests {
     let keychain = FakeKeychain()
     let store = KeychainProviderTokenStore(provider: .google, keychain: keychain)
     _ = try await issuer.provider(store: store).credential()
-    #expect(try store.load() == "RT")
+    let stored = StoredProviderSession(stored: try #require(try store.load()))
+    #expect(stored.refreshToken == "RT" && stored.scope?.contains("drive.file") == true)
+    #expect(!String(describing: stored).contains("RT"))
     let next = issuer.provider(store: store)
     #expect(try await next.restoreSession())
     #expect(try await next.freshAccessToken() == "AT-2")
+    // The refresh reply names no scopes: the ones granted before the relaunch are still known.
+    #expect(await next.grantedScopes.contains("https://www.googleapis.com/auth/drive.file"))
     await next.signOut()
     #expect(try store.load() == nil)
     #expect(try await issuer.provider(store: store).restoreSession() == false)

@@ -235,6 +235,17 @@ struct AuthAccountTests {
     #expect(try harness.store.load()?.idToken != before)
   }
 
+  /// The provider's own session (Google's refresh token and scopes) goes with the account, as
+  /// it goes with a sign-out.
+  @Test func deletingTheAccountSignsOutOfTheProviderItSignedInWith() async throws {
+    let harness = Harness()
+    let google = StubProvider(.google, subject: "g-1")
+    _ = try await harness.auth.signIn(with: google)
+    try await harness.auth.deleteAccount()
+    #expect(await google.signOuts == 1)
+    #expect(await harness.shownState() == .signedOut(.userDeleted))
+  }
+
   @Test(arguments: BackendKind.allCases)
   func deleteAccountSignsOutAsDeletedAndTheAccountIsGone(kind: BackendKind) async throws {
     let harness = Harness(kind)
