@@ -11,10 +11,15 @@ extension EmbeddedBackend {
     // are the only suspensions, and they come before anything is read, so the call stays
     // linearizable.
     let claims: [String: JSONValue]
-    if let userinfo = try await userinfoClaims(of: credential) {
+    if let pendingToken = credential.pendingToken, !pendingToken.isEmpty {
+      // An identity verified before, by a sign-in that ended in a conflict: its IdP token is
+      // not sent again.
+      claims = try pendingIdentity(pendingToken, of: credential.providerID)
+    } else if let userinfo = try await userinfoClaims(of: credential) {
       claims = userinfo
     } else {
       claims = try await verifiedClaims(of: credential)
+      try spendAppleToken(credential, claims: claims)
     }
     guard let sub = claims["sub"]?.string, !sub.isEmpty else {
       throw Self.invalidIdPResponse("the IdP token has no subject (sub)")
@@ -32,6 +37,7 @@ extension EmbeddedBackend {
           message: "This \(info.providerID) account is already linked to another user. Sign in with it "
             + "instead, or unlink it there first.")
         error.email = info.email ?? owner.email
+        error.updatedCredential = try pendingCredential(for: credential, claims: claims)
         throw error
       }
       return try store.transaction {
@@ -63,6 +69,7 @@ extension EmbeddedBackend {
           + "method, then link \(info.providerID) to it.",
         serverMessage: SignInReply.CodingKeys.needConfirmation.stringValue)
       error.email = email
+      error.updatedCredential = try pendingCredential(for: credential, claims: claims)
       throw error
     }
     let uid = try Self.newUID()
@@ -74,6 +81,51 @@ extension EmbeddedBackend {
           createdAt: now(), lastLoginAt: now(), validSince: now()))
       return FirstFactor(uid: uid, email: info.email, isNewUser: true)
     }.signed()
+  }
+
+  /// How long a conflict's pending token can be signed in with.
+  static let pendingTokenLifetime: TimeInterval = 60 * 60
+
+  /// Refuses an Apple ID token used before, as Firebase does ("Duplicate credential received"):
+  /// each answers one sign-in. Keyed by its nonce claim, kept until the token expires.
+  func spendAppleToken(_ credential: ProviderCredential, claims: [String: JSONValue]) throws {
+    guard credential.providerID == .apple, let nonce = claims["nonce"]?.string, !nonce.isEmpty else { return }
+    let digest = Self.digest("apple-nonce:" + nonce)
+    let now = now()
+    guard try !store.providerCodeIsSpent(digest: digest, now: now) else {
+      throw AuthError(
+        firebase: .missingOrInvalidNonce, "Duplicate credential received. Please try again with a new credential.",
+        message: "This Apple sign-in was used already: sign in with Apple again, or use the conflict's "
+          + "updatedCredential, which carries a pending token instead.")
+    }
+    let expiry = claims["exp"]?.number.map(Date.init(timeIntervalSince1970:)) ?? now.addingTimeInterval(600)
+    try store.spendProviderCode(digest: digest, until: max(expiry, now.addingTimeInterval(60)), now: now)
+  }
+
+  /// The credential a conflict hands back: the same IdP identity behind a pending token, so
+  /// signing in with it sends no IdP token a second time (FirebaseAuth's `pendingToken`).
+  func pendingCredential(for credential: ProviderCredential, claims: [String: JSONValue]) throws -> ProviderCredential {
+    let token = Base64URL.encode(try Crypto.randomBytes(32))
+    let sub = claims["sub"]?.string ?? ""
+    try addPending(
+      PendingIdentity(
+        uid: "idp:\(credential.providerID.rawValue):\(sub)", providerID: credential.providerID, claims: claims),
+      kind: PendingIdentity.kind, key: token, until: now().addingTimeInterval(Self.pendingTokenLifetime))
+    var updated = credential
+    updated.pendingToken = token
+    updated.rawNonce = nil
+    return updated
+  }
+
+  /// The claims a pending token stands for.
+  ///
+  /// - Throws: `INVALID_IDP_RESPONSE` for a token unknown, expired or for another provider.
+  func pendingIdentity(_ token: String, of provider: ProviderID) throws -> [String: JSONValue] {
+    let found: PendingIdentity? = try store.pending(PendingIdentity.kind, key: token, now: now())
+    guard let found, found.providerID == provider else {
+      throw Self.invalidIdPResponse("the pending token is unknown, expired or for another provider; sign in again")
+    }
+    return found.claims
   }
 
   /// The claims of the credential's IdP token, checked as configured; for `apple.com` the raw
@@ -250,4 +302,12 @@ extension EmbeddedBackend {
     }
     return (claims["sub"]?.string, claims["exp"]?.number.map(Date.init(timeIntervalSince1970:)))
   }
+}
+
+/// An IdP identity a conflicting sign-in verified, kept under its pending token.
+struct PendingIdentity: Codable, Sendable, PendingStep {
+  static let kind = "idp-pending"
+  var uid: String
+  var providerID: ProviderID
+  var claims: [String: JSONValue]
 }

@@ -40,7 +40,12 @@ public actor StubProvider: SignInProvider {
   public func credential() async throws -> ProviderCredential {
     credentialRequests += 1
     if let delay { try await clock.sleep(for: delay) }
-    return try result.get()
+    var credential = try result.get()
+    // Apple answers each request with a new token for its nonce, and a token works once.
+    if credential.providerID == .apple, let nonce = credential.rawNonce, credentialRequests > 1 {
+      credential.rawNonce = "\(nonce)-\(credentialRequests)"
+    }
+    return credential
   }
 
   public func signOut() async { signOuts += 1 }

@@ -52,7 +52,8 @@ enum SignInHandlers {
   static func signInWithIdp(_ body: IdpSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
     let postBody = IdpPostBody(form: try body.required(body.postBody, .missingPostBody))
     guard postBody.providerId != nil else { throw FirebaseFailure(.invalidIdpResponse, "providerId is missing") }
-    let credential = ProviderCredential(postBody: postBody)
+    var credential = ProviderCredential(postBody: postBody)
+    credential.pendingToken = body.pendingToken
     let backend = try context.backend()
     let response: SignInResponse
     do {
@@ -68,6 +69,7 @@ enum SignInHandlers {
       reply.providerId = credential.providerID.rawValue
       reply.oauthIdToken = credential.idToken
       reply.oauthAccessToken = credential.accessToken
+      reply.pendingToken = error.updatedCredential?.pendingToken
       if error.code == .accountExistsWithDifferentCredential {
         reply.needConfirmation = true
       } else {

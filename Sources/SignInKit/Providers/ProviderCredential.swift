@@ -31,6 +31,11 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   public var email: String?
   /// Apple: whether a real person signed in.
   public var realUserStatus: AppleProvider.RealUserStatus?
+  /// The backend's token for an identity it verified already (`pendingToken`), in the
+  /// credential a conflict hands back (``AuthError/updatedCredential``): signing in with it
+  /// does not send the IdP's token a second time, which Firebase refuses for Apple
+  /// ("Duplicate credential received").
+  public var pendingToken: String?
 
   public init(
     providerID: ProviderID, idToken: String? = nil, accessToken: String? = nil,

@@ -71,7 +71,9 @@ extension Array: LenientValue where Element: LenientValue {
   /// One entry, `nil` when it is not an `Element`.
   private struct Entry: Decodable {
     let value: Element?
-    init(from decoder: any Decoder) throws { value = try? Element(from: decoder) }
+    // Through a single-value container, so a decoder that watches types (the conformance probe) sees
+    // each element's.
+    init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Element.self) }
   }
 }
 

@@ -21,6 +21,9 @@ package struct SignInReply: WireBody, LenientValue {
   /// `signInWithIdp` with `returnIdpCredential`: the IdP's tokens, for a credential the client
   /// can sign in with when the link failed.
   @Lenient package var oauthIdToken: String?
+  /// The backend's token for the IdP identity a conflict verified, to sign in with instead of
+  /// the IdP's token (which may not be sent twice).
+  @Lenient package var pendingToken: String?
   @Lenient package var oauthAccessToken: String?
   @Lenient package var mfaPendingCredential: String?
   @Lenient package var mfaInfo: [MFAEnrollment]?
@@ -31,7 +34,8 @@ package struct SignInReply: WireBody, LenientValue {
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, displayName, idToken, refreshToken, expiresIn, isNewUser, registered, providerId,
-      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, mfaPendingCredential, mfaInfo, phoneNumber
+      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, pendingToken, mfaPendingCredential, mfaInfo,
+      phoneNumber
   }
 
   package static var fieldNames: [String] {

@@ -29,7 +29,22 @@ struct AuthAnonymousUpgradeTests {
     #expect(error?.email == "tim@example.com")
     let credential = try #require(error?.updatedCredential)
     #expect(credential.providerID == .apple)
+    // As FirebaseAuth builds it: a pending token, and no nonce, whose Apple token was spent.
+    #expect(credential.pendingToken != nil && credential.rawNonce == nil)
     #expect(try await harness.auth.signIn(with: credential).user.uid == tim.uid)
+  }
+
+  /// Firebase refuses an Apple token sent twice ("Duplicate credential received"); so does
+  /// every backend here, so a flow that resends one fails in tests as it would in production.
+  @Test(arguments: BackendKind.allCases)
+  func anAppleTokenSignsInOnce(_ kind: BackendKind) async throws {
+    let harness = Harness(kind)
+    let credential = try await Harness.appleProvider("tim@example.com").credential()
+    _ = try await harness.auth.signIn(with: credential)
+    try await harness.auth.signOut()
+    let error = await #expect(throws: AuthError.self) { try await harness.auth.signIn(with: credential) }
+    #expect(error?.serverMessage?.contains("Duplicate credential received") == true, "\(String(describing: error))")
+    #expect(harness.auth.currentUser == nil)
   }
 
   @Test(arguments: BackendKind.allCases)

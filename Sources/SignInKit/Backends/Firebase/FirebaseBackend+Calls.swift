@@ -62,17 +62,21 @@ extension FirebaseBackend {
     body.requestUri = request.requestURI
     body.postBody = request.credential.postBody
     body.idToken = request.idToken
+    body.pendingToken = request.credential.pendingToken
     body.returnSecureToken = true
     body.returnIdpCredential = true
     let reply = try await call(FirebaseAPI.signInWithIdp, body)
-    // Failures that come back as 200, with the account's email and the IdP's tokens: a
-    // credential the app can sign in with instead.
-    // The IdP's tokens as the reply returns them, with what else the sent credential carried
-    // (Apple's raw nonce, which the token still answers).
+    // Failures that come back as 200, with the account's email, the IdP's tokens and a pending
+    // token: a credential the app can sign in with instead. As FirebaseAuth builds it, it
+    // carries the pending token and no nonce: Firebase refuses an Apple token sent twice.
     var updated = request.credential
     if reply.oauthIdToken != nil || reply.oauthAccessToken != nil {
       updated.idToken = reply.oauthIdToken
       updated.accessToken = reply.oauthAccessToken
+    }
+    if let pendingToken = reply.pendingToken {
+      updated.pendingToken = pendingToken
+      updated.rawNonce = nil
     }
     if reply.needConfirmation == true {
       throw AuthError(

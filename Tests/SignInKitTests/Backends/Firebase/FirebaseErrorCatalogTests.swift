@@ -137,6 +137,30 @@ import Testing
     #expect(confirm.email == "g@example.com" && confirm.updatedCredential == sent)
   }
 
+  /// As FirebaseAuth does with an Apple conflict: the updated credential carries the reply's
+  /// `pendingToken` and no nonce, and signing in with it sends the pending token, so Firebase
+  /// is not sent the same Apple token twice.
+  @Test func anAppleConflictsCredentialCarriesThePendingTokenAndNoNonce() async throws {
+    let sent = ProviderCredential.openID(.apple, idToken: "apple.id.token", rawNonce: "raw-nonce")
+    let transport = RecordingTransport([
+      .status(
+        200,
+        #"{"errorMessage":"FEDERATED_USER_ID_ALREADY_LINKED","email":"tim@example.com","oauthIdToken":"apple.id.token","#
+          + #""pendingToken":"PENDING-1"}"#),
+      .status(200, #"{"localId":"uid1","idToken":"a.b.c","refreshToken":"r","expiresIn":"3600"}"#),
+    ])
+    let backend = try FirebaseBackend(apiKey: "K", projectID: "p", transport: transport, environment: [:])
+    let error = try await #require(throws: AuthError.self) {
+      _ = try await backend.signInWithIdp(IdpSignInRequest(credential: sent, idToken: "anonymous.id.token"))
+    }
+    let updated = try #require(error.updatedCredential)
+    #expect(updated.pendingToken == "PENDING-1" && updated.rawNonce == nil)
+    _ = try? await backend.signInWithIdp(IdpSignInRequest(credential: updated))
+    let body = String(decoding: try #require(transport.requests.last).body, as: UTF8.self)
+    #expect(body.contains(#""pendingToken":"PENDING-1""#))
+    #expect(!body.contains("raw-nonce") && !body.contains("nonce%3D"))
+  }
+
   @Test func aSecondFactorChallengeIsNotASignIn() async throws {
     let backend = try FirebaseBackend(
       apiKey: "K", projectID: "p",
