@@ -50,6 +50,26 @@ package final class SQLiteDatabase {
   ///   ``SQLiteError/Reason/damaged`` when it is not an SQLite database (it is left untouched).
   /// - Parameter readOnly: open an existing file for reading only, as SQLite does by itself for a
   ///   file this user cannot write; every change then fails with ``SQLiteError/Reason/readOnly``.
+  /// Creates the file at `path` readable by its owner only (0600), or takes group and others'
+  /// bits off one that exists: the accounts are as private as the signing key beside them.
+  /// SQLite gives the `-wal` and `-shm` files the database's permissions. A failure here is left
+  /// to the open that follows, which says what is wrong.
+  private static func makeOwnerOnly(_ path: String) {
+    let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      #if canImport(Glibc)
+        Glibc.close(descriptor)
+      #else
+        Darwin.close(descriptor)
+      #endif
+      return
+    }
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & 0o077 != 0, status.st_uid == geteuid() {
+      chmod(path, status.st_mode & 0o700)
+    }
+  }
+
   package init(_ location: Location, busyTimeout: Duration = .seconds(5), readOnly: Bool = false)
     throws(SQLiteError)
   {
@@ -60,6 +80,7 @@ package final class SQLiteDatabase {
     case .file(let url): path = url.path
     case .memory: path = ""
     }
+    if !readOnly, !path.isEmpty { Self.makeOwnerOnly(path) }
     let status = sqlite3_open_v2(path.isEmpty ? ":memory:" : path, &opened, flags, nil)
     guard let opened else {
       throw SQLiteError(.cannotOpen, message: "\(path) cannot be opened: SQLite is out of memory.")

@@ -10,8 +10,9 @@ import Foundation
 public protocol WebAuthenticationSession: Sendable {
   /// Presents `url` and returns the callback URL (scheme `callbackScheme`).
   ///
-  /// - Cancellation: cancelling the calling task closes the sheet.
-  /// - Throws: ``AuthError/Code/cancelled`` when the person closes the sheet.
+  /// - Cancellation: cancelling the calling task closes the sheet and throws
+  ///   ``AuthError/Code/cancelled``.
+  /// - Throws: ``AuthError/Code/userCancelled`` when the person closes the sheet.
   func authenticate(at url: URL, callbackScheme: String) async throws -> URL
 }
 

@@ -1,5 +1,5 @@
 extension Auth {
-  /// How ``upgradeAnonymousUser(with:handOver:)`` ended.
+  /// How ``upgradeAnonymousUser(with:handOver:)-(SignInProvider,_)`` ended.
   ///
   /// - Concurrency: `Sendable` value.
   public enum AnonymousUpgrade: Sendable {
@@ -33,6 +33,18 @@ extension Auth {
   ///   ``link(with:)-(SignInProvider)``), the other conflicts (``AuthError/Code/emailAlreadyInUse``,
   ///   ``AuthError/Code/accountExistsWithDifferentCredential``: sign in with the account's own
   ///   method first), and what the sign-in or `handOver` throws.
+  /// ``upgradeAnonymousUser(with:handOver:)-(SignInProvider,_)`` with a credential the app holds already: the
+  /// ``AuthError/updatedCredential`` of a link that found the account exists, so the person is
+  /// not asked to sign in at the provider a second time.
+  ///
+  /// - Throws: as ``upgradeAnonymousUser(with:handOver:)-(SignInProvider,_)``.
+  public func upgradeAnonymousUser(
+    with credential: ProviderCredential,
+    handOver: @Sendable (_ anonymous: User, _ existing: User) async throws -> Void
+  ) async throws -> AnonymousUpgrade {
+    try await upgradeAnonymousUser(with: HeldCredential(credential), handOver: handOver)
+  }
+
   public func upgradeAnonymousUser(
     with provider: some SignInProvider,
     handOver: @Sendable (_ anonymous: User, _ existing: User) async throws -> Void

@@ -154,7 +154,7 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   /// it (FirebaseAuth's `AuthErrorUserInfoUpdatedCredentialKey`), so the app need not show the
   /// provider's sheet twice. After ``Code/credentialAlreadyInUse`` it signs in to the account
   /// that has it (``Auth/signIn(with:)-(ProviderCredential)``; the recipe is
-  /// ``Auth/upgradeAnonymousUser(with:handOver:)``); after
+  /// ``Auth/upgradeAnonymousUser(with:handOver:)-(SignInProvider,_)``); after
   /// ``Code/accountExistsWithDifferentCredential``, sign in with the account's own method, then
   /// link it (``Auth/link(with:)-(ProviderCredential)``).
   public var updatedCredential: ProviderCredential?

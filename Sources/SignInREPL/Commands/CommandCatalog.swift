@@ -6,7 +6,7 @@ package enum CommandCatalog {
     SignUpCommand.self, SignInCommand.self, AnonymousCommand.self, SendLinkCommand.self, SignInLinkCommand.self,
     PhoneCommand.self, PasskeyCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self,
     LinkCommand.self,
-    UpgradeCommand.self, UnlinkCommand.self,
+    UpgradeCommand.self, UnlinkCommand.self, ReauthCommand.self,
     RestoreCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
     ScopesCommand.self, AddScopesCommand.self, AccessTokenCommand.self,
     ProfileCommand.self, ChangeEmailCommand.self, ChangePhoneCommand.self, ChangePasswordCommand.self,

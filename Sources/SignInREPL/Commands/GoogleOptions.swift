@@ -11,11 +11,14 @@ package struct GoogleOptions: Sendable, Equatable {
   /// Use the device authorization grant rather than a browser on this machine.
   package var device = false
   package var deviceEndpoint: URL?
+  /// A Google ID token obtained elsewhere (GoogleSignIn, another app): signed in with as held.
+  package var idToken: String?
 
   package init(
     issuer: String? = nil, clientID: String? = nil, clientSecret: String? = nil, device: Bool = false,
-    deviceEndpoint: URL? = nil
+    deviceEndpoint: URL? = nil, idToken: String? = nil
   ) {
+    self.idToken = idToken
     self.issuer = issuer
     self.clientID = clientID
     self.clientSecret = clientSecret

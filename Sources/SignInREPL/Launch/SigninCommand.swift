@@ -30,6 +30,9 @@ package enum SigninCommand {
       case .help:
         print(SigninOptions.usage)
         exit(0)
+      case .serveHelp:
+        print(SigninOptions.serveUsage)
+        exit(0)
       case .version:
         print("signin 0.1.0 (SignInKit)")
         exit(0)
@@ -67,13 +70,18 @@ package enum SigninCommand {
     exit(status)
   }
 
+  /// The home folder: `$HOME` when set (as every Unix tool honours it), else the account's.
+  static func home(_ environment: [String: String]) -> String {
+    environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+  }
+
   /// `--data-dir`, or `$XDG_DATA_HOME/signinkit/PROJECT` (`~/.local/share/signinkit/PROJECT`).
   static func dataDirectory(_ options: SigninOptions, environment: [String: String]) -> URL {
     if let given = options.dataDirectory { return given }
     // Only when no folder is given: looking up the home folder costs about half a millisecond.
     let dataHome =
       environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (NSHomeDirectory() + "/.local/share")
+      ?? (home(environment) + "/.local/share")
     return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
   }
 

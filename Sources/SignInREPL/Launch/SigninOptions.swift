@@ -29,6 +29,8 @@ package struct SigninOptions: Sendable, Equatable {
     /// `signin serve`: the embedded backend as a Firebase Auth emulator on loopback.
     case serve(SigninOptions)
     case help
+    /// `signin serve --help`: the serve part of the help.
+    case serveHelp
     case version
   }
 
@@ -93,23 +95,7 @@ package struct SigninOptions: Sendable, Equatable {
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
                   [--tenant ID] [--app-check-secret KEY] [--data-dir DIR | --in-memory] [--json]
                   [--latency MS] [-c 'COMMANDS']
-           signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
-                        [--service-account FILE] [--public-url URL] [--allow-origin ORIGIN]...
-                        [--authorized-domain DOMAIN]... [--hash-cost test|firebase] [--app-check-secret KEY]
-                     serve the embedded backend as a Firebase Auth emulator: any client that honours
-                     FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too (Ctrl-C stops it).
-                     Custom tokens are accepted unsigned, as the emulator does, or signed by the
-                     service account in FILE (a key file from the Google Cloud console).
-                     Client calls reach --project; an admin or /emulator call that names another
-                     project makes it, with accounts of its own (kept in DIR/projects/ID).
-                     Browsers are served from loopback origins only, and requests naming another
-                     Host are refused: --allow-origin adds an origin (scheme://host[:port]),
-                     --public-url names where clients reach the server (its links start with it),
-                     --authorized-domain adds a domain that emailed links may continue to.
-                     New password hashes cost what Firebase's do with --data-dir, and a cheap but
-                     real scrypt without it (or with --hash-cost test); stored hashes keep working.
-                     --app-check-secret makes every client call carry an App Check token signed
-                     with KEY (a test key: signin --backend emulator --app-check-secret KEY sends them)
+           signin serve [OPTIONS]   the embedded backend as a Firebase Auth emulator (signin serve --help)
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
                        emulator: the Firebase Auth emulator at FIREBASE_AUTH_EMULATOR_HOST or 127.0.0.1:9099
@@ -134,6 +120,34 @@ package struct SigninOptions: Sendable, Equatable {
     Type 'help' inside for the commands.
     """
 
+  /// The help of `signin serve`.
+  package static let serveUsage = """
+    usage: signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
+                        [--service-account FILE] [--public-url URL] [--allow-origin ORIGIN]...
+                        [--authorized-domain DOMAIN]... [--hash-cost test|firebase] [--app-check-secret KEY]
+    Serves the embedded backend as a Firebase Auth emulator: any client that honours
+    FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too. Ctrl-C (or SIGTERM) stops it.
+      --port PORT      the port on 127.0.0.1 (default 9099; 0 picks a free one)
+      --project ID     the project client calls reach (default: signinkit-local); an admin or
+                       /emulator call that names another project makes it, with its own accounts
+      --data-dir DIR   keep the accounts in DIR (they outlive the server); --in-memory keeps nothing
+      --service-account FILE
+                       accept custom tokens signed by this service account (a key file from the
+                       Google Cloud console); unsigned ones are accepted too, as the emulator does
+      --public-url URL where clients reach the server when not on 127.0.0.1 (links start with it)
+      --allow-origin ORIGIN
+                       a browser origin (scheme://host[:port]) served beyond the loopback ones;
+                       requests naming another Host are refused
+      --authorized-domain DOMAIN
+                       a domain that emailed links may continue to
+      --hash-cost test|firebase
+                       the scrypt cost of new password hashes: Firebase's with --data-dir, a cheap
+                       but real one without; stored hashes keep working either way
+      --app-check-secret KEY
+                       require an App Check token signed with KEY on every client call (a test key:
+                       signin --backend emulator --app-check-secret KEY sends them)
+    """
+
   /// Parses the arguments after the program name. `--help` and `--version` win wherever they
   /// appear before an error.
   package static func parse(_ arguments: [String]) throws(UsageError) -> Request {
@@ -148,7 +162,7 @@ package struct SigninOptions: Sendable, Equatable {
     }
     while let argument = remaining.popFirst() {
       switch argument {
-      case "--help", "-h": return .help
+      case "--help", "-h": return serves ? .serveHelp : .help
       case "--version": return .version
       case "--in-memory": options.inMemory = true
       case "--json": options.json = true

@@ -44,7 +44,8 @@ enum SigninServe {
     // Requests in flight are answered before the backend closes, so none is cut off halfway.
     await server.shutDown()
     await backend.close()
-    FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); the data is saved.\n".utf8))
+    let kept = options.inMemory ? "its in-memory accounts are gone" : "the data is saved in \(directory.path)"
+    FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); \(kept).\n".utf8))
     exit(0)
   }
 

@@ -17,6 +17,9 @@ import SignInKit
   /// Whether the signed-in user's changes (``Auth/users``) are printed; off by default.
   package var isWatchingUsers = false
   private var lastState: AuthState?
+  /// The settled state a sign-in in flight started from: shown again when the sign-in fails,
+  /// which the error line already says, so people do not read it twice.
+  private var stateBeforeSignIn: AuthState?
   private let output: @Sendable (String) -> Void
   private let clock: any Clock<Duration>
 
@@ -80,6 +83,15 @@ import SignInKit
       for waiter in waiters { waiter.resume() }
     }
     guard isWatching, state != lastState else { return }
+    let returning = state == stateBeforeSignIn
+    if case .signingIn = state {
+      if case .signingIn = lastState {} else { stateBeforeSignIn = lastState }
+    } else {
+      stateBeforeSignIn = nil
+    }
+    // A sign-in that failed, or waits for a second factor, goes back to where it was: the
+    // words would only repeat the line above the `signing in…` one. Programs (--json) get it.
+    if returning, !json { return }
     write(json ? TranscriptFormatter.json(for: state) : "• " + TranscriptFormatter.line(for: state), styled: style.live)
   }
 
@@ -153,6 +165,8 @@ import SignInKit
   /// the command shows (a password, say) and comes back after it.
   package func beginActivity() {
     spinnerTask?.cancel()
+    // A terminal that cannot redraw a line (TERM=dumb) would show every frame.
+    guard style.animates else { return }
     let clock = clock
     spinnerTask = Task { @UIStateActor [weak self] in
       var frame = 0

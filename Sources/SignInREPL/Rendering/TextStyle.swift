@@ -10,14 +10,19 @@
 /// - Concurrency: `Sendable` value.
 package struct TextStyle: Sendable, Equatable {
   package let isColoured: Bool
+  /// Whether the terminal can redraw a line (a spinner): not with `TERM=dumb`, nor off a terminal.
+  package let animates: Bool
 
-  package init(isColoured: Bool) { self.isColoured = isColoured }
+  package init(isColoured: Bool, animates: Bool = true) {
+    self.isColoured = isColoured
+    self.animates = animates
+  }
 
   /// The style for standard output in `environment`.
   package static func forStandardOutput(environment: [String: String]) -> TextStyle {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    return TextStyle(
-      isColoured: isatty(STDOUT_FILENO) == 1 && !noColor && environment["TERM"] != "dumb")
+    let capable = isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+    return TextStyle(isColoured: capable && !noColor, animates: capable)
   }
 
   package static let plain = TextStyle(isColoured: false)

@@ -26,6 +26,9 @@ package actor REPLSession {
   /// The development authenticator's folder (`passkey` commands); `nil` keeps its passkeys in
   /// memory.
   let passkeyFolder: URL?
+  /// The credential the last `link` that found its account already exists handed back: an
+  /// `upgrade` with that provider signs in with it instead of asking the provider again.
+  var conflictCredential: ProviderCredential?
   /// The development authenticator, made on the first `passkey` command.
   var developmentAuthenticator: DevelopmentPasskeyAuthenticator?
   /// Where a `send-link` link continues when no `--continue` is given: the page an app would

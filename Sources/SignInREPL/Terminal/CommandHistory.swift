@@ -30,7 +30,7 @@ package struct CommandHistory: Sendable {
   package static func defaultFile(environment: [String: String]) -> URL {
     let stateHome =
       environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (NSHomeDirectory() + "/.local/state")
+      ?? (SigninCommand.home(environment) + "/.local/state")
     return URL(fileURLWithPath: stateHome).appendingPathComponent("signinkit/history")
   }
 

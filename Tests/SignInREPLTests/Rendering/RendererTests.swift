@@ -24,6 +24,29 @@ import Testing
     #expect(screen.text.hasSuffix("\rsignin> who\u{1B}[K\ndone\n"))
   }
 
+  /// A sign-in that waits for a second factor (or fails) goes back to the state it started
+  /// from; the transcript does not say it twice, and then asks for the code.
+  @Test @UIStateActor func aSignInThatGoesBackIsNotShownAsASecondSignOut() {
+    let screen = Screen()
+    let renderer = Renderer(json: false, output: screen.write)
+    renderer.show(AuthState.signedOut(.userRequested))
+    renderer.show(AuthState.signingIn(.password))
+    renderer.show(AuthState.signedOut(.userRequested))
+    renderer.show(AuthState.signingIn(.password))
+    let user = User(uid: "u1", email: "ada@example.com")
+    renderer.show(AuthState.signedIn(user, .fresh))
+    #expect(
+      screen.text
+        == "• signed out (you signed out)\n• signing in with email and password…\n"
+        + "• signing in with email and password…\n• signed in as ada@example.com (u1)\n")
+    let programs = Screen()
+    let json = Renderer(json: true, output: programs.write)
+    for state in [AuthState.signedOut(.userRequested), .signingIn(.password), .signedOut(.userRequested)] {
+      json.show(state)
+    }
+    #expect(programs.text.split(separator: "\n").count == 3, "programs see every state")
+  }
+
   @Test @UIStateActor func withoutALiveLineOutputIsPlainLines() {
     let screen = Screen()
     let renderer = Renderer(json: false, output: screen.write)

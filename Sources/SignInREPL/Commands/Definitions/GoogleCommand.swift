@@ -1,14 +1,17 @@
 import Foundation
 import SignInKit
 
-/// `google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]`: Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser).
+/// `google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL] | google --id-token TOKEN`: Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser), or with a Google ID token obtained elsewhere.
 ///
 /// - Concurrency: `Sendable` value; ``run(in:)`` runs on the session's actor.
 package struct GoogleCommand: REPLCommand {
   package static let name = "google"
   package static let usage =
-    "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL]"
-  package static let summary = "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser)."
+    "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL] "
+    + "| google --id-token TOKEN"
+  package static let summary =
+    "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser), or with a Google ID "
+    + "token obtained elsewhere."
 
   package let options: GoogleOptions
 }
@@ -29,21 +32,31 @@ extension GoogleCommand {
       case "--client-secret" where options.clientSecret == nil: options.clientSecret = value
       case "--device-endpoint" where options.deviceEndpoint == nil && value.hasPrefix("http"):
         options.deviceEndpoint = URL(string: value)
+      case "--id-token" where options.idToken == nil: options.idToken = value
       default: throw Self.usageError
       }
     }
+    // A held token is the whole sign-in: the flow's options would go unused.
+    if options.idToken != nil, options != GoogleOptions(idToken: options.idToken) { throw Self.usageError }
     self.options = options
   }
 
   package static func completions(after arguments: [String], knownEmails: [String]) -> [String] {
-    let needsValue = ["--issuer", "--client-id", "--client-secret", "--device-endpoint"]
+    let needsValue = ["--issuer", "--client-id", "--client-secret", "--device-endpoint", "--id-token"]
     guard !needsValue.contains(arguments.last ?? "") else { return [] }
     return (needsValue + ["--device"]).filter { !arguments.contains($0) }
   }
 
-  package var carriesSecret: Bool { options.clientSecret != nil }
+  package var carriesSecret: Bool { options.clientSecret != nil || options.idToken != nil }
 
   package func run(in session: isolated REPLSession) async throws {
+    if let idToken = options.idToken {
+      let result = try await session.withSecondFactor {
+        try await session.auth.signIn(with: ProviderCredential.google(idToken: idToken))
+      }
+      await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+      return
+    }
     let provider = try await session.googleProvider(options)
     let result = try await session.withSecondFactor { try await session.auth.signIn(with: provider) }
     await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")

@@ -66,7 +66,8 @@ extension LinkCommand {
         let result = try await session.auth.link(with: signInProvider)
         await session.say("linked \(TranscriptFormatter.name(of: provider)): \(TranscriptFormatter.who(result.user))")
       } catch let error as AuthError where error.code == .credentialAlreadyInUse {
-        // The conflict, and the recipe's next step.
+        // The conflict, and the recipe's next step, which uses the credential it handed back.
+        session.conflictCredential = error.updatedCredential
         let name = TranscriptFormatter.name(of: provider)
         await session.say("that \(name) account is already \(error.email ?? "another user")'s")
         let next =

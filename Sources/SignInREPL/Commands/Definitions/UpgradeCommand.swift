@@ -27,14 +27,22 @@ extension UpgradeCommand {
   }
 
   package func run(in session: isolated REPLSession) async throws {
-    let signInProvider: any SignInProvider =
-      provider == .google
-      ? try await session.googleProvider(GoogleOptions())
-      : try await session.appleProvider(idToken: nil, rawNonce: nil)
     let renderer = session.renderer
-    let outcome = try await session.auth.upgradeAnonymousUser(with: signInProvider) { guest, existing in
-      // An app moves the guest's data here (a cart, drafts); the REPL has none, and says so.
+    // An app moves the guest's data here (a cart, drafts); the REPL has none, and says so.
+    let handOver: @Sendable (User, User) async throws -> Void = { guest, existing in
       await renderer.say("moving the guest's data from \(guest.uid) to \(existing.uid) (an app does it here)")
+    }
+    let outcome: Auth.AnonymousUpgrade
+    if let held = session.conflictCredential, held.providerID == provider {
+      // A `link` just found this account: its credential signs in, without the sheet again.
+      session.conflictCredential = nil
+      outcome = try await session.auth.upgradeAnonymousUser(with: held, handOver: handOver)
+    } else {
+      let signInProvider: any SignInProvider =
+        provider == .google
+        ? try await session.googleProvider(GoogleOptions())
+        : try await session.appleProvider(idToken: nil, rawNonce: nil)
+      outcome = try await session.auth.upgradeAnonymousUser(with: signInProvider, handOver: handOver)
     }
     switch outcome {
     case .linked(let result):
