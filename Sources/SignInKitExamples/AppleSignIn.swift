@@ -37,9 +37,10 @@ public func deleteAccountSignedInWithApple(_ auth: Auth, apple: AppleProvider) a
 }
 
 /// At launch: the previous session, unless the person stopped using their Apple ID with the app
-/// (Settings → Apple Account → Sign in with Apple) or the app changed teams. While the app runs,
-/// a revocation signs them out too.
-public func restoreCheckingApple(_ auth: Auth, apple: AppleProvider) async throws -> User? {
-  try await auth.restorePreviousSignIn(alongWith: [apple])
+/// (Settings → Apple Account → Sign in with Apple) or the app changed teams. Auth asks Apple's
+/// credential state before it shows the session (AuthConfiguration.credentialStateSources), so a
+/// revoked user never sees the home screen; while the app runs, a revocation signs them out too.
+public func restoreCheckingApple(_ auth: Auth) async throws -> User? {
+  try await auth.restorePreviousSignIn()
 }
 // snippet.end

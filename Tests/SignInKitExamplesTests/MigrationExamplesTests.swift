@@ -135,10 +135,12 @@ import Testing
     #expect(try await auth.signIn(with: sheet).user.uid != first.user.uid, "a new account")
     await auth.shutdown()
 
-    // Next launch: Apple says the person stopped using their Apple ID with the app.
-    let launch = Auth(backend: backend, store: store)
-    let revoked = AppleProvider(credentialState: RevokedAppleID()) { _ in throw AuthError(.internal, "unused") }
-    #expect(try await restoreCheckingApple(launch, apple: revoked) == nil)
+    // Next launch: Apple says the person stopped using their Apple ID with the app (the fake
+    // stands where the system's credential state is on Apple platforms).
+    var configuration = AuthConfiguration()
+    configuration.credentialStateSources = [.apple: RevokedAppleID()]
+    let launch = Auth(backend: backend, store: store, configuration: configuration)
+    #expect(try await restoreCheckingApple(launch) == nil)
     #expect(launch.currentState == .signedOut(.credentialRevoked(.apple)))
     await launch.shutdown()
   }

@@ -10,10 +10,15 @@ extension Auth {
 
   /// Restores the stored session at launch, and always ends in a definite state.
   ///
-  /// Publishes ``AuthState/restoring`` and reads the store. With a session whose ID token has
-  /// more than the refresh lead time left, it publishes `signedIn(user, .fresh)` at once, with no
-  /// network. Otherwise it refreshes inside a task group under
-  /// ``AuthConfiguration/restoreDeadline``: success gives `.fresh`; a network failure, the
+  /// Publishes ``AuthState/restoring`` and reads the store. Before anything of a stored session
+  /// is shown, the identity provider it depends on is asked whether it still authorizes the user
+  /// (``AuthConfiguration/credentialStateSources``; Sign in with Apple's credential state by
+  /// default on Apple platforms): revoked or not found goes from `restoring` straight to
+  /// `signedOut(.credentialRevoked)`, transferred to `signedOut(.credentialTransferred)`, and
+  /// the store is cleared; a check that fails or runs out of the deadline keeps the session.
+  /// With a session whose ID token has more than the refresh lead time left, it then publishes
+  /// `signedIn(user, .fresh)`, with no network to the backend. Otherwise it refreshes inside a task group under
+  /// ``AuthConfiguration/restoreDeadline`` (what the credential check left of it): success gives `.fresh`; a network failure, the
   /// deadline or cancellation gives `signedIn(user, .stale)` (offline is still signed in, and a
   /// retry is scheduled); a terminal error gives `signedOut(reason)` and clears the store.
   ///
@@ -34,6 +39,10 @@ extension Auth {
   }
 
   /// The one restore that concurrent callers share.
+  ///
+  /// The credential check and the launch refresh share ``AuthConfiguration/restoreDeadline``:
+  /// the check goes first, so a refused session's refresh token is never spent and nothing of
+  /// it is shown.
   private func restore() async throws -> User? {
     var attempt: SessionStateMachine.RestoreAttempt
     switch machine.restoreStarted() {
@@ -43,9 +52,15 @@ extension Auth {
       attempt = started
       await perform(effects)
     }
-    switch machine.restoreRead(&attempt, readStore()) {
+    let remaining = Self.countdown(from: configuration.restoreDeadline, on: clock)
+    var read = readStore()
+    if case .session(let stored, _) = read, let reason = await credentialRefusal(of: stored, within: remaining) {
+      read = .refused(stored, reason)
+    }
+    switch machine.restoreRead(&attempt, read) {
     case .finished(let user, let effects):
       await perform(effects)
+      watchCredentialRevocations()
       return user
     case .failed(let error, let effects):
       await perform(effects)
@@ -54,7 +69,7 @@ extension Auth {
       break
     }
     do {
-      _ = try await withTimeout(configuration.restoreDeadline, clock: clock) { [self] in
+      _ = try await withTimeout(remaining(), clock: clock) { [self] in
         try await refreshFlight.run { [self] in try await refreshSession() }
       }
     } catch {
@@ -63,7 +78,35 @@ extension Auth {
     }
     let (user, effects) = machine.restoreRefreshEnded(attempt)
     await perform(effects)
+    watchCredentialRevocations()
     return user
+  }
+
+  /// How long is left of `duration` from now on `clock`, each time it is called (never less than
+  /// zero).
+  private static func countdown<C: Clock<Duration>>(from duration: Duration, on clock: C) -> @Sendable () -> Duration {
+    let end = clock.now.advanced(by: duration)
+    return { max(.zero, clock.now.duration(to: end)) }
+  }
+
+  /// Asks the identity providers `stored` depends on (``SessionStateMachine/credentialChecks(for:)``)
+  /// whether they still authorize its user, within what is left of the restore deadline.
+  ///
+  /// - Returns: why the session ends, or `nil` to keep it (an answer that keeps it, no check for
+  ///   the provider, or none in time).
+  private func credentialRefusal(
+    of stored: StoredSession, within remaining: @escaping @Sendable () -> Duration
+  ) async -> SignOutReason? {
+    for provider in SessionStateMachine.credentialChecks(for: stored) {
+      guard let check = credentialChecks[provider],
+        let link = stored.user.providers.first(where: { $0.providerID == provider })
+      else { continue }
+      let state = try? await withTimeout(remaining(), clock: clock) { try await check.state(link.rawID) }
+      if let reason = SessionStateMachine.signOutReason(for: state ?? nil, of: provider, session: stored) {
+        return reason
+      }
+    }
+    return nil
   }
 
   /// Reads the stored session; never throws (an unreadable store is one of the outcomes).
@@ -112,19 +155,27 @@ extension Auth {
   /// its IdP; the backend session is unaffected. The provider the restored session was signed
   /// in with is asked to sign out again on ``signOut()``.
   ///
-  /// Then each provider that can tell (``AppleProvider`` with a credential-state source) is asked
-  /// whether it still authorizes the restored user, under a deadline of its own of the same
-  /// length; a revoked or transferred credential the session depends on signs the user out with
-  /// ``SignOutReason/credentialRevoked(_:)`` or ``SignOutReason/credentialTransferred(_:)``. A
-  /// provider that cannot be asked (offline) or runs out of time keeps the session. From then on
-  /// until ``shutdown()``, each revocation a provider announces (Apple's
-  /// `credentialRevokedNotification`) makes `Auth` ask again for whoever is signed in then.
+  /// Each provider that can tell (``AppleProvider`` with a credential-state source) takes the
+  /// place of ``AuthConfiguration/credentialStateSources`` for its provider in the restore's
+  /// credential check (see ``restorePreviousSignIn()``); where it cannot tell, the configured
+  /// source is asked. From then on until ``shutdown()``, each revocation a provider or source
+  /// announces (Apple's `credentialRevokedNotification`) makes `Auth` ask again for whoever is
+  /// signed in then. When a user was already signed in before this call, the providers are asked
+  /// after it, under a deadline of the same length.
   ///
   /// - Cancellation: cancels the backend restore, every provider restore and the credential check.
   /// - Returns: what ``restorePreviousSignIn()`` returns, or `nil` when the credential check
   ///   signed the user out.
   public func restorePreviousSignIn(alongWith providers: [any RestorableSignInProvider]) async throws -> User? {
     guard !providers.isEmpty else { return try await restorePreviousSignIn() }
+    let wasSignedIn = machine.signedInUser != nil
+    for provider in providers {
+      let id = await provider.id
+      credentialChecks[id] = CredentialCheck(
+        provider: provider, beneath: configuration.credentialStateSources[id].map(CredentialCheck.init(source:)))
+    }
+    credentialWatchTask?.cancel()
+    credentialWatchTask = nil
     let deadline = configuration.restoreDeadline
     let clock = clock
     let user = try await withThrowingTaskGroup(of: User?.self) { group in
@@ -142,23 +193,26 @@ extension Auth {
     if let signedInWith = session?.signInProvider {
       for provider in providers where await provider.id == signedInWith { signedInProvider = provider }
     }
-    watchCredentialRevocations(of: providers)
+    watchCredentialRevocations()
     guard user != nil else { return nil }
-    for provider in providers {
-      _ = try? await withTimeout(deadline, clock: clock) { try await self.checkCredentialState(of: provider) }
+    if wasSignedIn {
+      // Signed in before this call, so its restore asked nobody: ask now.
+      for provider in providers {
+        let id = await provider.id
+        _ = try? await withTimeout(deadline, clock: clock) { try await self.checkCredentialState(of: id) }
+      }
     }
     return machine.signedInUser
   }
 
-  /// Asks `provider` whether it still authorizes the signed-in user, and signs out when
-  /// ``SessionStateMachine/signOutReason(for:of:session:)`` says the answer ends the session. A
-  /// session that changed while the provider answered is left alone.
-  func checkCredentialState(of provider: any RestorableSignInProvider) async throws {
-    let providerID = await provider.id
-    guard let session, let identity = machine.identity,
+  /// Asks the check for `providerID` whether it still authorizes the signed-in user, and signs
+  /// out when ``SessionStateMachine/signOutReason(for:of:session:)`` says the answer ends the
+  /// session. A session that changed while the provider answered is left alone.
+  func checkCredentialState(of providerID: ProviderID) async throws {
+    guard let check = credentialChecks[providerID], let session, let identity = machine.identity,
       let link = session.user.providers.first(where: { $0.providerID == providerID })
     else { return }
-    let state = try await provider.credentialState(forProviderUserID: link.rawID)
+    let state = try await check.state(link.rawID)
     guard machine.isCurrent(identity), let current = self.session,
       let reason = SessionStateMachine.signOutReason(for: state, of: providerID, session: current)
     else { return }
@@ -166,15 +220,16 @@ extension Auth {
     try await endSession(reason, byUser: false)
   }
 
-  /// Replaces the task that listens to `providers`' credential revocations; each one checks the
-  /// signed-in user's credential state again. Cancelled by ``shutdown()``.
-  private func watchCredentialRevocations(of providers: [any RestorableSignInProvider]) {
-    credentialWatchTask?.cancel()
+  /// Starts, once until ``shutdown()``, the task that listens to every credential check's
+  /// revocations; each one checks the signed-in user's credential state again.
+  func watchCredentialRevocations() {
+    guard credentialWatchTask == nil, !credentialChecks.isEmpty, !machine.isShutDown else { return }
+    let checks = credentialChecks
     credentialWatchTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
       await withTaskGroup(of: Void.self) { group in
-        for provider in providers {
+        for (provider, check) in checks {
           group.addTask {
-            for await _ in provider.credentialRevocations {
+            for await _ in check.revocations() {
               try? await self?.checkCredentialState(of: provider)
             }
           }

@@ -66,6 +66,10 @@ public actor Auth {
   /// Listens to the providers' credential revocations (see
   /// ``restorePreviousSignIn(alongWith:)``) until ``shutdown()``.
   var credentialWatchTask: Task<Void, Never>?
+  /// Whom to ask whether a session's identity provider still authorizes its user: the
+  /// configured sources, with the providers given to ``restorePreviousSignIn(alongWith:)`` over
+  /// them.
+  var credentialChecks: [ProviderID: CredentialCheck]
   nonisolated let refreshFlight: SingleFlight<String>
   nonisolated let restoreFlight: SingleFlight<User?>
 
@@ -92,6 +96,7 @@ public actor Auth {
     self.configuration = configuration
     self.now = now
     self.stateStore = AuthStateStore(eventBufferLimit: configuration.eventBufferLimit)
+    credentialChecks = configuration.credentialStateSources.mapValues(CredentialCheck.init(source:))
     refreshFlight = SingleFlight(executorPreference: configuration.taskExecutor)
     restoreFlight = SingleFlight(executorPreference: configuration.taskExecutor)
   }
@@ -192,6 +197,8 @@ public actor Auth {
         autoRefreshTask?.cancel()
         autoRefreshTask = nil
       case .startProactiveRefresh(let failures): startAutomaticRefresh(afterFailures: failures)
+      // A session the provider refused: if it cannot be removed, the next launch asks again.
+      case .clearStore: try? store.clear()
       case .publish: break
       }
     }

@@ -28,6 +28,15 @@ public struct AuthConfiguration: Sendable {
   /// the runtime's global concurrent executor. A command-line tool that runs everything on one
   /// thread passes its own, as `signin` does.
   public var taskExecutor: (any TaskExecutor)?
+  /// Where ``Auth/restorePreviousSignIn()`` asks, before it shows a stored session, whether the
+  /// identity provider the session depends on still authorizes its user; a revoked, unknown or
+  /// transferred user is signed out without being shown. Each source's revocations (Apple's
+  /// `credentialRevokedNotification`) make `Auth` ask again while the app runs.
+  ///
+  /// Default: Sign in with Apple's credential state (`SystemAppleIDCredentialState`) where
+  /// AuthenticationServices has it, so an app that uses Apple need not pass its provider;
+  /// none elsewhere. Tests put a fake here.
+  public var credentialStateSources: [ProviderID: any CredentialStateSource] = Self.systemCredentialStateSources
 
   public init(
     refreshLeadTime: Duration = .seconds(5 * 60), restoreDeadline: Duration = .seconds(10),
@@ -42,5 +51,14 @@ public struct AuthConfiguration: Sendable {
     self.retryBackoff = retryBackoff
     self.refreshesAutomatically = refreshesAutomatically
     self.eventBufferLimit = eventBufferLimit
+  }
+
+  /// The platform's credential-state sources: Apple's where AuthenticationServices has it.
+  public static var systemCredentialStateSources: [ProviderID: any CredentialStateSource] {
+    #if canImport(AuthenticationServices) && !os(watchOS)
+      [.apple: SystemAppleIDCredentialState()]
+    #else
+      [:]
+    #endif
   }
 }

@@ -80,6 +80,8 @@ struct SessionStateMachine {
     /// Replace the proactive refresh task with one for the current identity; `afterFailures`
     /// greater than zero starts in backoff.
     case startProactiveRefresh(afterFailures: Int)
+    /// Remove the stored session: the launch found it refused by its identity provider.
+    case clearStore
     case publish(StoreUpdate)
   }
 
@@ -120,6 +122,9 @@ struct SessionStateMachine {
     case nothing
     /// `isFresh`: the ID token has more than the refresh lead time left.
     case session(StoredSession, isFresh: Bool)
+    /// A stored session whose identity provider no longer authorizes its user (the credential
+    /// check of ``credentialChecks(for:)``): the launch ends it with `reason`.
+    case refused(StoredSession, SignOutReason)
     case unreadable(AuthError)
   }
 
@@ -189,26 +194,35 @@ struct SessionStateMachine {
 
   func isCurrent(_ identity: Identity) -> Bool { identity == self.identity }
 
+  /// The identity providers whose credential state can end `session`: the one it signed in
+  /// with, and the account's only sign-in method. A launch asks them before it shows anything.
+  static func credentialChecks(for session: StoredSession) -> [ProviderID] {
+    let methods = session.user.providers.map(\.providerID).filter { $0 != .anonymous }
+    var providers = [session.signInProvider]
+    if methods.count == 1, methods[0] != session.signInProvider { providers += methods }
+    return providers.filter { provider in methods.contains(provider) }
+  }
+
   /// Whether an identity provider's credential state for `session`'s user ends the session, and
-  /// why. Only a provider the session depends on can end it: the one it signed in with, or the
-  /// account's only sign-in method. Then ``ProviderCredentialState/revoked`` and
-  /// ``ProviderCredentialState/transferred`` end it; ``ProviderCredentialState/notFound`` does not
-  /// (the user may never have used the provider on this Apple ID), nor does an unknown state.
+  /// why. Only a provider the session depends on can end it (``credentialChecks(for:)``): then
+  /// ``ProviderCredentialState/revoked`` and ``ProviderCredentialState/notFound`` end it, as
+  /// Apple's sample does (the Apple ID on this device no longer knows the user), and
+  /// ``ProviderCredentialState/transferred`` too. A check that could not answer (`nil`: offline,
+  /// out of time, or a provider that cannot tell) keeps the session.
   ///
   /// | state | session signed in with the provider, or it is the only method | otherwise |
   /// |---|---|---|
-  /// | authorized, notFound, unknown | keep | keep |
-  /// | revoked | sign out: ``SignOutReason/credentialRevoked(_:)`` | keep |
+  /// | authorized, no answer | keep | keep |
+  /// | revoked, notFound | sign out: ``SignOutReason/credentialRevoked(_:)`` | keep |
   /// | transferred | sign out: ``SignOutReason/credentialTransferred(_:)`` | keep |
   static func signOutReason(
     for state: ProviderCredentialState?, of provider: ProviderID, session: StoredSession
   ) -> SignOutReason? {
-    let methods = session.user.providers.map(\.providerID).filter { $0 != .anonymous }
-    guard session.signInProvider == provider || methods == [provider] else { return nil }
+    guard credentialChecks(for: session).contains(provider) else { return nil }
     switch state {
-    case .revoked: return .credentialRevoked(provider)
+    case .revoked, .notFound: return .credentialRevoked(provider)
     case .transferred: return .credentialTransferred(provider)
-    case .authorized, .notFound, nil: return nil
+    case .authorized, nil: return nil
     }
   }
 
@@ -243,6 +257,9 @@ struct SessionStateMachine {
       return []
     case .session(let stored, let isFresh):
       return adopt(stored, health: isFresh ? .fresh : .stale)
+    case .refused(_, let reason):
+      settled = .signedOut(reason, unshownError: nil)
+      return [.clearStore]
     case .unreadable(let error):
       settled = .signedOut(.storageUnreadable, unshownError: error)
       return []
@@ -304,6 +321,16 @@ struct SessionStateMachine {
     case .nothing:
       settled = .signedOut(.initial, unshownError: nil)
       return .finished(nil, [publish(state: stateToShow, event: .initialState(settled.state))])
+    case .refused(_, let reason):
+      // Straight from `restoring`: the refused session is never shown.
+      settled = .signedOut(reason, unshownError: nil)
+      return .finished(
+        nil,
+        [
+          .clearStore,
+          publish(state: stateToShow, event: .signedOut(reason), idToken: .clear),
+          publish(event: .initialState(settled.state)),
+        ])
     case .session(let stored, isFresh: true):
       let effects = adopt(stored, health: .fresh)
       return .finished(

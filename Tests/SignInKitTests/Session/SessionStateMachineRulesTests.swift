@@ -37,6 +37,7 @@ struct SessionStateMachineRulesTests {
       case .launchFinds(.nothing): "launch finds nothing"
       case .launchFinds(.session(_, let isFresh)): "launch finds a \(isFresh ? "fresh" : "stale") session"
       case .launchFinds(.unreadable): "launch finds an unreadable store"
+      case .launchFinds(.refused(_, let reason)): "launch finds a session its provider refused (\(reason))"
       case .signInStarts(let provider): "sign-in with \(provider) starts"
       case .signInCommits: "newest sign-in commits"
       case .firstSignInCommits: "first sign-in commits"
@@ -51,6 +52,7 @@ struct SessionStateMachineRulesTests {
       case .restoreReads(.nothing): "restore finds nothing"
       case .restoreReads(.session(_, let isFresh)): "restore finds a \(isFresh ? "fresh" : "stale") session"
       case .restoreReads(.unreadable): "restore finds an unreadable store"
+      case .restoreReads(.refused(_, let reason)): "restore finds a session its provider refused (\(reason))"
       case .restoreRefreshEnds: "restore refresh ends"
       case .accountChangeStarts: "account change starts"
       case .accountChangeStored: "account change stored"
@@ -76,6 +78,8 @@ struct SessionStateMachineRulesTests {
     var superseded = 0
     /// The signed-in user at the end.
     var user: User?
+    /// Whether it asked `Auth` to remove the stored session.
+    var clearedStore = false
   }
 
   /// A change to the proactive refresh task.
@@ -227,6 +231,25 @@ struct SessionStateMachineRulesTests {
       $0.refresh = .start(afterFailures: 1)
       $0.user = ada.user
     },
+    Row(name: "a session its provider refused goes from restoring straight to signed out, and is removed") {
+      [.restoreStarts, .restoreReads(.refused(grace, .credentialRevoked(.google)))]
+    } expect: {
+      $0.shown = [.signedOut(.credentialRevoked(.google))]
+      $0.events = [.signedOut(.credentialRevoked(.google)), .initialState(.signedOut(.credentialRevoked(.google)))]
+      $0.clearedStore = true
+    },
+    Row(name: "a refused session found beneath a sign-in is removed and the sign-in still wins") {
+      [
+        .restoreStarts, .signInStarts(.password),
+        .restoreReads(.refused(grace, .credentialTransferred(.google))), .signInCommits(ada),
+      ]
+    } expect: {
+      $0.shown = [.signingIn(.password), .signedIn(ada.user, .fresh)]
+      $0.events = [.signedIn(ada.user, isNewUser: false)]
+      $0.refresh = .start(afterFailures: 0)
+      $0.clearedStore = true
+      $0.user = ada.user
+    },
     Row(name: "a restore overtaken by a sign-in settles the launch beneath it and shows nothing") {
       [.restoreStarts, .signInStarts(.google), .restoreReads(.session(ada, isFresh: true)), .signInCommits(grace)]
     } expect: {
@@ -292,6 +315,7 @@ struct SessionStateMachineRulesTests {
     #expect(outcome.messages == expected.messages)
     #expect(outcome.superseded == expected.superseded)
     #expect(outcome.user == expected.user)
+    #expect(outcome.clearedStore == expected.clearedStore)
   }
 
   /// Runs `steps` on a new machine, performing each action the way `Auth` does.
@@ -307,6 +331,7 @@ struct SessionStateMachineRulesTests {
         switch effect {
         case .cancelRefreshInFlight: break
         case .stopProactiveRefresh: outcome.refresh = .stop
+        case .clearStore: outcome.clearedStore = true
         case .startProactiveRefresh(let failures): outcome.refresh = .start(afterFailures: failures)
         case .publish(let update):
           if let state = update.state { outcome.shown.append(state) }
