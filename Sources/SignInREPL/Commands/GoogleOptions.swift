@@ -13,11 +13,14 @@ package struct GoogleOptions: Sendable, Equatable {
   package var deviceEndpoint: URL?
   /// A Google ID token obtained elsewhere (GoogleSignIn, another app): signed in with as held.
   package var idToken: String?
+  /// The embedded IdP's account to sign in, instead of asking (for `-c` scripts and piped input).
+  package var account: String?
 
   package init(
     issuer: String? = nil, clientID: String? = nil, clientSecret: String? = nil, device: Bool = false,
-    deviceEndpoint: URL? = nil, idToken: String? = nil
+    deviceEndpoint: URL? = nil, idToken: String? = nil, account: String? = nil
   ) {
+    self.account = account
     self.idToken = idToken
     self.issuer = issuer
     self.clientID = clientID

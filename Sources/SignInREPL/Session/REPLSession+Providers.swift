@@ -7,6 +7,9 @@ extension REPLSession {
   /// with its account chooser.
   func googleProvider(_ options: GoogleOptions) async throws -> any SignInProvider {
     issuerGoogle = nil
+    if let account = options.account {
+      return EmbeddedProviderSession(idp: try identityProvider(.google), email: account)
+    }
     if options.isEmpty, let provider = googleForConfiguredIssuer() { return provider }
     let configured = issuers[.google]
     if let issuer = options.issuer ?? configured?.issuer {
@@ -65,9 +68,10 @@ extension REPLSession {
 
   /// Apple sign-in: a token obtained elsewhere, or the embedded Apple IdP signing the hashed
   /// nonce for the chosen account.
-  func appleProvider(idToken: String?, rawNonce: String?) async throws -> any SignInProvider {
+  func appleProvider(idToken: String?, rawNonce: String?, account: String? = nil) async throws -> any SignInProvider {
     if let idToken, let rawNonce { return AppleProvider(identityToken: idToken, rawNonce: rawNonce) }
     let idp = try identityProvider(.apple)
+    if let account { return Self.embeddedApple(idp, email: account) }
     return Self.embeddedApple(idp, email: try await chooseAccount(at: idp))
   }
 

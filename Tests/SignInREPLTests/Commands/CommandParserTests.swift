@@ -16,6 +16,8 @@ import Testing
     ),
     ("apple", AppleCommand()),
     ("apple --nonce raw-1 --id-token a.b.c", AppleCommand(idToken: "a.b.c", rawNonce: "raw-1")),
+    ("apple --account tim@example.com", AppleCommand(account: "tim@example.com")),
+    ("google --account ada@example.com", GoogleCommand(options: GoogleOptions(account: "ada@example.com"))),
     ("link email ada@example.com", LinkCommand(target: .email("ada@example.com"))),
     ("link google", LinkCommand(target: .provider(.google))),
     ("unlink apple.com", UnlinkCommand(provider: .apple)),

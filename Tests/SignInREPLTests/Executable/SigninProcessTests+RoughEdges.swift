@@ -26,6 +26,23 @@ extension SigninProcessTests {
     #expect(written.allSatisfy { $0.hasPrefix("/.local/") }, "\(written)")
   }
 
+  @Test func aScriptChoosesTheOfflineGoogleAndAppleAccounts() async throws {
+    let run = try await Self.signin(
+      [
+        "--in-memory", "-c",
+        "google --account ada@example.com; whoami; signout; apple --account tim@example.com; whoami",
+      ],
+      stdin: "")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(
+      run.output.contains("providers: google.com") && run.output.contains("providers: apple.com"), "\(run.output)")
+    #expect(run.output.contains("signed in as ada@example.com") && run.output.contains("signed in as tim@example.com"))
+    #expect(!run.output.contains("Account:"), "nothing was asked")
+    let refused = try await Self.signin(["--in-memory", "-c", "apple --account tim"], stdin: "")
+    #expect(refused.status != 0)
+    #expect(refused.output.contains("apple [--account EMAIL | --id-token TOKEN --nonce RAW]"), "\(refused.output)")
+  }
+
   @Test func theAccountsDatabaseIsTheOwnersOnly() async throws {
     let scratch = Scratch()
     let run = try await Self.signin(

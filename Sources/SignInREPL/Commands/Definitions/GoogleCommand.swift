@@ -1,17 +1,17 @@
 import Foundation
 import SignInKit
 
-/// `google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL] | google --id-token TOKEN`: Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser), or with a Google ID token obtained elsewhere.
+/// `google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL] | google --account EMAIL | google --id-token TOKEN`: Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser, or --account), or with a Google ID token obtained elsewhere.
 ///
 /// - Concurrency: `Sendable` value; ``run(in:)`` runs on the session's actor.
 package struct GoogleCommand: REPLCommand {
   package static let name = "google"
   package static let usage =
     "google [--issuer URL] [--client-id ID] [--client-secret S] [--device] [--device-endpoint URL] "
-    + "| google --id-token TOKEN"
+    + "| google --account EMAIL | google --id-token TOKEN"
   package static let summary =
-    "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser), or with a Google ID "
-    + "token obtained elsewhere."
+    "Sign in with Google or any OpenID issuer (offline: the embedded IdP's account chooser, or --account), or "
+    + "with a Google ID token obtained elsewhere."
 
   package let options: GoogleOptions
 }
@@ -33,16 +33,19 @@ extension GoogleCommand {
       case "--device-endpoint" where options.deviceEndpoint == nil && value.hasPrefix("http"):
         options.deviceEndpoint = URL(string: value)
       case "--id-token" where options.idToken == nil: options.idToken = value
+      case "--account" where options.account == nil && value.contains("@"): options.account = value
       default: throw Self.usageError
       }
     }
-    // A held token is the whole sign-in: the flow's options would go unused.
+    // A held token, or the offline account, is the whole sign-in: the flow's options would go
+    // unused.
     if options.idToken != nil, options != GoogleOptions(idToken: options.idToken) { throw Self.usageError }
+    if options.account != nil, options != GoogleOptions(account: options.account) { throw Self.usageError }
     self.options = options
   }
 
   package static func completions(after arguments: [String], knownEmails: [String]) -> [String] {
-    let needsValue = ["--issuer", "--client-id", "--client-secret", "--device-endpoint", "--id-token"]
+    let needsValue = ["--issuer", "--client-id", "--client-secret", "--device-endpoint", "--id-token", "--account"]
     guard !needsValue.contains(arguments.last ?? "") else { return [] }
     return (needsValue + ["--device"]).filter { !arguments.contains($0) }
   }
