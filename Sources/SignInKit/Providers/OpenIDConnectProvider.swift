@@ -219,8 +219,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   /// The one refresh of the issuer's tokens in flight, shared by ``freshAccessToken(minimumValidity:)``
   /// and ``restoreSession()``.
   private let refreshFlight = SingleFlight<OAuthTokens>()
-  /// Counts sign-ins and sign-outs, so a refresh that finishes after one keeps nothing.
-  private var sessionGeneration: UInt64 = 0
+  /// Orders sign-ins, added scopes and sign-outs at the issuer: a refresh that finishes after
+  /// one of them started keeps nothing.
+  private var sessionChanges = LastStartedWins()
   /// The issuer's tokens from the last sign-in (to call its APIs, such as Google's), until ``signOut()``.
   public private(set) var tokens: OAuthTokens?
 
@@ -259,7 +260,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///   URI for it).
   public func credential() async throws -> ProviderCredential {
     let tokens = try await authorize(scopes: configuration.scopes, parameters: configuration.authorizationParameters)
-    sessionGeneration &+= 1
+    _ = sessionChanges.start()
     try keep(tokens.received(at: now()))
     return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
   }
@@ -295,7 +296,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     }
     fresh.refreshToken = fresh.refreshToken ?? current.refreshToken
     fresh.scope = fresh.scope ?? (granted + missing).joined(separator: " ")
-    sessionGeneration &+= 1
+    _ = sessionChanges.start()
     try keep(fresh)
     return grantedScopes
   }
@@ -370,10 +371,10 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
         "The \(id) access token expired and the issuer gave no refresh token; sign in again (ask for offline "
           + "access to get one).")
     }
-    let generation = sessionGeneration
+    let ticket = sessionChanges.newest
     do {
       var fresh = try await discoveredClient().refresh(refreshToken).received(at: now())
-      guard generation == sessionGeneration else {
+      guard sessionChanges.isNewest(ticket) else {
         throw AuthError(.superseded, "A sign-in or sign-out with \(id) happened during the refresh; it was dropped.")
       }
       // A refresh reply may leave out the ID token and the scopes: they stay what they were,
@@ -382,7 +383,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       fresh.scope = fresh.scope ?? tokens?.scope ?? stored?.scope
       try keep(fresh)
       return fresh
-    } catch let error as AuthError where error.code == .invalidCredential && generation == sessionGeneration {
+    } catch let error as AuthError where error.code == .invalidCredential && sessionChanges.isNewest(ticket) {
       tokens = nil
       try? configuration.tokenStore?.clear()
       throw error
@@ -419,7 +420,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let stored = ((try? configuration.tokenStore?.load()) ?? nil).map(StoredProviderSession.init(stored:))?.refreshToken
     let token = tokens?.refreshToken ?? stored ?? tokens?.accessToken
     tokens = nil
-    sessionGeneration &+= 1
+    _ = sessionChanges.start()
     if configuration.revokesOnSignOut, let token, let client = try? await discoveredClient() {
       _ = try? await client.revoke(token)
     }

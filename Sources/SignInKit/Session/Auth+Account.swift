@@ -161,8 +161,7 @@ extension Auth {
     try await userOperation {
       try await withSignedInUser { signedIn in
         try await backend.delete(DeleteAccountRequest(idToken: signedIn.token))
-        let provider = signedInProvider
-        signedInProvider = nil
+        let provider = machine.signedInProvider
         try await endSession(.userDeleted, byUser: true)
         // The provider's stored session (Google's refresh token and scopes) goes with the account.
         await provider?.signOut()
@@ -250,8 +249,7 @@ extension Auth {
   private func revokeAppleTokenAndDelete(code: String, idToken: String) async throws {
     try await backend.revokeToken(.apple(authorizationCode: code, idToken: idToken))
     try await backend.delete(DeleteAccountRequest(idToken: idToken))
-    let provider = signedInProvider
-    signedInProvider = nil
+    let provider = machine.signedInProvider
     try await endSession(.userDeleted, byUser: true)
     await provider?.signOut()
   }
@@ -352,13 +350,13 @@ extension Auth {
   ) async throws -> T {
     guard session != nil, let identity = machine.identity else { throw AuthError.noCurrentUser }
     let token = try await idToken()
-    guard machine.isCurrent(identity), let current = session else { throw AuthError.superseded }
+    let current = try machine.session(of: identity)
     do {
       return try await body(SignedInContext(session: current, token: token, identity: identity))
     } catch {
       let error = AuthError.wrapping(error)
-      if error.code.endsSession, machine.isCurrent(identity) {
-        try? await endSession(error.code.signOutReason, byUser: false)
+      if let reason = machine.signOutReason(for: error, of: identity) {
+        try? await endSession(reason, byUser: false)
       }
       throw error
     }
@@ -379,13 +377,11 @@ extension Auth {
         "Those credentials belong to a different account than the signed-in one; nothing "
           + "changed. Use the signed-in account's credentials, or sign out first.")
     }
-    guard machine.isCurrent(signedIn.identity) else { throw AuthError.superseded }
+    _ = try machine.session(of: signedIn.identity)
     let token = tokens?.idToken ?? signedIn.token
     let account = try await backend.lookup(LookupRequest(idToken: token))
     try Task.checkCancellation()
-    guard machine.isCurrent(signedIn.identity), var current = self.session else {
-      throw AuthError.superseded
-    }
+    var current = try machine.session(of: signedIn.identity)
     let previous = current
     var user = account.user
     // Anonymous until a credential is linked; a custom-token user never was.

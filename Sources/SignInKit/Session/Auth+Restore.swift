@@ -190,9 +190,9 @@ extension Auth {
       while let result = try await group.next() { restored = restored ?? result }
       return restored
     }
-    if let signedInWith = session?.signInProvider {
-      for provider in providers where await provider.id == signedInWith { signedInProvider = provider }
-    }
+    var byID: [ProviderID: any SignInProvider] = [:]
+    for provider in providers { byID[await provider.id] = provider }
+    machine.providersRestored(byID)
     watchCredentialRevocations()
     guard user != nil else { return nil }
     if wasSignedIn {
@@ -213,17 +213,14 @@ extension Auth {
       let link = session.user.providers.first(where: { $0.providerID == providerID })
     else { return }
     let state = try await check.state(link.rawID)
-    guard machine.isCurrent(identity), let current = self.session,
-      let reason = SessionStateMachine.signOutReason(for: state, of: providerID, session: current)
-    else { return }
-    signedInProvider = nil
+    guard let reason = machine.credentialAnswered(state, by: providerID, about: identity) else { return }
     try await endSession(reason, byUser: false)
   }
 
   /// Starts, once until ``shutdown()``, the task that listens to every credential check's
   /// revocations; each one checks the signed-in user's credential state again.
   func watchCredentialRevocations() {
-    guard credentialWatchTask == nil, !credentialChecks.isEmpty, !machine.isShutDown else { return }
+    guard credentialWatchTask == nil, !credentialChecks.isEmpty, machine.startsBackgroundWork else { return }
     let checks = credentialChecks
     credentialWatchTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
       await withTaskGroup(of: Void.self) { group in

@@ -39,7 +39,7 @@ extension Auth {
 
   /// Whether `session`'s ID token has more than the refresh lead time left.
   func hasTimeLeft(_ session: StoredSession) -> Bool {
-    session.expiresAt.timeIntervalSince(now()) > configuration.refreshLeadTime.seconds
+    machine.schedule.hasTimeLeft(session, now: now())
   }
 
   /// One backend refresh of the current session; runs as the single flight's operation.
@@ -56,7 +56,7 @@ extension Auth {
       let response = try await backend.refresh(
         RefreshTokenRequest(refreshToken: attempt.refreshToken))
       try Task.checkCancellation()
-      guard var current = machine.sessionToRefresh(attempt) else { throw AuthError.superseded }
+      var current = try machine.session(of: attempt.identity)
       let previous = current
       current.replaceTokens(with: response.tokens, receivedAt: now())
       try await persist(current, replacing: previous)
@@ -76,62 +76,39 @@ extension Auth {
     }
   }
 
-  /// Replaces the proactive refresh task with one for the current session.
-  ///
-  /// `failures` > 0 starts in backoff (the session is stale), otherwise the task sleeps until
-  /// the lead time before expiry.
-  func startAutomaticRefresh(afterFailures failures: Int = 0) {
+  /// Replaces the proactive refresh task with one for the current identity, when the machine
+  /// says there is one to refresh ahead of expiry.
+  func startAutomaticRefresh() {
     autoRefreshTask?.cancel()
     autoRefreshTask = nil
-    guard configuration.refreshesAutomatically, !machine.isShutDown, let identity = machine.identity
-    else { return }
+    guard let identity = machine.proactiveRefreshIdentity else { return }
     autoRefreshTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
-      await self?.refreshAutomatically(of: identity, failures: failures)
+      await self?.refreshAutomatically(of: identity)
     }
   }
 
-  /// How long to wait before refreshing `session` ahead of its expiry: until the lead time
-  /// before it expires, but never less than half the token's remaining lifetime and never less
-  /// than ``AuthConfiguration/minimumRefreshInterval``. A token issued for less than the lead
-  /// time (a 10 s emulator token) would otherwise be refreshed again the moment it arrives.
-  func proactiveRefreshDelay(for session: StoredSession) -> Duration {
-    let remaining = max(0, session.expiresAt.timeIntervalSince(now()))
-    let floor = max(configuration.minimumRefreshInterval.seconds, remaining / 2)
-    let seconds = max(remaining - configuration.refreshLeadTime.seconds, floor)
-    return .milliseconds(Int64((seconds * 1000).rounded(.up)))
-  }
-
-  /// The proactive refresh loop of one identity; ends when the identity changes, on a terminal
-  /// failure, or when cancelled.
-  private func refreshAutomatically(
-    of identity: SessionStateMachine.Identity, failures start: Int
-  ) async {
-    var failures = start
-    while !Task.isCancelled, machine.isCurrent(identity), let session {
-      let wait: Duration
-      if failures > 0 {
-        wait = configuration.retryBackoff.delay(
-          afterFailures: failures, random: Double.random(in: 0..<1))
-      } else {
-        wait = proactiveRefreshDelay(for: session)
-      }
-      do {
-        try await clock.sleep(for: wait)
-      } catch {
+  /// The proactive refresh loop of one identity: does what
+  /// ``SessionStateMachine/nextProactiveStep(for:afterWaiting:now:random:)`` says until it says
+  /// stop, or until the task is cancelled (its wait then throws).
+  private func refreshAutomatically(of identity: SessionStateMachine.Identity) async {
+    var afterWaiting = false
+    while true {
+      switch machine.nextProactiveStep(
+        for: identity, afterWaiting: afterWaiting, now: now(), random: Double.random(in: 0..<1))
+      {
+      case .stop:
         return
-      }
-      guard !Task.isCancelled, machine.isCurrent(identity), let current = self.session else {
-        return
-      }
-      if failures == 0, hasTimeLeft(current) { continue }
-      do {
-        _ = try await refreshFlight.run { [self] in try await refreshSession() }
-        failures = 0
-      } catch let error as AuthError where error.code.endsSession {
-        return
-      } catch {
-        if Task.isCancelled || !machine.isCurrent(identity) { return }
-        failures += 1
+      case .wait(let delay):
+        do {
+          try await clock.sleep(for: delay)
+        } catch {
+          return
+        }
+        afterWaiting = true
+      case .refresh:
+        // The machine learns the outcome (fresh, a failure in backoff, or the end).
+        _ = try? await refreshFlight.run { [self] in try await refreshSession() }
+        afterWaiting = false
       }
     }
   }

@@ -60,8 +60,7 @@ public actor Auth {
   let now: @Sendable () -> Date
 
   /// The session's rules and state: `Auth` does the I/O around it.
-  var machine = SessionStateMachine()
-  var signedInProvider: (any SignInProvider)?
+  var machine: SessionStateMachine
   var autoRefreshTask: Task<Void, Never>?
   /// Listens to the providers' credential revocations (see
   /// ``restorePreviousSignIn(alongWith:)``) until ``shutdown()``.
@@ -96,6 +95,7 @@ public actor Auth {
     self.configuration = configuration
     self.now = now
     self.stateStore = AuthStateStore(eventBufferLimit: configuration.eventBufferLimit)
+    machine = SessionStateMachine(schedule: RefreshSchedule(configuration))
     credentialChecks = configuration.credentialStateSources.mapValues(CredentialCheck.init(source:))
     refreshFlight = SingleFlight(executorPreference: configuration.taskExecutor)
     restoreFlight = SingleFlight(executorPreference: configuration.taskExecutor)
@@ -196,7 +196,7 @@ public actor Auth {
       case .stopProactiveRefresh:
         autoRefreshTask?.cancel()
         autoRefreshTask = nil
-      case .startProactiveRefresh(let failures): startAutomaticRefresh(afterFailures: failures)
+      case .startProactiveRefresh: startAutomaticRefresh()
       // A session the provider refused: if it cannot be removed, the next launch asks again.
       case .clearStore: try? store.clear()
       case .publish: break
@@ -237,11 +237,9 @@ public actor Auth {
   func userOperation<T: Sendable, Start>(
     beginning begin: () -> Start, _ body: (Start) async throws -> T
   ) async throws -> T {
-    guard !machine.isShutDown else {
-      throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
-    }
+    let started = try machine.operationStarted()
     settleLaunch()
-    enqueue(machine.operationStarted())
+    enqueue(started)
     let start = begin()
     await stateStore.drain()
     do {
@@ -284,15 +282,15 @@ public actor Auth {
         try checkTenant(ofIDToken: response.tokens.idToken)
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()
-        guard machine.mayCommit(attempt) else { throw AuthError.superseded }
+        try machine.requireNewest(attempt)
         var user = account.user
         user.signedInAnonymously = provider == .anonymous
         let session = StoredSession(
           user: user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
         try store.save(session)
-        signedInProvider = signInProvider
         // Shown with the end of busy, before this call returns.
-        enqueue(machine.signInCommitted(attempt, session, isNewUser: response.isNewUser))
+        enqueue(
+          machine.signInCommitted(attempt, session, isNewUser: response.isNewUser, provider: signInProvider))
         return SignInResult(
           user: session.user, isNewUser: response.isNewUser, providerID: provider,
           additionalUserInfo: additionalUserInfo)
@@ -422,9 +420,8 @@ public actor Auth {
   ///   stays signed in.
   public func signOut() async throws {
     try await userOperation {
-      let provider = signedInProvider
+      let provider = machine.signedInProvider
       let refreshToken = session?.refreshToken
-      signedInProvider = nil
       try await endSession(.userRequested, byUser: true, mustClear: true)
       // Signed out locally first: offline, or with a backend that cannot revoke, it still is.
       if let refreshToken {

@@ -1,3 +1,6 @@
+import Foundation
+import SignInConcurrency
+
 /// The session's rules, in one place: what each thing that happens to the session does to the
 /// state, and what ``Auth`` must then do.
 ///
@@ -45,7 +48,7 @@ struct SessionStateMachine {
     /// The newest sign-in is in flight and owns the screen; `beneath` is the settled phase
     /// (never `signingIn` or `shutDown`).
     case signingIn(ProviderID, SignInAttempt, beneath: Phase)
-    case signedIn(StoredSession, SessionHealth, Identity)
+    case signedIn(SignedIn)
     /// `Auth` shut down in `last`, which still answers what the session is; nothing is shown.
     case shutDown(last: Phase)
 
@@ -55,10 +58,23 @@ struct SessionStateMachine {
       case .restoring: .restoring
       case .signedOut(let reason, _): .signedOut(reason)
       case .signingIn(let provider, _, _): .signingIn(provider)
-      case .signedIn(let session, let health, _): .signedIn(session.user, health)
+      case .signedIn(let signedIn): .signedIn(signedIn.session.user, signedIn.health)
       case .shutDown(let last): last.state
       }
     }
+  }
+
+  /// A signed-in session and what ends with it.
+  private struct SignedIn {
+    var session: StoredSession
+    var health: SessionHealth
+    let identity: Identity
+    /// The provider the session was signed in with (or restored beside it), asked to sign out
+    /// when the user signs out or deletes the account; `nil` for a password, a held credential…
+    var provider: (any SignInProvider)?
+    /// Refreshes that failed in a row since the last one that succeeded: the proactive
+    /// refresh's backoff.
+    var failedRefreshes = 0
   }
 
   /// How far the launch got before it settled.
@@ -77,9 +93,9 @@ struct SessionStateMachine {
     /// Cancel the refresh in flight (its result belongs to an identity that is gone).
     case cancelRefreshInFlight
     case stopProactiveRefresh
-    /// Replace the proactive refresh task with one for the current identity; `afterFailures`
-    /// greater than zero starts in backoff.
-    case startProactiveRefresh(afterFailures: Int)
+    /// Replace the proactive refresh task with one for the current identity; it asks
+    /// ``nextProactiveStep(for:afterWaiting:now:random:)`` what to do.
+    case startProactiveRefresh
     /// Remove the stored session: the launch found it refused by its identity provider.
     case clearStore
     case publish(StoreUpdate)
@@ -99,13 +115,13 @@ struct SessionStateMachine {
 
   /// A sign-in in flight.
   struct SignInAttempt: Equatable, Sendable {
-    fileprivate let value: UInt64
+    fileprivate let ticket: LastStartedWins.Ticket
   }
 
   /// A restore in flight.
   struct RestoreAttempt: Sendable {
-    /// How many sign-ins and user sign-outs had started when it began.
-    fileprivate let startedAfter: UInt64
+    /// The newest sign-in or user sign-out when it began.
+    fileprivate let startedAfter: LastStartedWins.Ticket
     fileprivate var identity: Identity?
   }
 
@@ -163,8 +179,15 @@ struct SessionStateMachine {
 
   private var phase = Phase.restoring(.unread)
   private var screen = Screen()
-  /// How many sign-ins and user sign-outs have started: a restore is overtaken when it grows.
-  private var startedSignInsAndSignOuts: UInt64 = 0
+  /// Orders sign-ins and user sign-outs: a sign-in commits only with the newest ticket, and a
+  /// restore is overtaken once a newer one was handed out.
+  private var signInsAndSignOuts = LastStartedWins()
+  /// When tokens are refreshed ahead of expiry, and how failures back off.
+  let schedule: RefreshSchedule
+
+  init(schedule: RefreshSchedule = RefreshSchedule(AuthConfiguration())) {
+    self.schedule = schedule
+  }
   /// How many identities have been handed out; the newest is the next one's predecessor.
   private var identitiesHandedOut: UInt64 = 0
 
@@ -179,7 +202,8 @@ struct SessionStateMachine {
   /// The stored session of the current identity, if any (also while a launch refresh runs).
   var session: StoredSession? {
     switch settled {
-    case .restoring(.refreshing(let stored, _)), .signedIn(let stored, _, _): stored
+    case .restoring(.refreshing(let stored, _)): stored
+    case .signedIn(let signedIn): signedIn.session
     case .restoring, .signedOut, .signingIn, .shutDown: nil
     }
   }
@@ -187,12 +211,56 @@ struct SessionStateMachine {
   /// The identity of the current session; `nil` when there is none.
   var identity: Identity? {
     switch settled {
-    case .restoring(.refreshing(_, let identity)), .signedIn(_, _, let identity): identity
+    case .restoring(.refreshing(_, let identity)): identity
+    case .signedIn(let signedIn): signedIn.identity
     case .restoring, .signedOut, .signingIn, .shutDown: nil
     }
   }
 
-  func isCurrent(_ identity: Identity) -> Bool { identity == self.identity }
+  private func isCurrent(_ identity: Identity) -> Bool { identity == self.identity }
+
+  /// The stored session of `identity`, for an operation that started under it.
+  ///
+  /// - Throws: ``AuthError/Code/superseded`` when another identity (or none) is signed in now:
+  ///   the operation must drop its result.
+  func session(of identity: Identity) throws(AuthError) -> StoredSession {
+    guard isCurrent(identity), let session else { throw AuthError.superseded }
+    return session
+  }
+
+  /// Whether `error`, met by an operation of `identity`, ends the session, and why: a terminal
+  /// error (``AuthError/Code/endsSession``) while that identity is still the signed-in one.
+  func signOutReason(for error: AuthError, of identity: Identity) -> SignOutReason? {
+    guard error.code.endsSession, isCurrent(identity) else { return nil }
+    return error.code.signOutReason
+  }
+
+  /// The provider the signed-in session was signed in with, which a sign-out or an account
+  /// deletion asks to sign out too; `nil` once the session ended.
+  var signedInProvider: (any SignInProvider)? {
+    if case .signedIn(let signedIn) = settled { return signedIn.provider }
+    return nil
+  }
+
+  /// The providers restored beside the session (``Auth/restorePreviousSignIn(alongWith:)``):
+  /// the one whose id the session was signed in with becomes its provider, unless it has one.
+  mutating func providersRestored(_ providers: [ProviderID: any SignInProvider]) {
+    guard case .signedIn(var signedIn) = settled, signedIn.provider == nil,
+      let provider = providers[signedIn.session.signInProvider]
+    else { return }
+    signedIn.provider = provider
+    settled = .signedIn(signedIn)
+  }
+
+  /// An identity provider answered about the user of `identity`: why the session ends, or `nil`
+  /// to keep it (see ``signOutReason(for:of:session:)``; a session that changed meanwhile is
+  /// kept).
+  func credentialAnswered(
+    _ state: ProviderCredentialState?, by provider: ProviderID, about identity: Identity
+  ) -> SignOutReason? {
+    guard isCurrent(identity), let session else { return nil }
+    return Self.signOutReason(for: state, of: provider, session: session)
+  }
 
   /// The identity providers whose credential state can end `session`: the one it signed in
   /// with, and the account's only sign-in method. A launch asks them before it shows anything.
@@ -228,13 +296,13 @@ struct SessionStateMachine {
 
   /// The signed-in user of the settled phase.
   var signedInUser: User? {
-    if case .signedIn(let session, _, _) = settled { return session.user }
+    if case .signedIn(let signedIn) = settled { return signedIn.session.user }
     return nil
   }
 
   /// The health of the settled signed-in session, if any.
   private var health: SessionHealth? {
-    if case .signedIn(_, let health, _) = settled { return health }
+    if case .signedIn(let signedIn) = settled { return signedIn.health }
     return nil
   }
 
@@ -294,7 +362,7 @@ struct SessionStateMachine {
   /// again without showing it.
   mutating func restoreStarted() -> RestoreStart {
     if let user = signedInUser { return .signedIn(user) }
-    let attempt = RestoreAttempt(startedAfter: startedSignInsAndSignOuts, identity: nil)
+    let attempt = RestoreAttempt(startedAfter: signInsAndSignOuts.newest, identity: nil)
     guard case .restoring(let launch) = settled else {
       return .read(attempt, [publish(errorMessage: .clear)])
     }
@@ -355,26 +423,26 @@ struct SessionStateMachine {
       if isOvertaken(attempt) { return (session?.user, []) }
       return (nil, [publish(event: .initialState(settled.state))])
     }
-    if case .restoring = settled {
+    switch settled {
+    case .restoring:
       // Nothing settled the launch refresh: the session stays, stale, with a retry in backoff.
-      settled = .signedIn(current, .stale, own)
-      if isOvertaken(attempt) {
-        return (current.user, [.startProactiveRefresh(afterFailures: 1)] + showSettledLaunch())
+      settled = .signedIn(SignedIn(session: current, health: .stale, identity: own, failedRefreshes: 1))
+      if isOvertaken(attempt) { return (current.user, [.startProactiveRefresh] + showSettledLaunch()) }
+    case .signedIn(var signedIn):
+      if signedIn.health != .fresh { signedIn.failedRefreshes = max(1, signedIn.failedRefreshes) }
+      if signedIn.health == .refreshing { signedIn.health = .stale }
+      settled = .signedIn(signedIn)
+      if isOvertaken(attempt) { return (current.user, [.startProactiveRefresh]) }
+      if signedIn.health == .fresh {
+        return (current.user, [.startProactiveRefresh, publish(event: .initialState(settled.state))])
       }
-    } else if isOvertaken(attempt) {
-      return (current.user, [.startProactiveRefresh(afterFailures: health == .fresh ? 0 : 1)])
-    } else if health == .fresh {
-      return (
-        current.user,
-        [.startProactiveRefresh(afterFailures: 0), publish(event: .initialState(settled.state))]
-      )
-    } else {
-      settled = .signedIn(current, health.flatMap { $0 == .refreshing ? nil : $0 } ?? .stale, own)
+    case .signedOut, .signingIn, .shutDown:
+      break
     }
     return (
       current.user,
       [
-        .startProactiveRefresh(afterFailures: 1),
+        .startProactiveRefresh,
         publish(
           state: stateToShow, event: .initialState(settled.state), idToken: .set(current.idToken)),
       ]
@@ -385,25 +453,33 @@ struct SessionStateMachine {
 
   /// A sign-in starts: it is the newest, and shows `signingIn(provider)`.
   mutating func signInStarted(_ provider: ProviderID) -> (SignInAttempt, [Effect]) {
-    startedSignInsAndSignOuts &+= 1
-    let attempt = SignInAttempt(value: startedSignInsAndSignOuts)
+    let attempt = SignInAttempt(ticket: signInsAndSignOuts.start())
     if !isShutDown { phase = .signingIn(provider, attempt, beneath: settled) }
     return (attempt, [publish(state: .signingIn(provider))])
   }
 
   /// Whether `attempt` is still the newest sign-in or sign-out, so it may store its session.
-  func mayCommit(_ attempt: SignInAttempt) -> Bool {
-    if case .signingIn(_, attempt, _) = phase { return true }
+  private func mayCommit(_ attempt: SignInAttempt) -> Bool {
+    if case .signingIn(_, attempt, _) = phase { return signInsAndSignOuts.isNewest(attempt.ticket) }
     return false
   }
 
-  /// The sign-in's session is stored: it becomes the signed-in one and is shown.
-  mutating func signInCommitted(_ attempt: SignInAttempt, _ stored: StoredSession, isNewUser: Bool)
-    -> [Effect]
-  {
+  /// Lets the sign-in store its session only while it is the newest sign-in or sign-out and
+  /// `Auth` runs.
+  ///
+  /// - Throws: ``AuthError/Code/superseded`` otherwise: the sign-in must store nothing.
+  func requireNewest(_ attempt: SignInAttempt) throws(AuthError) {
+    guard mayCommit(attempt) else { throw AuthError.superseded }
+  }
+
+  /// The sign-in's session is stored: it becomes the signed-in one, with `provider` as the one
+  /// to sign out of with it, and is shown.
+  mutating func signInCommitted(
+    _ attempt: SignInAttempt, _ stored: StoredSession, isNewUser: Bool, provider: (any SignInProvider)? = nil
+  ) -> [Effect] {
     guard mayCommit(attempt) else { return [] }
     phase = settled
-    return adopt(stored, health: .fresh) + [
+    return adopt(stored, health: .fresh, provider: provider) + [
       publish(
         state: stateToShow, event: .signedIn(stored.user, isNewUser: isNewUser),
         idToken: .set(stored.idToken))
@@ -428,7 +504,7 @@ struct SessionStateMachine {
   /// flight goes on and shows its own result.
   mutating func sessionEnded(_ reason: SignOutReason, byUser: Bool) -> [Effect] {
     if byUser {
-      startedSignInsAndSignOuts &+= 1
+      _ = signInsAndSignOuts.start()
       if case .signingIn(_, _, let beneath) = phase { phase = beneath }
     }
     settled = .signedOut(reason, unshownError: nil)
@@ -451,22 +527,19 @@ struct SessionStateMachine {
     guard let current = session, let identity else { return nil }
     let before = health
     var effects: [Effect] = []
-    if before != nil {
-      settled = .signedIn(current, .refreshing, identity)
+    if case .signedIn(var signedIn) = settled {
+      signedIn.health = .refreshing
+      settled = .signedIn(signedIn)
       effects.append(publish(state: stateToShow))
     }
     return (RefreshAttempt(identity: identity, refreshToken: current.refreshToken, markedFrom: before), effects)
   }
 
-  /// The session the refresh's new tokens go into, if its identity is still the current one.
-  func sessionToRefresh(_ attempt: RefreshAttempt) -> StoredSession? {
-    isCurrent(attempt.identity) ? session : nil
-  }
-
-  /// The refreshed session is stored: it is shown `.fresh` with ``AuthEvent/tokenRefreshed``.
+  /// The refreshed session is stored: it is shown `.fresh` with ``AuthEvent/tokenRefreshed``,
+  /// and the backoff starts over.
   mutating func refreshSucceeded(_ attempt: RefreshAttempt, _ stored: StoredSession) -> Verdict {
     guard isCurrent(attempt.identity) else { return .superseded }
-    settled = .signedIn(stored, .fresh, attempt.identity)
+    settled = .signedIn(updating(stored, of: attempt.identity, health: .fresh, failedRefreshes: 0))
     return .proceed([
       publish(state: stateToShow, event: .tokenRefreshed, idToken: .set(stored.idToken))
     ])
@@ -481,16 +554,60 @@ struct SessionStateMachine {
     if error.code.endsSession { return .endsSession(error.code.signOutReason) }
     if error.code.isCancellation {
       guard let before = attempt.markedFrom, health == .refreshing else { return .handled([]) }
-      settled = .signedIn(current, before, attempt.identity)
+      settled = .signedIn(updating(current, of: attempt.identity, health: before))
       return .handled([publish(state: stateToShow)])
     }
     let isStorage = error.code == .storage
-    settled = .signedIn(current, isStorage ? .unsaved : .stale, attempt.identity)
+    settled = .signedIn(
+      updating(
+        current, of: attempt.identity, health: isStorage ? .unsaved : .stale, failedRefreshes: failedRefreshes + 1))
     return .handled([
       publish(
         state: stateToShow, event: .failed(error),
         errorMessage: isStorage ? .set(error.message) : .keep)
     ])
+  }
+
+  // MARK: - Proactive refresh
+
+  /// What the proactive refresh of one identity does next.
+  enum ProactiveStep: Equatable {
+    /// The identity is gone, `Auth` shut down, or it refreshes only on demand: the task ends.
+    case stop
+    case wait(Duration)
+    case refresh
+  }
+
+  /// Whether `Auth` may start work of its own that outlives the call (a proactive refresh, a
+  /// watch on credential revocations): not after shutdown.
+  var startsBackgroundWork: Bool { !isShutDown }
+
+  /// The identity a new proactive refresh task is for: the signed-in one, unless `Auth` shut
+  /// down or ``RefreshSchedule/isAutomatic`` is off.
+  var proactiveRefreshIdentity: Identity? {
+    guard schedule.isAutomatic, startsBackgroundWork else { return nil }
+    return identity
+  }
+
+  /// The proactive refresh's next step for `identity`, first with `afterWaiting` false, then
+  /// after each wait with it true.
+  ///
+  /// | identity | refreshes failed in a row | after waiting | token | step |
+  /// |---|---|---|---|---|
+  /// | gone, or shut down | any | any | any | stop |
+  /// | current | 0 | no | any | wait ``RefreshSchedule/proactiveDelay(for:now:)`` |
+  /// | current | 0 | yes | more than the lead time left | wait again (refreshed meanwhile) |
+  /// | current | 0 | yes | within the lead time | refresh |
+  /// | current | n > 0 | no | any | wait the backoff after n failures |
+  /// | current | n > 0 | yes | any | refresh |
+  func nextProactiveStep(for identity: Identity, afterWaiting: Bool, now: Date, random: Double) -> ProactiveStep {
+    guard proactiveRefreshIdentity == identity, let session else { return .stop }
+    let failures = failedRefreshes
+    if failures > 0 {
+      return afterWaiting ? .refresh : .wait(schedule.backoff.delay(afterFailures: failures, random: random))
+    }
+    if afterWaiting, !schedule.hasTimeLeft(session, now: now) { return .refresh }
+    return .wait(schedule.proactiveDelay(for: session, now: now))
   }
 
   // MARK: - Account changes
@@ -501,7 +618,7 @@ struct SessionStateMachine {
     _ identity: Identity, _ stored: StoredSession, changed: Bool, tokensReplaced: Bool
   ) -> Verdict {
     guard isCurrent(identity) else { return .superseded }
-    settled = .signedIn(stored, tokensReplaced ? .fresh : (health ?? .fresh), identity)
+    settled = .signedIn(updating(stored, of: identity, health: tokensReplaced ? .fresh : (health ?? .fresh)))
     return .proceed([
       publish(
         state: stateToShow, event: changed || tokensReplaced ? .userUpdated(stored.user) : nil,
@@ -512,7 +629,12 @@ struct SessionStateMachine {
   // MARK: - Operations the app started
 
   /// An operation the app started begins: the store shows busy and forgets the last error.
-  mutating func operationStarted() -> [Effect] {
+  ///
+  /// - Throws: ``AuthError/Code/misconfigured`` after shutdown: nothing starts.
+  mutating func operationStarted() throws(AuthError) -> [Effect] {
+    guard !isShutDown else {
+      throw AuthError(.misconfigured, "This Auth was shut down; create a new Auth to continue.")
+    }
     screen.busyOperations += 1
     return [.publish(StoreUpdate(errorMessage: .clear, isBusy: true))]
   }
@@ -544,7 +666,7 @@ struct SessionStateMachine {
 
   /// Whether a sign-in or user sign-out started after `attempt`.
   private func isOvertaken(_ attempt: RestoreAttempt) -> Bool {
-    attempt.startedAfter != startedSignInsAndSignOuts
+    !signInsAndSignOuts.isNewest(attempt.startedAfter)
   }
 
   private mutating func newIdentity() -> Identity {
@@ -553,9 +675,33 @@ struct SessionStateMachine {
   }
 
   /// Makes `stored` the signed-in session with a new identity and restarts proactive refresh.
-  private mutating func adopt(_ stored: StoredSession, health: SessionHealth) -> [Effect] {
-    settled = .signedIn(stored, health, newIdentity())
-    return [.cancelRefreshInFlight, .startProactiveRefresh(afterFailures: 0)]
+  private mutating func adopt(
+    _ stored: StoredSession, health: SessionHealth, provider: (any SignInProvider)? = nil
+  ) -> [Effect] {
+    settled = .signedIn(SignedIn(session: stored, health: health, identity: newIdentity(), provider: provider))
+    return [.cancelRefreshInFlight, .startProactiveRefresh]
+  }
+
+  /// The signed-in session as `stored` with `health`, keeping its identity and provider, and
+  /// its failed refreshes unless given. Only called while signed in (or refreshing at launch,
+  /// which then becomes signed in).
+  private func updating(
+    _ stored: StoredSession, of identity: Identity, health: SessionHealth, failedRefreshes: Int? = nil
+  ) -> SignedIn {
+    guard case .signedIn(var signedIn) = settled else {
+      return SignedIn(session: stored, health: health, identity: identity, failedRefreshes: failedRefreshes ?? 0)
+    }
+    signedIn.session = stored
+    signedIn.health = health
+    if let failedRefreshes { signedIn.failedRefreshes = failedRefreshes }
+    return signedIn
+  }
+
+  /// Refreshes that failed in a row for the signed-in session: the proactive refresh waits the
+  /// backoff after this many.
+  var failedRefreshes: Int {
+    if case .signedIn(let signedIn) = settled { return signedIn.failedRefreshes }
+    return 0
   }
 
   /// The phase beneath a sign-in in flight (and beneath shutdown), or the phase itself. Setting

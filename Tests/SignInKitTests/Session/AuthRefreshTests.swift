@@ -124,17 +124,6 @@ struct AuthRefreshTests {
     await harness.auth.shutdown()
   }
 
-  @Test(arguments: [(3600, 3300), (480, 240), (10, 30), (0, 30)])
-  func theProactiveDelayKeepsTheLeadButNeverLessThanHalfTheLifetimeOrThirtySeconds(
-    _ lifetime: Int, _ expected: Int
-  ) async throws {
-    let harness = Harness(configuration: Self.manual)
-    let session = StoredSession(
-      user: User(uid: "u"), idToken: "t", refreshToken: "r",
-      expiresAt: harness.clock.date.addingTimeInterval(TimeInterval(lifetime)), signInProvider: .password)
-    #expect(await harness.auth.proactiveRefreshDelay(for: session) == .seconds(expected))
-  }
-
   @Test func transientRefreshFailureKeepsTheUserSignedInStale() async throws {
     let harness = Harness()
     let result = try await harness.signUp()
@@ -212,6 +201,32 @@ struct AuthRefreshTests {
     await states.wait(for: .signedOut(.userDisabled))
     #expect(try harness.store.load() == nil)
     #expect(harness.clock.sleeperCount == 0)  // no retry loop left behind
+  }
+
+  /// A provider that counts the sign-outs it is asked for.
+  actor SignOutCounter: SignInProvider {
+    let inner = Harness.appleProvider()
+    var signOuts = 0
+    nonisolated var id: ProviderID { .apple }
+    func credential() async throws -> ProviderCredential { try await inner.credential() }
+    func signOut() async { signOuts += 1 }
+  }
+
+  @Test func theSignedInProviderEndsWithASessionTheBackendEnded() async throws {
+    let harness = Harness(configuration: Self.manual)
+    let apple = SignOutCounter()
+    _ = try await harness.auth.signIn(with: apple)
+    harness.backend.script(.refresh, .fail(AuthError(.invalidRefreshToken, "revoked")))
+    await #expect(throws: AuthError.self) { try await harness.auth.idToken(forceRefresh: true) }
+    #expect(harness.auth.currentState == .signedOut(.refreshRejected(.invalidRefreshToken)))
+    // The session is over, and its provider with it: a sign-out now asks nobody to sign out.
+    try await harness.auth.signOut()
+    #expect(await apple.signOuts == 0)
+    // While the provider's session lasts, a sign-out asks it too.
+    _ = try await harness.auth.signIn(with: apple)
+    try await harness.auth.signOut()
+    #expect(await apple.signOuts == 1)
+    await harness.auth.shutdown()
   }
 }
 

@@ -19,7 +19,8 @@ import Testing
 
   @Test(arguments: [
     (ProviderCredentialState?.some(.authorized), appleSession, SignOutReason?.none),
-    (.notFound, appleSession, nil),
+    // As Apple's sample: the Apple ID on this device no longer knows the user.
+    (.notFound, appleSession, .credentialRevoked(.apple)),
     (nil, appleSession, nil),
     (.revoked, appleSession, .credentialRevoked(.apple)),
     (.transferred, appleSession, .credentialTransferred(.apple)),
@@ -27,11 +28,19 @@ import Testing
     (.transferred, upgradedAnonymous, .credentialTransferred(.apple)),
     (.revoked, passwordWithApple, nil),
     (.transferred, passwordWithApple, nil),
+    (.notFound, passwordWithApple, nil),
   ])
   func aStateEndsOnlyASessionThatDependsOnTheProvider(
     _ state: ProviderCredentialState?, _ session: StoredSession, _ expected: SignOutReason?
   ) {
     #expect(SessionStateMachine.signOutReason(for: state, of: .apple, session: session) == expected)
+  }
+
+  @Test(arguments: [
+    (appleSession, [ProviderID.apple]), (upgradedAnonymous, [.apple]), (passwordWithApple, [.password]),
+  ])
+  func aLaunchAsksOnlyTheProvidersTheSessionDependsOn(_ session: StoredSession, _ asked: [ProviderID]) {
+    #expect(SessionStateMachine.credentialChecks(for: session) == asked)
   }
 
   @Test func anotherProvidersStateEndsNothing() {

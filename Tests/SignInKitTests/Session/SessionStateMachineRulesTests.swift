@@ -15,6 +15,12 @@ struct SessionStateMachineRulesTests {
     case signInCommits(StoredSession)
     /// The sign-in started first stores this session.
     case firstSignInCommits(StoredSession)
+    /// The newest sign-in stores this session, made with ``Google/provider``.
+    case signInWithProviderCommits(StoredSession)
+    /// The providers restored beside the session: ``Google/provider`` for `google.com`.
+    case providersRestored
+    /// A terminal failure (a refresh, an account call) ends the session.
+    case backendEndsSession(SignOutReason)
     case signInFails
     case userSignsOut
     case refreshStarts
@@ -41,6 +47,9 @@ struct SessionStateMachineRulesTests {
       case .signInStarts(let provider): "sign-in with \(provider) starts"
       case .signInCommits: "newest sign-in commits"
       case .firstSignInCommits: "first sign-in commits"
+      case .signInWithProviderCommits: "newest sign-in with a provider commits"
+      case .providersRestored: "Google restored beside the session"
+      case .backendEndsSession(let reason): "the backend ends the session (\(reason))"
       case .signInFails: "sign-in fails"
       case .userSignsOut: "user signs out"
       case .refreshStarts: "refresh starts"
@@ -80,6 +89,16 @@ struct SessionStateMachineRulesTests {
     var user: User?
     /// Whether it asked `Auth` to remove the stored session.
     var clearedStore = false
+    /// Whether the session at the end has ``Google/provider`` as its provider, to sign out of.
+    var hasGoogle = false
+  }
+
+  /// A provider to sign out of with the session.
+  actor Google: SignInProvider {
+    static let provider = Google()
+    let id = ProviderID.google
+    func credential() async throws -> ProviderCredential { throw AuthError(.internal, "unused") }
+    func signOut() async {}
   }
 
   /// A change to the proactive refresh task.
@@ -250,6 +269,67 @@ struct SessionStateMachineRulesTests {
       $0.clearedStore = true
       $0.user = ada.user
     },
+    Row(name: "the provider a sign-in used is the session's, and stays through a refresh") {
+      [
+        .launchFinds(.nothing), .signInStarts(.google), .signInWithProviderCommits(grace), .refreshStarts,
+        .refreshSucceeds(grace),
+      ]
+    } expect: {
+      $0.shown = [
+        .signedOut(.initial), .signingIn(.google), .signedIn(grace.user, .fresh), .signedIn(grace.user, .refreshing),
+        .signedIn(grace.user, .fresh),
+      ]
+      $0.events = [.initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false), .tokenRefreshed]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = grace.user
+      $0.hasGoogle = true
+    },
+    Row(name: "the provider ends with a session the backend ended") {
+      [
+        .launchFinds(.nothing), .signInStarts(.google), .signInWithProviderCommits(grace),
+        .backendEndsSession(.userDisabled),
+      ]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.google), .signedIn(grace.user, .fresh), .signedOut(.userDisabled)]
+      $0.events = [
+        .initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false), .signedOut(.userDisabled),
+      ]
+      $0.refresh = .stop
+    },
+    Row(name: "a newer sign-in without a provider leaves none to sign out of") {
+      [
+        .launchFinds(.nothing), .signInStarts(.google), .signInWithProviderCommits(grace), .signInStarts(.password),
+        .signInCommits(ada),
+      ]
+    } expect: {
+      $0.shown = [
+        .signedOut(.initial), .signingIn(.google), .signedIn(grace.user, .fresh), .signingIn(.password),
+        .signedIn(ada.user, .fresh),
+      ]
+      $0.events = [
+        .initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false),
+        .signedIn(ada.user, isNewUser: false),
+      ]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = ada.user
+    },
+    Row(name: "a provider restored beside a session it signed in is the session's") {
+      [.restoreStarts, .restoreReads(.session(grace, isFresh: true)), .providersRestored]
+    } expect: {
+      $0.shown = [.signedIn(grace.user, .fresh)]
+      $0.events = [.initialState(.signedIn(grace.user, .fresh))]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = grace.user
+      $0.hasGoogle = true
+    },
+    Row(name: "a provider restored beside another provider's session is not the session's") {
+      [.restoreStarts, .restoreReads(.session(ada, isFresh: true)), .providersRestored]
+    } expect: {
+      $0.shown = [.signedIn(ada.user, .fresh)]
+      $0.events = [.initialState(.signedIn(ada.user, .fresh))]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = ada.user
+    },
     Row(name: "a restore overtaken by a sign-in settles the launch beneath it and shows nothing") {
       [.restoreStarts, .signInStarts(.google), .restoreReads(.session(ada, isFresh: true)), .signInCommits(grace)]
     } expect: {
@@ -316,6 +396,7 @@ struct SessionStateMachineRulesTests {
     #expect(outcome.superseded == expected.superseded)
     #expect(outcome.user == expected.user)
     #expect(outcome.clearedStore == expected.clearedStore)
+    #expect(outcome.hasGoogle == expected.hasGoogle)
   }
 
   /// Runs `steps` on a new machine, performing each action the way `Auth` does.
@@ -332,7 +413,7 @@ struct SessionStateMachineRulesTests {
         case .cancelRefreshInFlight: break
         case .stopProactiveRefresh: outcome.refresh = .stop
         case .clearStore: outcome.clearedStore = true
-        case .startProactiveRefresh(let failures): outcome.refresh = .start(afterFailures: failures)
+        case .startProactiveRefresh: outcome.refresh = .start(afterFailures: machine.failedRefreshes)
         case .publish(let update):
           if let state = update.state { outcome.shown.append(state) }
           if let busy = update.isBusy { outcome.busy.append(busy) }
@@ -361,6 +442,12 @@ struct SessionStateMachineRulesTests {
         record(machine.signInCommitted(attempts.last!, session, isNewUser: false))
       case .firstSignInCommits(let session):
         record(machine.signInCommitted(attempts.first!, session, isNewUser: false))
+      case .signInWithProviderCommits(let session):
+        record(machine.signInCommitted(attempts.last!, session, isNewUser: false, provider: Google.provider))
+      case .providersRestored:
+        machine.providersRestored([.google: Google.provider])
+      case .backendEndsSession(let reason):
+        record(machine.sessionEnded(reason, byUser: false))
       case .signInFails:
         record(machine.signInFailed(attempts.last!))
       case .userSignsOut:
@@ -378,7 +465,7 @@ struct SessionStateMachineRulesTests {
         case .handled(let effects): record(effects)
         }
       case .operationStarts:
-        record(machine.operationStarted())
+        record(try! machine.operationStarted())
       case .operationEnds(let code):
         record(machine.operationEnded(failure: code.map { AuthError($0, "failed") }))
       case .restoreStarts:
@@ -401,6 +488,7 @@ struct SessionStateMachineRulesTests {
       }
     }
     outcome.user = machine.signedInUser
+    outcome.hasGoogle = machine.signedInProvider.map { $0 === Google.provider } ?? false
     return outcome
   }
 }
