@@ -173,14 +173,20 @@ extension EmbeddedBackend {
       // Kept to the second, so a burst of refreshes of one account writes once a second.
       try store.updateAccount(uid: account.uid) { $0.lastRefreshAt = refreshedAt }
     }
-    let provider: ProviderID =
-      record.provider
-      ?? (account.email == nil && account.federated.isEmpty
-        ? .anonymous : account.password != nil ? .password : account.federated.first!.providerID)
+    let provider = record.provider ?? Self.signInProvider(inferredFrom: account)
     let unsigned = UnsignedTokens(
       claims: idTokenClaims(for: account, provider: provider, sessionClaims: record.claims),
       refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime, key: try signing.get())
     let uid = account.uid
     return RefreshResponse(userID: uid, tokens: try await unsigned.signed())
+  }
+
+  /// The sign-in provider of a session stored without one (a migrated `accounts.json` session):
+  /// the password or email link for an account with an email, else its first linked provider,
+  /// else its phone number, else anonymous.
+  static func signInProvider(inferredFrom account: EmbeddedDatabase.Account) -> ProviderID {
+    if account.password != nil || (account.email != nil && account.federated.isEmpty) { return .password }
+    if let linked = account.federated.first { return linked.providerID }
+    return account.phoneNumber != nil ? .phone : .anonymous
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInEmbeddedTestSupport
 import SignInKitTesting
 import SignInStorage
@@ -48,6 +49,42 @@ import Testing
     let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     #expect(reopened.storageWarnings.isEmpty)
     _ = try await reopened.signInWithPassword(.init(email: "ada@example.com", password: "secret2"))
+  }
+
+  @Test(arguments: [
+    ("email link", "password"), ("phone", "phone"), ("anonymous", "anonymous"),
+  ])
+  func aMigratedSessionWithoutItsProviderRefreshes(_ kind: String, _ provider: String) async throws {
+    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
+    let signedIn: SignInResponse
+    switch kind {
+    case "email link":
+      _ = try await source.sendOobCode(
+        .emailSignIn(email: "grace@example.com"),
+        settings: ActionCodeSettings(continueURL: URL(string: "https://example.com/done"), handlesCodeInApp: true))
+      let link = try #require(await source.mailbox(for: "grace@example.com").last)
+      signedIn = try await source.signInWithEmailLink(EmailLinkSignInRequest(email: "grace@example.com", oobCode: link.code))
+    case "phone":
+      let sent = try await source.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550100"))
+      let code = try #require(await source.verificationCodes().first { $0.sessionInfo == sent.verificationID }?.code)
+      signedIn = try await source.signInWithPhoneNumber(
+        PhoneSignInRequest(verificationID: sent.verificationID, code: code))
+    default:
+      signedIn = try await source.signUp(SignUpRequest())
+    }
+    var legacy = EmbeddedDatabase()
+    let account = try #require(try await source.storedAccount(uid: signedIn.localID))
+    legacy.accounts[signedIn.localID] = account
+    // Sessions from before the provider was kept have none.
+    legacy.refreshTokens[EmbeddedBackend.digest(signedIn.tokens.refreshToken)] = .init(
+      uid: signedIn.localID, issuedAt: Date(), provider: nil)
+    let folder = ScratchDirectory()
+    try legacy.writeLegacyFile(in: folder.url)
+    let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    let refreshed = try await backend.refresh(.init(refreshToken: signedIn.tokens.refreshToken))
+    let claims = try JSONWebToken(decoding: refreshed.tokens.idToken).claims
+    #expect(claims["firebase"]?.object?["sign_in_provider"]?.string == provider)
+    await backend.close()
   }
 
   @Test func aFileFromAnotherFormatIsRefusedAndLeftAsItIs() async throws {
