@@ -63,7 +63,8 @@ import Testing
         .emailSignIn(email: "grace@example.com"),
         settings: ActionCodeSettings(continueURL: URL(string: "https://example.com/done"), handlesCodeInApp: true))
       let link = try #require(await source.mailbox(for: "grace@example.com").last)
-      signedIn = try await source.signInWithEmailLink(EmailLinkSignInRequest(email: "grace@example.com", oobCode: link.code))
+      signedIn = try await source.signInWithEmailLink(
+        EmailLinkSignInRequest(email: "grace@example.com", oobCode: link.code))
     case "phone":
       let sent = try await source.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550100"))
       let code = try #require(await source.verificationCodes().first { $0.sessionInfo == sent.verificationID }?.code)

@@ -13,8 +13,23 @@ import SignInWire
 /// `SALT_AND_PASSWORD`) and, where libxcrypt is (Linux), `BCRYPT`. Other algorithms are refused
 /// for the whole upload with what to do instead.
 ///
+/// Each algorithm's cost has a ceiling near Firebase's own (the Admin SDKs' bounds), so that one
+/// imported hash cannot make every check of it take hours or gigabytes: see ``Ceiling``.
+///
 /// - Concurrency: `Sendable` value.
 struct PasswordImport: Sendable {
+  /// The most an imported hash may cost to check, each named in the error that refuses more.
+  enum Ceiling {
+    /// bcrypt's cost factor (2^14 rounds, about a second here); Firebase's own is 10.
+    static let bcryptCost = 14
+    /// PBKDF2 rounds, as the Admin SDKs bound `PBKDF2_SHA256` and `PBKDF_SHA1`.
+    static let pbkdf2Rounds = 120_000
+    /// `STANDARD_SCRYPT`'s memory per check (128 × cpuMemCost × blockSize bytes): 64 MiB.
+    static let scryptMemory = 64 << 20
+    /// `STANDARD_SCRYPT`'s parallelization.
+    static let scryptParallelization = 16
+  }
+
   enum Algorithm: Sendable, Equatable {
     case none
     case scrypt(n: UInt64, r: UInt64, p: UInt64, length: Int)
@@ -60,14 +75,22 @@ struct PasswordImport: Sendable {
     case .standardScrypt:
       let n = try number(upload.cpuMemCost, .cpuMemCost, in: 2...(1 << 20))
       guard n & (n - 1) == 0 else { throw FirebaseFailure(.invalidArgument, "cpuMemCost must be a power of two") }
+      let r = try number(upload.blockSize, .blockSize, in: 1...64)
+      guard 128 * n * r <= Ceiling.scryptMemory else {
+        throw FirebaseFailure(
+          .invalidArgument,
+          "STANDARD_SCRYPT hashes may use at most \(Ceiling.scryptMemory >> 20) MiB per check (128 × cpuMemCost × "
+            + "blockSize bytes); these would use \((128 * n * r) >> 20) MiB. Import them without passwordHash (the "
+            + "users then reset their passwords), or lower cpuMemCost for test data.")
+      }
       algorithm = .scrypt(
-        n: UInt64(n), r: UInt64(try number(upload.blockSize, .blockSize, in: 1...64)),
-        p: UInt64(try number(upload.parallelization, .parallelization, in: 1...64)),
+        n: UInt64(n), r: UInt64(r),
+        p: UInt64(try number(upload.parallelization, .parallelization, in: 1...Ceiling.scryptParallelization)),
         length: try number(upload.dkLen, .dkLen, in: 16...128))
     case .pbkdf2SHA256:
-      algorithm = .pbkdf2SHA256(iterations: try number(upload.rounds, .rounds, in: 1...10_000_000))
+      algorithm = .pbkdf2SHA256(iterations: try number(upload.rounds, .rounds, in: 1...Ceiling.pbkdf2Rounds))
     case .pbkdfSHA1:
-      algorithm = .pbkdf2SHA1(iterations: try number(upload.rounds, .rounds, in: 1...10_000_000))
+      algorithm = .pbkdf2SHA1(iterations: try number(upload.rounds, .rounds, in: 1...Ceiling.pbkdf2Rounds))
     case .scrypt:
       algorithm = .firebaseScrypt(
         signerKey: try bytes(upload.signerKey, .signerKey, required: true),
@@ -158,10 +181,17 @@ struct PasswordImport: Sendable {
         saltSeparator: Base64URL.encode(saltSeparator))
     case .bcrypt:
       let text = String(decoding: bytes, as: UTF8.self)
-      guard (text.hasPrefix("$2a$") || text.hasPrefix("$2b$") || text.hasPrefix("$2y$")) && text.utf8.count == 60
+      guard (text.hasPrefix("$2a$") || text.hasPrefix("$2b$") || text.hasPrefix("$2y$")) && text.utf8.count == 60,
+        let cost = Int(text.dropFirst(4).prefix(2)), text.dropFirst(6).hasPrefix("$")
       else {
         throw FirebaseFailure(
           .invalidArgument, "a BCRYPT passwordHash must be the base64 of a 60-character $2b$ string")
+      }
+      guard cost <= Ceiling.bcryptCost else {
+        throw FirebaseFailure(
+          .invalidArgument,
+          "a BCRYPT passwordHash may have a cost of at most \(Ceiling.bcryptCost); this one has \(cost), which "
+            + "takes too long to check. Import it without passwordHash (the user then resets the password).")
       }
       return PasswordHash(algorithm: .bcrypt, salt: "", hash: Base64URL.encode(bytes))
     case .hmac(let kind, let key, let saltFirst):

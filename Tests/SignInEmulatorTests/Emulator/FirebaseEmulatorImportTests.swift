@@ -206,4 +206,41 @@ import Testing
     #expect(malformed.status == 400)
     #expect(FirebaseEmulatorAdminTests.message(malformed.json)?.hasPrefix("INVALID_ARGUMENT : a BCRYPT") == true)
   }
+
+  /// Review N2: a hash too costly to check (bcrypt cost 31 is hours a check, scrypt gigabytes,
+  /// PBKDF2 millions of rounds) is refused, the ceiling named, and nothing stored.
+  @Test(arguments: [
+    (["hashAlgorithm": "PBKDF2_SHA256", "rounds": 10_000_000] as [String: any Sendable], "rounds"),
+    (["hashAlgorithm": "PBKDF_SHA1", "rounds": 120_001], "rounds"),
+    (
+      ["hashAlgorithm": "STANDARD_SCRYPT", "cpuMemCost": 1 << 20, "blockSize": 64, "parallelization": 1, "dkLen": 64],
+      "at most 64 MiB"
+    ),
+    (
+      ["hashAlgorithm": "STANDARD_SCRYPT", "cpuMemCost": 1 << 14, "blockSize": 8, "parallelization": 64, "dkLen": 64],
+      "parallelization"
+    ),
+  ])
+  func aHashTooCostlyToCheckIsRefused(_ parameters: [String: any Sendable], _ named: String) async throws {
+    var body: [String: Any] = parameters
+    body["users"] = [["localId": "c-1", "passwordHash": "AAAA", "salt": "AAAA"]]
+    let reply = try await admin.call(batchCreate, body)
+    #expect(reply.status == 400)
+    let message = FirebaseEmulatorAdminTests.message(reply.json) ?? ""
+    #expect(message.hasPrefix("INVALID_ARGUMENT") && message.contains(named), "\(message)")
+    #expect(try await admin.routes.backend.adminLookup(uids: ["c-1"], emails: []).isEmpty)
+  }
+
+  @Test(.enabled(if: Bcrypt.isAvailable)) func aBcryptHashAboveCost14IsRefused() async throws {
+    let slow = "$2b$31$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW"
+    let reply = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "BCRYPT",
+        "users": [["localId": "b-9", "passwordHash": Data(slow.utf8).base64EncodedString()]],
+      ])
+    #expect(reply.status == 400)
+    #expect(FirebaseEmulatorAdminTests.message(reply.json)?.contains("cost of at most 14; this one has 31") == true)
+    #expect(try await admin.routes.backend.adminLookup(uids: ["b-9"], emails: []).isEmpty)
+  }
 }

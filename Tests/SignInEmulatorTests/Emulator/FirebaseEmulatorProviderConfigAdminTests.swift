@@ -37,6 +37,23 @@ import Testing
     #expect(gone.status == 404 && Call.message(gone.json)?.hasPrefix("CONFIGURATION_NOT_FOUND") == true)
   }
 
+  /// Review N11: a 3,000-level mask once crashed the server, and from depth 1,000 blocked later
+  /// changes. Every such mask is refused with `INVALID_ARGUMENT`, and the next change works.
+  @Test(arguments: [9, 1_000, 3_000])
+  func aMaskDeeperThanAnyResourceIsRefusedAndChangesGoOn(_ depth: Int) async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
+    let url = Self.project + "/oauthIdpConfigs"
+    _ = try await Call.call(
+      routes, "POST", url + "?oauthIdpConfigId=oidc.acme",
+      ["clientId": "acme-client", "issuer": "https://id.acme.test"])
+    let mask = (["displayName"] + Array(repeating: "x", count: depth - 1)).joined(separator: ".")
+    let refused = try await Call.call(routes, "PATCH", url + "/oidc.acme?updateMask=\(mask)", ["displayName": "Deep"])
+    #expect(refused.status == 400)
+    #expect(Call.message(refused.json)?.hasPrefix("INVALID_ARGUMENT") == true, "\(refused.json)")
+    let next = try await Call.call(routes, "PATCH", url + "/oidc.acme?updateMask=displayName", ["displayName": "Acme"])
+    #expect(next.status == 200 && next.json["displayName"] as? String == "Acme")
+  }
+
   @Test func aSAMLConfigurationOfATenantIsItsOwnAndNestedFieldsUpdate() async throws {
     let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
     let tenantURL = Self.project + "/tenants/tenant-a/inboundSamlConfigs"
