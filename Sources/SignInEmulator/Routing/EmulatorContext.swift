@@ -25,6 +25,9 @@ struct EmulatorContext: Sendable {
   let projects: EmulatorProjects
   /// Where this server's links start (``EmulatorRequestPolicy/baseURL``).
   let baseURL: URL
+  /// Whether the call may make the project or tenant it names: not a `GET` or `HEAD`, which
+  /// any web page can send.
+  var creates = true
 
   /// The project's tenants.
   var tenants: EmulatorTenants { projects.tenants(of: project) }
@@ -36,7 +39,7 @@ struct EmulatorContext: Sendable {
   /// sign-in method on), else the project's.
   func backend() throws -> EmbeddedBackend {
     guard let tenantID else { return project }
-    return try tenants.backend(for: tenantID)
+    return try tenants.backend(for: tenantID, creating: creates)
   }
 
   /// The placeholder `name` of the path.

@@ -130,11 +130,16 @@ struct EmulatorRouteTable: Sendable {
     for request: EmulatorRequest, on path: EndpointPath, values: [String: String], body: Body,
     in environment: Environment
   ) throws -> EmulatorContext {
-    let project = try values["project"].map(environment.projects.backend(for:)) ?? environment.projects.served
+    // A GET or HEAD makes nothing it names: a web page can send one with no Origin.
+    let creates = request.method != "GET" && request.method != "HEAD"
+    let project =
+      try values["project"].map { try environment.projects.backend(for: $0, creating: creates) }
+      ?? environment.projects.served
     let named = (body as? any TenantNaming)?.tenantId.flatMap { $0.isEmpty ? nil : $0 }
-    let context = EmulatorContext(
+    var context = EmulatorContext(
       isAdmin: request.isAdmin, isScoped: values["project"] != nil, values: values, project: project,
       tenantID: values["tenant"] ?? named, projects: environment.projects, baseURL: environment.baseURL)
+    context.creates = creates
     if path.callers.takesAPIKey, !request.isAdmin, context.tenant?.disableAuth == true {
       throw FirebaseFailure(.projectDisabled)
     }

@@ -29,17 +29,23 @@ final class EmulatorProjects: Sendable {
     self.served = served
   }
 
-  /// The project `id`, made now when it is new.
+  /// The project `id`, made now when it is new and `creating`; when not, a new project that is
+  /// not kept (in memory, empty), so that a `GET` answers as a new project would and makes
+  /// nothing: a web page's `<img>` reaches loopback with no `Origin`, and must not make projects.
   ///
   /// - Throws: `INVALID_PROJECT_ID` for an id that is not one, `QUOTA_EXCEEDED` past
   ///   ``limit``, or a storage error when its folder cannot be opened.
-  func backend(for id: String) throws -> EmbeddedBackend {
+  func backend(for id: String, creating: Bool = true) throws -> EmbeddedBackend {
     if id == served.configuration.projectID { return served }
     guard Self.isProjectID(id) else {
       throw FirebaseFailure(
         .invalidProjectId,
         "\(EmulatorRequestPolicy.printable(id)) is not a project id: use lowercase letters, digits and hyphens, "
           + "at most 63, starting with a letter or digit.")
+    }
+    if !creating {
+      if let existing = others.withLock({ $0[id] }) { return existing }
+      return try served.sibling(projectID: id, directory: nil)
     }
     return try others.withLock { others in
       if let existing = others[id] { return existing }
@@ -58,9 +64,11 @@ final class EmulatorProjects: Sendable {
     }
   }
 
-  /// The tenants of `project`, one table per project for the server's life.
+  /// The tenants of `project`, one table per project for the server's life (none kept for a
+  /// project that is not: see ``backend(for:creating:)``).
   func tenants(of project: EmbeddedBackend) -> EmulatorTenants {
-    tenantTables.withLock { tables in
+    guard keeps(project) else { return EmulatorTenants(project: project) }
+    return tenantTables.withLock { tables in
       if let known = tables[project.configuration.projectID] { return known }
       let made = EmulatorTenants(project: project)
       tables[project.configuration.projectID] = made
@@ -68,8 +76,10 @@ final class EmulatorProjects: Sendable {
     }
   }
 
-  /// The OIDC and SAML configurations of `backend` (a project's or a tenant's).
+  /// The OIDC and SAML configurations of `backend` (a project's or a tenant's); none kept for a
+  /// project or tenant that is not.
   func providerConfigs(of backend: EmbeddedBackend) -> EmulatorProviderConfigs {
+    guard keeps(backend) else { return EmulatorProviderConfigs(backend: backend) }
     let key = backend.configuration.projectID + "/" + (backend.configuration.tenantID ?? "")
     return configTables.withLock { tables in
       if let known = tables[key] { return known }
@@ -77,6 +87,16 @@ final class EmulatorProjects: Sendable {
       tables[key] = made
       return made
     }
+  }
+
+  /// Whether `backend` is a project or tenant this server keeps, not one made for a `GET`.
+  private func keeps(_ backend: EmbeddedBackend) -> Bool {
+    let projectID = backend.configuration.projectID
+    let project: EmbeddedBackend? =
+      projectID == served.configuration.projectID ? served : others.withLock { $0[projectID] }
+    guard let project else { return false }
+    guard let tenantID = backend.configuration.tenantID else { return project === backend }
+    return tenantTables.withLock { $0[projectID] }?.kept(tenantID) === backend
   }
 
   /// Lowercase letters, digits and hyphens, 1 to 63 of them, starting with a letter or digit:

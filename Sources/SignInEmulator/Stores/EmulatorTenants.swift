@@ -57,14 +57,26 @@ final class EmulatorTenants: Sendable {
     }
   }
 
-  /// The backend of tenant `id`, making the tenant (every method on) when it is new.
-  func backend(for id: String) throws -> EmbeddedBackend {
+  /// The backend of tenant `id`, making the tenant (every method on) when it is new and
+  /// `creating`; when not, a new tenant's that is not kept (a `GET` makes nothing).
+  ///
+  /// - Throws: `INVALID_TENANT_ID`; `QUOTA_EXCEEDED` when making it would pass ``limit``.
+  func backend(for id: String, creating: Bool = true) throws -> EmbeddedBackend {
     guard EmulatorProjects.isProjectID(id) else {
       throw FirebaseFailure(.invalidTenantId, "use lowercase letters, digits and hyphens for a tenant id")
     }
     if let known = table.withLock({ $0[id]?.backend }) { return known }
+    guard creating else {
+      return try project.sibling(projectID: project.configuration.projectID, tenantID: id, directory: nil)
+    }
     return try table.withLock { table in
       if let known = table[id]?.backend { return known }
+      // The cap holds however a tenant is made: by the admin API or by a client naming it.
+      guard table.count < Self.limit else {
+        throw FirebaseFailure(
+          .quotaExceeded,
+          "this project already has \(Self.limit) tenants; delete one first, or name a tenant it has")
+      }
       var open = Tenant()
       open.allowPasswordSignup = true
       open.enableEmailLinkSignin = true
@@ -103,6 +115,9 @@ final class EmulatorTenants: Sendable {
     try await backend.deleteAllAccounts()
     await backend.close()
   }
+
+  /// The backend of tenant `id` if this table keeps it.
+  func kept(_ id: String) -> EmbeddedBackend? { table.withLock { $0[id]?.backend } }
 
   /// Every tenant backend, for a refresh token the project does not know.
   var backends: [EmbeddedBackend] { table.withLock { $0.values.map(\.backend) } }

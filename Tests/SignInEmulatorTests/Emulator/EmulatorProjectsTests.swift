@@ -119,3 +119,46 @@ import Testing
     #expect(Self.users(served) == [])
   }
 }
+
+/// Review N5 and N1: a web page's `GET` (an `<img>` reaches loopback with no `Origin`) makes no
+/// project and no tenant, and no path makes more tenants than the cap.
+@Suite struct EmulatorProjectsLimitTests {
+  typealias Call = EmulatorProjectsTests
+
+  static func get(_ routes: FirebaseEmulatorRoutes, _ target: String) async -> Int {
+    await routes.reply(method: "GET", target: target, headers: [:], body: Data()).status
+  }
+
+  @Test func aGETMakesNoProjectAndNoTenant() async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
+    for index in 0..<150 {
+      #expect(await Self.get(routes, "/emulator/v1/projects/page-\(index)/config") == 200)
+      #expect(await Self.get(routes, "/emulator/v1/projects/signinkit-local/tenants/page-\(index)/config") == 200)
+      #expect(await Self.get(routes, "/emulator/v1/projects/page-\(index)/tenants/t/oobCodes") == 200)
+    }
+    let tenants = try await Call.call(
+      routes, "GET", "/identitytoolkit.googleapis.com/v2/projects/signinkit-local/tenants")
+    #expect((tenants.json["tenants"] as? [Any] ?? []).isEmpty, "\(tenants.json)")
+    // The project cap is whole: every one of the 100 other projects can still be made.
+    for index in 0..<EmulatorProjects.limit {
+      let made = try await Call.call(routes, "POST", Call.admin("made-\(index)", "/accounts"), ["localId": "u"])
+      #expect(made.status == 200)
+    }
+    let over = try await Call.call(routes, "POST", Call.admin("one-too-many", "/accounts"), ["localId": "u"])
+    #expect(Call.message(over.json)?.hasPrefix("QUOTA_EXCEEDED") == true)
+  }
+
+  @Test func clientsNamingTenantsMakeNoMoreThanTheCap() async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
+    let signUp = "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any"
+    for index in 0..<EmulatorTenants.limit {
+      let reply = try await Call.call(routes, "POST", signUp, ["tenantId": "t-\(index)"])
+      #expect(reply.status == 200)
+    }
+    let over = try await Call.call(routes, "POST", signUp, ["tenantId": "t-over"])
+    #expect(over.status == 429 || over.status == 400 || over.status == 403)
+    #expect(Call.message(over.json)?.hasPrefix("QUOTA_EXCEEDED") == true, "\(over.json)")
+    // A tenant it has still works.
+    #expect(try await Call.call(routes, "POST", signUp, ["tenantId": "t-0"]).status == 200)
+  }
+}
