@@ -39,6 +39,7 @@ extension EmbeddedBackend {
       let (email, password) = try validated(request.email, request.password)
       account.email = email
       account.setPassword(try PasswordHash.make(password, parameters: configuration.scrypt), at: now())
+      try FieldLimits.checkProfile(displayName: request.displayName, photoURL: nil)
       account.displayName = request.displayName
       provider = .password
     }
@@ -138,6 +139,7 @@ extension EmbeddedBackend {
       newHash = try PasswordHash.make(
         try validated("valid@example.com", password).1, parameters: configuration.scrypt)
     }
+    try FieldLimits.checkProfile(displayName: request.displayName, photoURL: request.photoURL)
     return try store.transaction {
       var account = try store.existingAccount(uid: uid)
       if let newEmail {
@@ -235,10 +237,16 @@ extension EmbeddedBackend {
     guard password.count >= 6 else {
       throw AuthError(firebase: .weakPassword, message: "The password must be at least 6 characters.")
     }
+    guard password.count <= FieldLimits.password else {
+      throw AuthError(
+        firebase: .passwordDoesNotMeetRequirements,
+        message: "Missing password requirements: [Password may contain at most \(FieldLimits.password) characters]")
+    }
     return (email.lowercased(), password)
   }
 
   package static func isEmail(_ text: String) -> Bool {
+    guard text.utf8.count <= FieldLimits.email else { return false }
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
       && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")

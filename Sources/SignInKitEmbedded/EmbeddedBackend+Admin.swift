@@ -225,6 +225,7 @@ extension EmbeddedBackend {
         at: now())
     }
     if let phone = changes.phoneNumber { account.phoneNumber = try Self.validatedPhoneNumber(phone) }
+    try FieldLimits.checkProfile(displayName: changes.displayName, photoURL: changes.photoURL)
     if let name = changes.displayName { account.displayName = name }
     if let photo = changes.photoURL { account.photoURL = photo }
     if let verified = changes.emailVerified { account.emailVerified = verified }

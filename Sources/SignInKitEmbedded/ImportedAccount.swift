@@ -88,6 +88,7 @@ extension EmbeddedBackend {
       account.email = email.lowercased()
     }
     account.emailVerified = imported.emailVerified
+    try FieldLimits.checkProfile(displayName: imported.displayName, photoURL: imported.photoURL)
     account.displayName = imported.displayName
     account.photoURL = imported.photoURL
     account.disabled = imported.disabled
