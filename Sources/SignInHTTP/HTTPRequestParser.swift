@@ -70,6 +70,7 @@ package struct HTTPRequestParser: Sendable {
     var headers: [String: String]
     var bodyLength: Int
     var closesAfterReply: Bool
+    var isHTTP10: Bool
   }
 
   package let limits: Limits
@@ -144,7 +145,7 @@ package struct HTTPRequestParser: Sendable {
     return .request(
       LoopbackSocket.Request(
         method: head.method, target: head.target, headers: head.headers, body: body,
-        closesAfterReply: head.closesAfterReply))
+        closesAfterReply: head.closesAfterReply, isHTTP10: head.isHTTP10))
   }
 
   /// The offset of the `CRLF CRLF` that ends the head, if it has arrived; a rejection as soon
@@ -221,7 +222,7 @@ package struct HTTPRequestParser: Sendable {
     return .success(
       Head(
         method: parts.method, target: parts.target, headers: headers, bodyLength: bodyLength,
-        closesAfterReply: closes))
+        closesAfterReply: closes, isHTTP10: parts.isHTTP10))
   }
 
   /// Splits the head at CRLF; `nil` when a CR or LF stands alone.

@@ -26,6 +26,8 @@ package final class LoopbackSocket: Sendable {
     /// The client asked to close the connection after the reply (`Connection: close`, or
     /// HTTP/1.0 without `keep-alive`).
     package var closesAfterReply = false
+    /// The request line said `HTTP/1.0` (which may leave out `Host`), not `HTTP/1.1`.
+    package var isHTTP10 = false
 
     /// The path without the query.
     package var path: String { String(target.prefix { $0 != "?" }) }

@@ -131,7 +131,10 @@ import Testing
     #expect(reply.status == 200)
   }
 
-  @Test(arguments: ["http://localhost:5173", "http://127.0.0.1:8080", "http://[::1]:3000", "https://app.example.test"])
+  @Test(arguments: [
+    "http://localhost:5173", "http://127.0.0.1:8080", "http://[::1]:3000", "https://app.example.test",
+    "https://localhost:5173", "https://127.0.0.1",
+  ])
   func anAllowedOriginGetsItsPreflightAndCORSHeaders(_ origin: String) async {
     let preflight = await send(
       Self.signUp, method: "OPTIONS",

@@ -8,8 +8,8 @@ import SignInWire
 ///   name as `Host`. Only loopback names (`127.0.0.1`, `localhost`, `[::1]`, any port) and the
 ///   host of ``publicURL`` are served; any other `Host` gets a 421 before routing.
 /// - **Origin.** A browser names the page that sent a cross-origin request in `Origin`. Loopback
-///   origins (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*`: where browser test
-///   suites run) and ``allowedOrigins`` are served and get CORS headers; any other origin gets a
+///   origins (`http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` and their `https://`
+///   forms: where browser test suites and dev servers run) and ``allowedOrigins`` are served and get CORS headers; any other origin gets a
 ///   403, so a cross-site `text/plain` POST (which a browser sends without a preflight) cannot
 ///   sign up, send codes or trip a victim's login throttle.
 /// - **Preflight.** An `OPTIONS` request from an allowed origin is answered with the methods and
@@ -137,10 +137,12 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
 
   private func isAllowed(origin: String) -> Bool {
     if allowedOrigins.contains(origin) { return true }
-    guard origin.hasPrefix("http://"), let host = Self.hostName(of: String(origin.dropFirst("http://".count))) else {
-      return false
+    // Loopback pages over http or https (a dev server with a local certificate).
+    for scheme in ["http://", "https://"] where origin.hasPrefix(scheme) {
+      guard let host = Self.hostName(of: String(origin.dropFirst(scheme.count))) else { return false }
+      return Self.isLoopback(host)
     }
-    return Self.isLoopback(host)
+    return false
   }
 
   package static func isLoopback(_ name: String) -> Bool {

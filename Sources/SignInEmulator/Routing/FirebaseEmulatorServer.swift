@@ -91,15 +91,27 @@ public final class FirebaseEmulatorServer: Sendable {
         }
       return Self.response(FirebaseFailure(code, rejection.reason).reply)
     }
+    // The limit the server keeps is what the descriptor limit leaves room for, which may be
+    // less than the one asked for: the reply says the one that holds.
+    let kept = PollingHTTPServer.effectiveConnectionLimit(
+      connectionLimit, descriptorLimit: SocketCalls.descriptorLimit())
     settings.overloaded = {
       Self.response(
         FirebaseFailure(
-          .unavailable, "\(connectionLimit) connections are open, the most this server keeps; close some and retry"
+          .unavailable, "\(kept) connections are open, the most this server keeps; close some and retry"
         ).reply)
     }
     do {
       server = try PollingHTTPServer(socket: socket, settings: settings, clock: clock) { request in
-        Self.response(
+        // RFC 9112 §3.2: an HTTP/1.1 request must name its Host; without one the Host check
+        // that keeps rebinding pages out has nothing to check.
+        guard request.isHTTP10 || request.headers["host"] != nil else {
+          return Self.response(
+            FirebaseFailure(
+              .invalidArgument, "an HTTP/1.1 request must send a Host header (RFC 9112 section 3.2)"
+            ).reply)
+        }
+        return Self.response(
           await routes.reply(
             method: request.method, target: request.target, headers: request.headers, body: request.body))
       }

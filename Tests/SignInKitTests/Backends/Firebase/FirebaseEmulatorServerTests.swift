@@ -76,34 +76,36 @@ struct FirebaseEmulatorServerTests {
 
   @Test(arguments: [
     (
-      "GET /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n",
+      "GET /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
       "405 "
     ),
-    ("POST /nowhere HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", "404 "),
+    ("POST /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}", "404 "),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}",
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 5\r\n\r\nnot{}",
       "400 "
     ),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
+      "POST /identitytoolkit.googleapis.com/v1/accounts:lookup?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
       "400 "
     ),
     (
-      "POST /securetoken.googleapis.com/v1/token?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 9\r\n\r\ngrant_typ",
+      "POST /securetoken.googleapis.com/v1/token?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 9\r\n\r\ngrant_typ",
       "400 "
     ),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 10485760\r\n\r\n",
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 10485760\r\n\r\n",
       "413 "
     ),
     ("BREW /coffee HTCPCP/1.0\r\n\r\n", "400 "),
-    ("POST / HTTP/1.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "501 "),
+    // RFC 9112 §3.2: HTTP/1.1 must name its Host (review N13).
+    ("GET / HTTP/1.1\r\nConnection: close\r\n\r\n", "400 "),
+    ("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "501 "),
     (
-      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n"
+      "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         + "Content-Type: application/xml\r\nContent-Length: 4\r\n\r\n<a/>", "400 "
     ),
     (
-      "DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\n\r\n",
+      "DELETE /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
       "405 "
     ),
   ])
@@ -115,8 +117,16 @@ struct FirebaseEmulatorServerTests {
     if reply.contains("application/json") {
       #expect(reply.contains(#""error":{"#))
     }
-    let ready = try await RawHTTPClient.exchange("GET / HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+    let ready = try await RawHTTPClient.exchange(
+      "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
     #expect(ready.hasPrefix("HTTP/1.1 200 "))
+  }
+
+  @Test func anHTTP10RequestMayLeaveOutItsHost() async throws {
+    let (_, server) = try Self.served()
+    defer { server.stop() }
+    let reply = try await RawHTTPClient.exchange("GET / HTTP/1.0\r\n\r\n", port: server.port)
+    #expect(reply.hasPrefix("HTTP/1.1 200 "), "\(reply.prefix(200))")
   }
 
   @Test func firebaseErrorStringsComeBackInTheEnvelope() async throws {
@@ -145,7 +155,7 @@ struct FirebaseEmulatorServerTests {
       var idle = try (0..<1000).map { _ in try RawHTTPClient(port: server.port) }
       let half = try RawHTTPClient(port: server.port)
       half.send(
-        "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{"
+        "POST /identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{"
       )
       let firebase = try FirebaseBackend.emulator(host: server.host, projectID: "signinkit-local")
       let user = try await firebase.signUp(SignUpRequest())
