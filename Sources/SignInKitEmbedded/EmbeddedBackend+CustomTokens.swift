@@ -74,6 +74,13 @@ extension EmbeddedBackend {
     guard let uid = payload["uid"]?.string, (1...128).contains(uid.count) else {
       throw Self.invalidCustomToken("uid must be a string of 1 to 128 characters")
     }
+    // A token a tenant-aware Admin SDK made names its tenant: it signs in there only.
+    if let named = payload["tenant_id"]?.string, named != configuration.tenantID {
+      let here = configuration.tenantID.map { "tenant \($0)" } ?? "the project's own users"
+      throw AuthError(
+        firebase: .tenantIdMismatch,
+        message: "The custom token is for tenant \(named), not \(here); sign in with the tenantId the token names.")
+    }
     let claims = payload["claims"]?.object
     if let claims { try Self.checkReserved(claims) }
     return (uid, claims)

@@ -119,6 +119,27 @@ import Testing
     #expect(disabled == "USER_DISABLED")
   }
 
+  /// Review N10: a token a tenant-aware Admin SDK made (`tenant_id`) signs in to that tenant
+  /// only.
+  @Test func aCustomTokenForOneTenantIsRefusedElsewhere() async throws {
+    let project = try backend(unsigned: true)
+    let acme = try project.tenant("acme")
+    let forAcme = #"{"uid":"t-user","tenant_id":"acme"}"#
+    #expect(try await acme.signInWithCustomToken(CustomTokenSignInRequest(token: forAcme)).localID == "t-user")
+    let atProject = await Self.refusal {
+      _ = try await project.signInWithCustomToken(CustomTokenSignInRequest(token: forAcme))
+    }
+    #expect(atProject?.hasPrefix("TENANT_ID_MISMATCH") == true, "\(atProject ?? "accepted")")
+    let other = try project.tenant("other")
+    let atOther = await Self.refusal {
+      _ = try await other.signInWithCustomToken(CustomTokenSignInRequest(token: forAcme))
+    }
+    #expect(atOther?.hasPrefix("TENANT_ID_MISMATCH") == true)
+    // A token that names no tenant signs in wherever it is sent, as Firebase's.
+    #expect(
+      try await other.signInWithCustomToken(CustomTokenSignInRequest(token: #"{"uid":"plain"}"#)).localID == "plain")
+  }
+
   @Test func readsAServiceAccountKeyFileAndSaysWhatIsWrongWithABadOne() throws {
     let file = try JSONSerialization.data(withJSONObject: [
       "type": "service_account", "client_email": Self.email, "private_key": Self.key.pem,

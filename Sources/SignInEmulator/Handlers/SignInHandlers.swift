@@ -146,7 +146,7 @@ enum SignInHandlers {
   }
 
   /// Secure Token's refresh grant. A refresh token names no tenant, so one the project does not
-  /// know is tried with each of its tenants.
+  /// know is tried with each of its tenants; one of a tenant with `disableAuth` is refused.
   static func token(_ body: RefreshGrantBody, _ context: EmulatorContext) async throws -> SecureTokenReply {
     guard body.grantType == RefreshGrantBody.refreshTokenGrant else { throw FirebaseFailure(.invalidGrantType) }
     let token = try body.required(body.refreshToken, .missingRefreshToken)
@@ -155,8 +155,13 @@ enum SignInHandlers {
       response = try await context.project.refresh(RefreshTokenRequest(refreshToken: token))
     } catch let error as AuthError where error.code == .invalidRefreshToken {
       var found: RefreshResponse?
-      for tenant in context.tenants.backends where found == nil {
-        found = try? await tenant.refresh(RefreshTokenRequest(refreshToken: token))
+      for tenant in context.tenants.all where found == nil {
+        guard let id = tenant.tenantId, let backend = context.tenants.kept(id),
+          let refreshed = try? await backend.refresh(RefreshTokenRequest(refreshToken: token))
+        else { continue }
+        // A tenant that turned sign-in off keeps its users' sessions from refreshing too.
+        guard tenant.disableAuth != true else { throw FirebaseFailure(.projectDisabled) }
+        found = refreshed
       }
       guard let found else { throw error }
       response = found

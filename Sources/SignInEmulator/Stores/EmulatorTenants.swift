@@ -11,8 +11,11 @@ import SignInWire
 /// tokens name the tenant). Kept in `tenants.json` and `tenants/T/` in the project's folder when
 /// it has one.
 ///
-/// A tenant a call names before anyone created it is made then, with every sign-in method on,
-/// as the emulator does for convenience; production would refuse the call.
+/// A tenant a client call names before anyone created it is made then, with every sign-in
+/// method on, as the emulator does for convenience; production would refuse the call. That holds
+/// for a tenant deleted earlier too, on purpose: the Firebase emulator makes it again the same way
+/// (its `getTenantProject`), and test suites that name a fixed tenant id rely on it. A `GET`
+/// makes none, and no call makes more than ``limit``.
 ///
 /// - Concurrency: `Sendable`; a lock guards the table (and the file's writes).
 final class EmulatorTenants: Sendable {

@@ -142,4 +142,24 @@ import Testing
     let allowed = try await Self.call(routes, "POST", accounts + "signUp?key=k", password, headers: Self.client)
     #expect(allowed.status == 200)
   }
+
+  /// Review N10: a tenant that turns sign-in off (`disableAuth`) stops its users' sessions from
+  /// refreshing, not only new sign-ins.
+  @Test func aDisabledTenantsSessionsNoLongerRefresh() async throws {
+    let routes = FirebaseEmulatorRoutes(backend: try EmbeddedTestBackend.backend())
+    let created = try await Self.call(
+      routes, "POST", Self.tenantsURL, ["displayName": "Open", "allowPasswordSignup": true])
+    let id = try #require(created.json["tenantId"] as? String)
+    let signedUp = try await Self.call(
+      routes, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+      ["email": "ada@example.com", "password": "correct horse", "tenantId": id], headers: Self.client)
+    let refreshToken = try #require(signedUp.json["refreshToken"] as? String)
+    let refresh = "/securetoken.googleapis.com/v1/token?key=k"
+    let grant: [String: Any] = ["grant_type": "refresh_token", "refresh_token": refreshToken]
+    #expect(try await Self.call(routes, "POST", refresh, grant, headers: Self.client).status == 200)
+    _ = try await Self.call(routes, "PATCH", "\(Self.tenantsURL)/\(id)?updateMask=disableAuth", ["disableAuth": true])
+    let refused = try await Self.call(routes, "POST", refresh, grant, headers: Self.client)
+    #expect(
+      refused.status == 400 && Self.message(refused.json)?.hasPrefix("PROJECT_DISABLED") == true, "\(refused.json)")
+  }
 }
