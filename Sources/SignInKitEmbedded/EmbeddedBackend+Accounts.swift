@@ -92,7 +92,9 @@ extension EmbeddedBackend {
 
   /// Refuses an attempt that comes too soon after too many failures for `key` (an email, or
   /// ``throttleKey(of:)``); see ``Configuration/maxFailedAttempts``.
-  func checkThrottle(for key: String) throws {
+  func checkThrottle(
+    for key: String, what: String = "this email", remedy: String = "or reset the password"
+  ) throws {
     let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
     let recent = (loginFailures[key] ?? []).filter { $0 > windowStart }
     loginFailures[key] = recent.isEmpty ? nil : recent
@@ -103,8 +105,8 @@ extension EmbeddedBackend {
     guard wait > 0 else { return }
     throw AuthError(
       firebase: .tooManyAttemptsTryLater,
-      message: "Too many failed sign-in attempts for this email. Try again in \(Int(wait.rounded(.up))) seconds, "
-        + "or reset the password.")
+      message: "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, "
+        + "\(remedy).")
   }
 
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {

@@ -52,6 +52,15 @@ extension EmbeddedBackend {
 
   /// Makes a six-digit code for `phone` with its purpose, and returns its `sessionInfo`.
   private func textCode(to phone: String, for purpose: PendingPhoneVerification.Purpose) throws -> String {
+    // A number's live codes are never pushed out by newer sends (someone who knows the number
+    // could otherwise void the code its owner is typing): past the limit, sends wait.
+    let perNumber = configuration.limits.pendingPerAccount
+    guard try store.pendingCount(PendingPhoneVerification.kind, uid: phone, now: now()) < perNumber else {
+      throw AuthError(
+        firebase: .tooManyAttemptsTryLater,
+        message: "\(perNumber) codes sent to this number are still waiting; enter one of them, or ask again once they "
+          + "expire (\(Int(Self.phoneCodeWindow / 60)) minutes after they were sent).")
+    }
     let digits = try Crypto.randomBytes(6).map { String($0 % 10) }.joined()
     let sessionInfo = Base64URL.encode(try Crypto.randomBytes(32))
     try addPending(
@@ -80,7 +89,12 @@ extension EmbeddedBackend {
         firebase: .invalidSessionInfo,
         message: "The verification session is unknown, used, expired or for another step. Ask for a new code.")
     }
+    // Wrong codes count toward the number's throttle across sessions, as wrong passwords count
+    // toward an email's: a new session per five guesses no longer buys more guesses.
+    let throttle = "phone:\(pending.phoneNumber)"
+    try checkThrottle(for: throttle, what: "this phone number", remedy: "with a new code")
     guard pending.code == code else {
+      loginFailures[throttle, default: []].append(now())
       pending.wrongCodes += 1
       if pending.wrongCodes >= Self.secondFactorAttempts {
         try store.deletePending(kind, key: sessionInfo)
@@ -89,6 +103,7 @@ extension EmbeddedBackend {
       }
       throw AuthError(firebase: .invalidCode, message: "The code is wrong. Check the text message.")
     }
+    loginFailures[throttle] = nil
     return pending
   }
 

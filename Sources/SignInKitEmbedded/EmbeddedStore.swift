@@ -394,6 +394,15 @@ final class EmbeddedStore {
     return found.first
   }
 
+  /// How many live steps of `kind` `uid` has waiting.
+  func pendingCount(_ kind: String, uid: String, now: Date) throws -> Int {
+    try Self.storage { () throws(SQLiteError) in
+      try database.rows(
+        "SELECT count(*) FROM pending_second_factors WHERE kind = ? AND uid = ? AND expires_at > ?",
+        [.text(kind), .text(uid), .real(now.timeIntervalSince1970)])
+    }.first?.integer(0).map(Int.init) ?? 0
+  }
+
   /// Records a new pending step of `kind` for `uid` under `key`. Expired steps go first; then
   /// the account's oldest steps of the kind beyond `perAccount - 1`.
   ///
