@@ -66,12 +66,12 @@ extension EmbeddedBackend {
       if emailEnumerationProtection {
         // The same work and the same answer as a wrong password.
         try PasswordHash.spendVerificationCost(request.password, parameters: configuration.scrypt)
-        loginFailures[email, default: []].append(now())
+        try noteLoginFailure(email)
       }
       throw loginFailure(.emailNotFound, "There is no account for that email. Sign up first.")
     }
     guard try hash.matches(request.password) else {
-      loginFailures[email, default: []].append(now())
+      try noteLoginFailure(email)
       throw loginFailure(.invalidPassword, "The password is wrong.")
     }
     // A hash made at a lower cost than configured is made again now, while the password is known.
@@ -90,14 +90,33 @@ extension EmbeddedBackend {
     account.email ?? "uid:\(account.uid)"
   }
 
+  /// Records a wrong password or code for throttle `key`, in the database: every process on the
+  /// folder counts it.
+  func noteLoginFailure(_ key: String) throws {
+    try store.recordLoginFailure(
+      key: key, at: now(), windowStart: now().addingTimeInterval(-configuration.attemptWindow.seconds),
+      cap: configuration.limits.loginFailures)
+  }
+
+  /// How many failures throttle `key` (an email, `phone:NUMBER`, ``throttleKey(of:)``) has in
+  /// the current window.
+  package func recentLoginFailures(for key: String) throws -> Int {
+    try store.loginFailures(key: key, since: now().addingTimeInterval(-configuration.attemptWindow.seconds)).count
+  }
+
+  /// Forgets throttle `key`'s failures (a successful sign-in, a reset password).
+  func forgetLoginFailures(_ key: String) {
+    // Best effort: a throttle left behind only slows the next wrong attempts.
+    try? store.clearLoginFailures(key: key)
+  }
+
   /// Refuses an attempt that comes too soon after too many failures for `key` (an email, or
   /// ``throttleKey(of:)``); see ``Configuration/maxFailedAttempts``.
   func checkThrottle(
     for key: String, what: String = "this email", remedy: String = "or reset the password"
   ) throws {
     let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
-    let recent = (loginFailures[key] ?? []).filter { $0 > windowStart }
-    loginFailures[key] = recent.isEmpty ? nil : recent
+    let recent = try store.loginFailures(key: key, since: windowStart)
     guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
     let doublings = min(recent.count - configuration.maxFailedAttempts, 20)
     let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)

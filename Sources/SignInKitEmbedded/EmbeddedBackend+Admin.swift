@@ -183,7 +183,6 @@ extension EmbeddedBackend {
   /// mail, and pending second factors. The signing key and the settings stay.
   public func deleteAllAccounts() throws {
     try store.deleteAllAccounts()
-    loginFailures = [:]
   }
 
   /// Turns email enumeration protection on or off from now on, as the Firebase console's

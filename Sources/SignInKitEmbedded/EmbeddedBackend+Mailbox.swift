@@ -172,7 +172,7 @@ extension EmbeddedBackend {
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind)
     }
     // A new password ends the throttle that wrong guesses at the old one started.
-    if let email = response.email { loginFailures[email.lowercased()] = nil }
+    if let email = response.email { forgetLoginFailures(email.lowercased()) }
     return response
   }
 
@@ -197,10 +197,13 @@ extension EmbeddedBackend {
     return entry
   }
 
-  /// Checks and consumes a code: it works once.
+  /// Checks and consumes a code: it works once, also when several processes share the folder
+  /// (the one whose delete finds it gone is refused).
   func takeCode(_ code: String, kinds: Set<OobRequestType>) throws -> EmbeddedDatabase.ActionCode {
     let entry = try peekCode(code, kinds: kinds)
-    try store.deleteActionCode(digest: Self.digest(code))
+    guard try store.deleteActionCode(digest: Self.digest(code)) else {
+      throw AuthError(firebase: .invalidOobCode)
+    }
     return entry
   }
 }

@@ -177,7 +177,9 @@ extension EmbeddedBackend {
     guard let pending, belongs(pending) else {
       throw Self.refused("the challenge is unknown, used or expired, or was issued for another ceremony; start again")
     }
-    try store.deletePending(kind, key: key)
+    try store.consumePending(
+      kind, key: key,
+      gone: Self.refused("the challenge is unknown, used or expired, or was issued for another ceremony; start again"))
     return client.challenge
   }
 

@@ -73,6 +73,13 @@ extension EmbeddedBackend {
   /// it is not spent yet. A wrong code counts, and the fifth spends the session.
   ///
   /// - Throws: `MISSING_SESSION_INFO`, `MISSING_CODE`, `INVALID_SESSION_INFO`, `INVALID_CODE`.
+  /// A texted code that was used meanwhile (by another call or process).
+  static var codeUsed: AuthError {
+    AuthError(
+      firebase: .invalidSessionInfo,
+      message: "The verification session is unknown, used, expired or for another step. Ask for a new code.")
+  }
+
   private func checkedCode(
     sessionInfo: String?, code: String?, purpose: PendingPhoneVerification.Purpose
   ) throws -> PendingPhoneVerification {
@@ -94,7 +101,7 @@ extension EmbeddedBackend {
     let throttle = "phone:\(pending.phoneNumber)"
     try checkThrottle(for: throttle, what: "this phone number", remedy: "with a new code")
     guard pending.code == code else {
-      loginFailures[throttle, default: []].append(now())
+      try noteLoginFailure(throttle)
       pending.wrongCodes += 1
       if pending.wrongCodes >= Self.secondFactorAttempts {
         try store.deletePending(kind, key: sessionInfo)
@@ -103,7 +110,7 @@ extension EmbeddedBackend {
       }
       throw AuthError(firebase: .invalidCode, message: "The code is wrong. Check the text message.")
     }
-    loginFailures[throttle] = nil
+    forgetLoginFailures(throttle)
     return pending
   }
 
@@ -130,7 +137,7 @@ extension EmbeddedBackend {
       enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName, secret: "",
       phoneNumber: pending.phoneNumber, enrolledAt: now())
     return try store.transaction {
-      try store.deletePending(PendingPhoneVerification.kind, key: sessionInfo ?? "")
+      try store.consumePending(PendingPhoneVerification.kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
       try revokeSessions(of: uid, at: now())
       return try issueTokens(for: uid, provider: provider)
@@ -176,8 +183,8 @@ extension EmbeddedBackend {
         firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
     }
     return try store.transaction {
-      try store.deletePending(kind, key: sessionInfo ?? "")
-      try store.deletePending(PendingSignIn.kind, key: pendingCredential)
+      try store.consumePending(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
+      try store.consumePending(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
       try store.updateAccount(uid: signIn.uid) { $0.lastLoginAt = now() }
       return (try issueTokens(for: signIn.uid, provider: signIn.provider), signIn.uid)
     }
@@ -226,7 +233,7 @@ extension EmbeddedBackend {
     let phone = pending.phoneNumber
     let linking = try idToken.map { try verifiedUser(of: $0).uid }
     let response = try await finishFirstFactor(.phone) {
-      try store.deletePending(kind, key: sessionInfo ?? "")
+      try store.consumePending(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       if let owner = try store.account(phone: phone) {
         guard linking == nil || linking == owner.uid else { throw Self.phoneExists(phone) }
         guard !owner.disabled else {

@@ -67,7 +67,7 @@ extension EmbeddedBackend {
       )
     }
     guard let response else { throw try secondFactorChallenge(for: factor.uid, signingInWith: provider) }
-    if let account = try store.account(uid: factor.uid) { loginFailures[Self.throttleKey(of: account)] = nil }
+    if let account = try store.account(uid: factor.uid) { forgetLoginFailures(Self.throttleKey(of: account)) }
     return response
   }
 
@@ -166,7 +166,7 @@ extension EmbeddedBackend {
         let step = OneTimePassword.matchedStep(
           code, secret: Base32.decode(factor.secret) ?? [], at: now(), after: factor.lastUsedStep)
       else {
-        loginFailures[key, default: []].append(now())
+        try noteLoginFailure(key)
         pending.wrongCodes += 1
         guard pending.wrongCodes < Self.secondFactorAttempts else {
           try store.deletePending(PendingSignIn.kind, key: pendingCredential)
@@ -178,7 +178,11 @@ extension EmbeddedBackend {
         throw Self.wrongCode
       }
       let response: SecondFactorResponse = try store.transaction {
-        try store.deletePending(PendingSignIn.kind, key: pendingCredential)
+        try store.consumePending(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
+        // Read again inside the transaction: a code another process accepted meanwhile is spent.
+        let current = try store.existingAccount(uid: pending.uid).secondFactors?
+          .first { $0.enrollmentID == enrollmentID }?.lastUsedStep
+        guard current.map({ step > $0 }) ?? true else { throw Self.wrongCode }
         try store.updateAccount(uid: pending.uid) { account in
           account.lastLoginAt = now()
           account.secondFactors = account.secondFactors?.map {
@@ -189,7 +193,7 @@ extension EmbeddedBackend {
         }
         return .tokens(try issueTokens(for: pending.uid, provider: pending.provider), uid: pending.uid)
       }
-      loginFailures[key] = nil
+      forgetLoginFailures(key)
       return response
     }
   }
@@ -224,6 +228,12 @@ extension EmbeddedBackend {
         firebase: .tooManyAttemptsTryLater,
         message: "\(limits.pending) second-factor steps are waiting; try again in a few minutes.")
     }
+  }
+
+  /// A pending sign-in another call or process finished meanwhile.
+  static var signInSpent: AuthError {
+    AuthError(
+      firebase: .invalidMfaPendingCredential, message: "The sign-in was finished or waited too long; sign in again.")
   }
 
   static var wrongCode: AuthError {

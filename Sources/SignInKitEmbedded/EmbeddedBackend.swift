@@ -140,6 +140,9 @@ public actor EmbeddedBackend: AuthBackend {
     public var pendingPerAccount = 3
     /// Pending enrollments, and pending second-factor sign-ins, in all.
     public var pending = 10_000
+    /// Recent failures (wrong passwords and codes) the throttle remembers, in all; the oldest go
+    /// first. With enumeration protection every unknown address adds one.
+    public var loginFailures = 100_000
 
     public init() {}
   }
@@ -230,9 +233,6 @@ public actor EmbeddedBackend: AuthBackend {
   public nonisolated var keyID: String { (try? signing.get().keyID) ?? "" }
   /// Accounts, tokens, codes and mail, in SQLite.
   let store: EmbeddedStore
-  /// Recent wrong passwords by email (known or not), for throttling; in memory only, so a failed
-  /// sign-in writes nothing to disk.
-  var loginFailures: [String: [Date]] = [:]
   /// Whether email enumeration protection is on: ``Configuration/emailEnumerationProtection``
   /// at start, then as ``setEmailEnumerationProtection(_:)`` sets it.
   public internal(set) var emailEnumerationProtection: Bool

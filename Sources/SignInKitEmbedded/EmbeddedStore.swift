@@ -103,6 +103,17 @@ final class EmbeddedStore {
     ) WITHOUT ROWID;
     CREATE INDEX passkeys_uid ON passkeys (uid);
     """,
+    // Wrong passwords and codes by throttle key, so that several processes on one folder
+    // throttle as one server.
+    """
+    CREATE TABLE login_failures (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      key TEXT NOT NULL,
+      at REAL NOT NULL
+    );
+    CREATE INDEX login_failures_key ON login_failures (key, at);
+    CREATE INDEX login_failures_at ON login_failures (at);
+    """,
   ])
 
   let database: SQLiteDatabase
@@ -240,10 +251,37 @@ final class EmbeddedStore {
   /// second factors), in one transaction. Spent provider codes stay spent.
   func deleteAllAccounts() throws {
     try transaction {
+      try run("DELETE FROM login_failures", [])
       try run("DELETE FROM pending_second_factors", [])
       try run("DELETE FROM action_codes", [])
       try run("DELETE FROM accounts", [])
     }
+  }
+
+  // MARK: - Throttle
+
+  /// Records a failure for `key` at `at`. Failures older than `windowStart` go first, then the
+  /// oldest beyond `cap` in all: the table is bounded in time and in rows.
+  func recordLoginFailure(key: String, at: Date, windowStart: Date, cap: Int) throws {
+    try transaction {
+      try run("DELETE FROM login_failures WHERE at <= ?", [.real(windowStart.timeIntervalSince1970)])
+      try run("INSERT INTO login_failures (key, at) VALUES (?, ?)", [.text(key), .real(at.timeIntervalSince1970)])
+      try run(
+        "DELETE FROM login_failures WHERE id <= (SELECT max(id) FROM login_failures) - ?", [.integer(Int64(cap))])
+    }
+  }
+
+  /// When `key`'s failures since `windowStart` happened, oldest first.
+  func loginFailures(key: String, since windowStart: Date) throws -> [Date] {
+    try Self.storage { () throws(SQLiteError) in
+      try database.rows(
+        "SELECT at FROM login_failures WHERE key = ? AND at > ? ORDER BY at",
+        [.text(key), .real(windowStart.timeIntervalSince1970)])
+    }.compactMap { $0.real(0).map(Date.init(timeIntervalSince1970:)) }
+  }
+
+  func clearLoginFailures(key: String) throws {
+    try run("DELETE FROM login_failures WHERE key = ?", [.text(key)])
   }
 
   /// Up to `limit` accounts in uid order, after `uid` when given.
@@ -342,8 +380,13 @@ final class EmbeddedStore {
   }
 
   /// Deletes a code and the mail that carries it.
-  func deleteActionCode(digest: String) throws {
-    try run("DELETE FROM action_codes WHERE digest = ?", [.text(digest)])
+  ///
+  /// - Returns: whether it was there to delete: `false` when another call or process spent it.
+  @discardableResult
+  func deleteActionCode(digest: String) throws -> Bool {
+    try Self.storage { () throws(SQLiteError) in
+      try database.run("DELETE FROM action_codes WHERE digest = ?", [.text(digest)])
+    } > 0
   }
 
   /// The digests of the live codes of `kind` for `email`, oldest first.
@@ -434,6 +477,17 @@ final class EmbeddedStore {
     try run(
       "UPDATE pending_second_factors SET record = ? WHERE kind = ? AND key = ?",
       [.text(try json(record)), .text(kind), .text(key)])
+  }
+
+  /// Spends the pending step of `kind` under `key`, inside the caller's transaction: another
+  /// process (or call) that read the same step before it was spent finds it gone here.
+  ///
+  /// - Throws: `INVALID_SESSION_INFO` (the step's `gone` message) when it was spent already.
+  func consumePending(_ kind: String, key: String, gone: @autoclosure () -> AuthError) throws {
+    let removed = try Self.storage { () throws(SQLiteError) in
+      try database.run("DELETE FROM pending_second_factors WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
+    }
+    guard removed > 0 else { throw gone() }
   }
 
   func deletePending(_ kind: String, key: String) throws {

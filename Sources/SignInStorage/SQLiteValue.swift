@@ -34,6 +34,16 @@ package struct SQLiteRow: Sendable, Equatable {
     return nil
   }
 
+  /// The column as a floating-point number (an integer converted); `nil` when it is `NULL` or
+  /// neither.
+  package func real(_ column: Int) -> Double? {
+    switch values[column] {
+    case .real(let number): number
+    case .integer(let number): Double(number)
+    case .null, .text, .blob: nil
+    }
+  }
+
   /// The column as bytes (text counts as its UTF-8); `nil` when it is `NULL`.
   package func blob(_ column: Int) -> [UInt8]? {
     switch values[column] {
