@@ -174,7 +174,7 @@ extension EmbeddedBackend {
       if request.deleteAttributes.contains(.displayName) { account.displayName = nil }
       if request.deleteAttributes.contains(.photoURL) { account.photoURL = nil }
       account.federated.removeAll { request.deleteProviders.contains($0.providerID) }
-      if request.deleteProviders.contains(.password) { account.setPassword(nil, at: now()) }
+      if request.deleteProviders.contains(.password) { account.removePasswordProvider(at: now()) }
       if request.deleteProviders.contains(.phone) { account.phoneNumber = nil }
       for credentialID in request.deletePasskeys {
         guard account.passkeys?.contains(where: { $0.credentialID == credentialID }) == true else {
@@ -275,6 +275,16 @@ extension EmbeddedBackend {
 }
 
 extension EmbeddedDatabase.Account {
+  /// Removes the email and password provider as the Firebase emulator's `deleteProvider:
+  /// ["password"]` does: the password, and with it the email, its verification and its
+  /// email-link sign-in.
+  mutating func removePasswordProvider(at date: Date) {
+    setPassword(nil, at: date)
+    email = nil
+    emailVerified = false
+    emailLinkSignIn = nil
+  }
+
   package var info: AccountInfo {
     AccountInfo(
       localID: uid, email: email, emailVerified: emailVerified, displayName: displayName,

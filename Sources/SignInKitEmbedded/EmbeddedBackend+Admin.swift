@@ -242,6 +242,7 @@ extension EmbeddedBackend {
     }
     account.federated.removeAll { changes.deleteProviders.contains($0.providerID) }
     if changes.deleteProviders.contains(.phone) { account.phoneNumber = nil }
+    if changes.deleteProviders.contains(.password) { account.removePasswordProvider(at: now()) }
   }
 
   /// `PHONE_NUMBER_EXISTS`, as Firebase answers a number another account has.

@@ -10,6 +10,8 @@ import SignInWire
 package struct ImportedAccount: Sendable {
   package var uid: String
   package var email: String?
+  /// E.164, as the upload's `phoneNumber`.
+  package var phoneNumber: String?
   package var emailVerified = false
   package var displayName: String?
   package var photoURL: URL?
@@ -59,6 +61,9 @@ extension EmbeddedBackend {
             if let email = account.email, try store.emailIsTaken(email, byOtherThan: account.uid) {
               throw AuthError(firebase: .duplicateEmail, message: "email exists in other account in database")
             }
+            if let phone = account.phoneNumber, try store.phoneIsTaken(phone, byOtherThan: account.uid) {
+              throw Self.phoneExists(phone)
+            }
             for link in account.federated {
               if let owner = try store.account(provider: link.providerID, rawID: link.rawID), owner.uid != account.uid {
                 throw AuthError(firebase: .duplicateRawId, message: "raw id exists in other account in database")
@@ -86,6 +91,12 @@ extension EmbeddedBackend {
         throw AuthError(firebase: .invalidEmail, message: "email is invalid")
       }
       account.email = email.lowercased()
+    }
+    if let phone = imported.phoneNumber {
+      guard (try? Self.validatedPhoneNumber(phone)) != nil else {
+        throw AuthError(firebase: .invalidPhoneNumber, message: "phone number format is invalid")
+      }
+      account.phoneNumber = phone
     }
     account.emailVerified = imported.emailVerified
     try FieldLimits.checkProfile(displayName: imported.displayName, photoURL: imported.photoURL)

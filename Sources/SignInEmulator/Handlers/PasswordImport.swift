@@ -126,6 +126,7 @@ struct PasswordImport: Sendable {
   func account(_ user: AccountRecord) throws -> ImportedAccount {
     var account = ImportedAccount(uid: user.localId ?? "")
     account.email = user.email
+    account.phoneNumber = user.phoneNumber
     account.emailVerified = user.emailVerified ?? false
     account.displayName = user.displayName
     account.photoURL = user.photoUrl.flatMap(URL.init(string:))

@@ -41,6 +41,50 @@ enum ReplyShapes {
     }
   }
 
+  /// What the IdP said of the user `credential` proves, as the emulator's `signInWithIdp`
+  /// answers it: the federated id, the name, email and picture from the ID token's claims, and
+  /// the claims themselves as `rawUserInfo` (Google's in its userinfo shape, with the granted
+  /// scopes).
+  static func describeIdentity(of credential: ProviderCredential, in reply: inout SignInReply) {
+    guard let claims = credential.idToken.flatMap(Self.claims(ofIdToken:)), let subject = claims["sub"]?.string
+    else { return }
+    let email = claims["email"]?.string
+    let name = claims["name"]?.string ?? credential.fullName
+    let verified = claims["email_verified"].flatMap { $0.bool ?? ($0.string.map { $0 == "true" }) }
+    reply.displayName = reply.displayName ?? name
+    reply.fullName = name
+    reply.email = reply.email ?? email
+    reply.emailVerified = verified
+    reply.photoUrl = claims["picture"]?.string
+    reply.screenName = claims["screen_name"]?.string
+    var raw = claims
+    if credential.providerID == .google {
+      reply.federatedId = "https://accounts.google.com/\(subject)"
+      reply.firstName = claims["given_name"]?.string
+      reply.lastName = claims["family_name"]?.string
+      let scopes = ["openid", "https://www.googleapis.com/auth/userinfo.profile"]
+        + (email == nil ? [] : ["https://www.googleapis.com/auth/userinfo.email"])
+      raw = [
+        "granted_scopes": .string(scopes.joined(separator: " ")), "id": .string(subject), "locale": .string("en"),
+      ]
+      raw["name"] = name.map(JSONValue.string)
+      raw["given_name"] = claims["given_name"]
+      raw["family_name"] = claims["family_name"]
+      raw["verified_email"] = verified.map(JSONValue.bool)
+      raw["email"] = email.map(JSONValue.string)
+      raw["picture"] = claims["picture"]
+    } else {
+      reply.federatedId = subject
+    }
+    reply.rawUserInfo = (try? JSONEncoder().encode(JSONValue.object(raw))).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The claims of an IdP's ID token: a JWT's, or the emulator's bare JSON form's.
+  private static func claims(ofIdToken token: String) -> [String: JSONValue]? {
+    if token.hasPrefix("{") { return (try? JSONDecoder().decode(JSONValue.self, from: Data(token.utf8)))?.object }
+    return (try? JSONWebToken(decoding: token))?.claims
+  }
+
   static func account(_ account: AccountInfo) -> AccountRecord {
     var record = AccountRecord()
     record.localId = account.localID
@@ -50,10 +94,11 @@ enum ReplyShapes {
       var info = ProviderUserInfo()
       info.providerId = provider.providerID.rawValue
       info.rawId = provider.rawID
-      // An IdP's user id, as Firebase names it for a federated identity.
+      // An IdP's user id, as Firebase names it for a federated identity; the password
+      // provider's is its email, as the emulator gives it.
       if provider.providerID == .phone {
         info.phoneNumber = provider.rawID
-      } else if provider.providerID != .password {
+      } else {
         info.federatedId = provider.rawID
       }
       info.email = provider.email

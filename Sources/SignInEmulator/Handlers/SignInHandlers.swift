@@ -65,6 +65,7 @@ enum SignInHandlers {
       // conflict, the account's email and the IdP's tokens to sign in with instead.
       var reply = SignInReply()
       reply.kind = "identitytoolkit#VerifyAssertionResponse"
+      ReplyShapes.describeIdentity(of: credential, in: &reply)
       reply.email = error.email
       reply.providerId = credential.providerID.rawValue
       reply.oauthIdToken = credential.idToken
@@ -80,8 +81,11 @@ enum SignInHandlers {
       return ReplyShapes.pendingSecondFactor(error.secondFactor!)
     }
     var reply = ReplyShapes.signIn(response, kind: "identitytoolkit#VerifyAssertionResponse")
+    ReplyShapes.describeIdentity(of: credential, in: &reply)
     reply.isNewUser = response.isNewUser
     reply.providerId = credential.providerID.rawValue
+    reply.oauthIdToken = credential.idToken
+    reply.oauthAccessToken = credential.accessToken
     return reply
   }
 

@@ -29,13 +29,24 @@ package struct SignInReply: WireBody, LenientValue {
   @Lenient package var mfaInfo: [MFAEnrollment]?
   /// The number a phone sign-in proved (`signInWithPhoneNumber`).
   @Lenient package var phoneNumber: String?
+  /// `signInWithIdp`: what the IdP said of the user, as the emulator and production return it.
+  /// Google's identity is `https://accounts.google.com/SUB`, another IdP's its `sub`.
+  @Lenient package var federatedId: String?
+  /// The IdP's claims (Google's in its userinfo shape), as a JSON string.
+  @Lenient package var rawUserInfo: String?
+  @Lenient package var firstName: String?
+  @Lenient package var lastName: String?
+  @Lenient package var fullName: String?
+  @Lenient package var emailVerified: Bool?
+  @Lenient package var photoUrl: String?
+  @Lenient package var screenName: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, displayName, idToken, refreshToken, expiresIn, isNewUser, registered, providerId,
       needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, pendingToken, mfaPendingCredential, mfaInfo,
-      phoneNumber
+      phoneNumber, federatedId, rawUserInfo, firstName, lastName, fullName, emailVerified, photoUrl, screenName
   }
 
   package static var fieldNames: [String] {
