@@ -353,6 +353,28 @@ def main():
         except auth.UserNotFoundError:
             pass
 
+    @check("import_users keeps phone numbers and disabled flags; a malformed number is refused by index")
+    def _():
+        users = [
+            auth.ImportUserRecord(uid="imported-phone", phone_number="+15551230077", disabled=True),
+            auth.ImportUserRecord(uid="imported-bad-phone", phone_number="+0"),
+        ]
+        result = auth.import_users(users)
+        expect(result.success_count == 1 and [e.index for e in result.errors] == [1],
+               f"import {[e.__dict__ for e in result.errors]}")
+        user = auth.get_user("imported-phone")
+        expect(user.phone_number == "+15551230077" and user.disabled, f"kept {user.__dict__}")
+        auth.delete_user("imported-phone")
+
+    @check("update_user(providers_to_delete=['password']) removes the email and password, as the emulator does")
+    def _():
+        user = auth.create_user(email="unlinked@example.com", password="secret-pass")
+        password = [p for p in user.provider_data if p.provider_id == "password"]
+        expect([p.uid for p in password] == ["unlinked@example.com"], f"providers {user.provider_data}")
+        updated = auth.update_user(user.uid, providers_to_delete=["password"])
+        expect(updated.email is None and updated.provider_data == [], f"kept {updated.__dict__}")
+        auth.delete_user(user.uid)
+
     @check("import_users with Firebase's SCRYPT and HMAC_SHA256 hashes; each password signs in")
     def _():
         import hashlib

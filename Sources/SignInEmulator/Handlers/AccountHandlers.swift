@@ -179,6 +179,34 @@ enum AccountHandlers {
     return reply
   }
 
+  /// v2 `passwordPolicy`: the lengths every backend here checks (FieldLimits), not enforced
+  /// beyond them, so a client SDK's own check agrees with the server's.
+  static func passwordPolicy(_ body: PasswordPolicyQuery, _ context: EmulatorContext) async throws
+    -> PasswordPolicyReply
+  {
+    var options = PasswordPolicyReply.StrengthOptions()
+    options.minPasswordLength = 6
+    options.maxPasswordLength = Double(FieldLimits.password)
+    var reply = PasswordPolicyReply()
+    reply.enforcementState = "OFF"
+    reply.customStrengthOptions = options
+    reply.schemaVersion = 1
+    reply.forceUpgradeOnSignin = false
+    return reply
+  }
+
+  /// v2 `recaptchaConfig`: off for every provider, as an emulator must be (a client SDK then
+  /// sends no reCAPTCHA token, which nothing here could check).
+  static func recaptchaConfig(_ body: RecaptchaConfigQuery, _ context: EmulatorContext) async throws
+    -> RecaptchaConfigReply
+  {
+    var reply = RecaptchaConfigReply()
+    reply.recaptchaEnforcementState = ["EMAIL_PASSWORD_PROVIDER", "PHONE_PROVIDER"].map {
+      RecaptchaConfigReply.EnforcementState(provider: $0, enforcementState: "OFF")
+    }
+    return reply
+  }
+
   /// v2 `accounts:revokeToken`: the provider's token of the signed-in user.
   static func revokeToken(_ body: RevokeTokenBody, _ context: EmulatorContext) async throws -> NoBody {
     try await context.backend().revokeToken(

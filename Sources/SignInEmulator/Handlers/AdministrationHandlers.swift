@@ -57,6 +57,44 @@ enum AdministrationHandlers {
     return reply
   }
 
+  /// `accounts:query`: the users in uid order (descending with `order: DESC`), those matching
+  /// `expression` when given, `limit` (at most 500, the default) from `offset`; with
+  /// `returnUserInfo: false` only their count.
+  static func queryAccounts(_ body: QueryAccountsBody, _ context: EmulatorContext) async throws
+    -> QueryAccountsReply
+  {
+    let limit = Int(try RequestNumber.integer(query: body.limit, field: "limit", in: 1...500) ?? 500)
+    let offset = Int(try RequestNumber.integer(query: body.offset, field: "offset", in: 0...Int64(Int32.max)) ?? 0)
+    guard [nil, "SORT_BY_FIELD_UNSPECIFIED", "USER_ID"].contains(body.sortBy) else {
+      throw FirebaseFailure(.invalidArgument, "sortBy \(body.sortBy ?? "") is not kept here; use USER_ID")
+    }
+    guard [nil, "ORDER_UNSPECIFIED", "ASC", "DESC"].contains(body.order) else {
+      throw FirebaseFailure(.invalidArgument, "order must be ASC or DESC")
+    }
+    let backend = try context.backend()
+    var matched: [EmbeddedDatabase.Account] = []
+    var after: String?
+    repeat {
+      let (page, next) = try await backend.adminList(maxResults: 1000, after: after)
+      matched += page.filter { account in
+        guard let expression = body.expression, !expression.isEmpty else { return true }
+        return expression.contains { term in
+          (term.email.map { $0.lowercased() == account.email } ?? true)
+            && (term.userId.map { $0 == account.uid } ?? true)
+            && (term.phoneNumber.map { $0 == account.phoneNumber } ?? true)
+        }
+      }
+      after = next
+    } while after != nil
+    if body.order == "DESC" { matched.reverse() }
+    var reply = QueryAccountsReply()
+    reply.recordsCount = String(matched.count)
+    if body.returnUserInfo != false {
+      reply.userInfo = matched.dropFirst(offset).prefix(limit).map(ReplyShapes.adminAccount)
+    }
+    return reply
+  }
+
   /// A session cookie for the user of `idToken`, valid for `validDuration` seconds (two weeks
   /// when absent).
   static func createSessionCookie(_ body: CreateSessionCookieBody, _ context: EmulatorContext) async throws

@@ -62,7 +62,8 @@ enum ReplyShapes {
       reply.federatedId = "https://accounts.google.com/\(subject)"
       reply.firstName = claims["given_name"]?.string
       reply.lastName = claims["family_name"]?.string
-      let scopes = ["openid", "https://www.googleapis.com/auth/userinfo.profile"]
+      let scopes =
+        ["openid", "https://www.googleapis.com/auth/userinfo.profile"]
         + (email == nil ? [] : ["https://www.googleapis.com/auth/userinfo.email"])
       raw = [
         "granted_scopes": .string(scopes.joined(separator: " ")), "id": .string(subject), "locale": .string("en"),

@@ -21,6 +21,8 @@ extension EmulatorRouteTable {
     table.add(FirebaseAPI.resetPassword, AccountHandlers.resetPassword)
     table.add(FirebaseAPI.createAuthUri, AccountHandlers.createAuthUri)
     table.add(FirebaseAPI.projectConfig, AccountHandlers.projectConfig)
+    table.add(FirebaseAPI.passwordPolicy, AccountHandlers.passwordPolicy)
+    table.add(FirebaseAPI.recaptchaConfig, AccountHandlers.recaptchaConfig)
     table.add(FirebaseAPI.revokeToken, AccountHandlers.revokeToken)
 
     table.add(FirebaseAPI.startMfaEnrollment, SecondFactorHandlers.startEnrollment)
@@ -36,6 +38,7 @@ extension EmulatorRouteTable {
     table.add(FirebaseAPI.batchCreate, AdministrationHandlers.batchCreate)
     table.add(FirebaseAPI.batchDelete, AdministrationHandlers.batchDelete)
     table.add(FirebaseAPI.batchGet, AdministrationHandlers.batchGet)
+    table.add(FirebaseAPI.queryAccounts, AdministrationHandlers.queryAccounts)
     table.add(FirebaseAPI.createSessionCookie, AdministrationHandlers.createSessionCookie)
 
     table.add(FirebaseAPI.createTenant, TenantHandlers.create)

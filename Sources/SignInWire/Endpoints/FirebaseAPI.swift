@@ -60,6 +60,13 @@ package enum FirebaseAPI {
   package static let projectConfig = Endpoint<NoBody, ProjectConfigReply>(
     .get, client("projects", v3: "getProjectConfig", [.apiKey, .admin]))
 
+  /// The password policy a client checks new passwords against (the JS SDK asks at start).
+  package static let passwordPolicy = Endpoint<PasswordPolicyQuery, PasswordPolicyReply>(
+    .get, [EndpointPath(.identityToolkit, "v2/passwordPolicy", .apiKey)])
+  /// Whether reCAPTCHA protects sign-in (the JS SDK asks at start).
+  package static let recaptchaConfig = Endpoint<RecaptchaConfigQuery, RecaptchaConfigReply>(
+    .get, [EndpointPath(.identityToolkit, "v2/recaptchaConfig", .apiKey)])
+
   // MARK: - Identity Toolkit v2 (second factors, provider tokens)
 
   package static let revokeToken = Endpoint<RevokeTokenBody, NoBody>(
@@ -100,6 +107,8 @@ package enum FirebaseAPI {
     .post, projectAndTenant("v1", "/accounts:batchDelete"))
   package static let batchGet = Endpoint<DownloadAccountQuery, LookupReply>(
     .get, projectAndTenant("v1", "/accounts:batchGet"))
+  package static let queryAccounts = Endpoint<QueryAccountsBody, QueryAccountsReply>(
+    .post, projectAndTenant("v1", "/accounts:query"))
   package static let createSessionCookie = Endpoint<CreateSessionCookieBody, SessionCookieReply>(
     .post, projectAndTenant("v1", ":createSessionCookie"))
 
@@ -164,10 +173,10 @@ package enum FirebaseAPI {
   package static let all: [any EndpointDescription] = [
     signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, sendVerificationCode,
     signInWithPhoneNumber, verifyIosClient, lookup, update, delete, sendOobCode, resetPassword, createAuthUri,
-    projectConfig,
+    projectConfig, passwordPolicy, recaptchaConfig,
     revokeToken, startMfaEnrollment, finalizeMfaEnrollment, withdrawMfa, startMfaSignIn, finalizeMfaSignIn, token,
     startPasskeyEnrollment, finalizePasskeyEnrollment, startPasskeySignIn, finalizePasskeySignIn,
-    batchCreate, batchDelete, batchGet, createSessionCookie,
+    batchCreate, batchDelete, batchGet, queryAccounts, createSessionCookie,
     createTenant, listTenants, getTenant, updateTenant, deleteTenant,
     createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig,
     createInboundSamlConfig, listInboundSamlConfigs, getInboundSamlConfig, updateInboundSamlConfig,

@@ -36,7 +36,8 @@ import Testing
     var user = try await lookup("p-1")
     let password = (user["providerUserInfo"] as? [[String: Any]])?.first { $0["providerId"] as? String == "password" }
     #expect(password?["federatedId"] as? String == "ada@example.com", "the password entry's id is its email")
-    let updated = try await admin.call("\(project)/accounts:update", ["localId": "p-1", "deleteProvider": ["password"]])
+    let updated = try await admin.call(
+      "\(project)/accounts:update", ["localId": "p-1", "deleteProvider": ["password"]])
     #expect(updated.status == 200)
     user = try await lookup("p-1")
     #expect(user["email"] == nil && user["passwordHash"] == nil)
@@ -67,7 +68,8 @@ import Testing
   /// `signInWithIdp` answers with what the IdP said of the user, as the emulator does: the
   /// federated id, the profile, the claims as `rawUserInfo`, and the IdP's tokens.
   @Test func anIdPSignInAnswersWithTheIdentitysProfile() async throws {
-    let token = #"{"sub":"g-7","email":"grace@example.com","email_verified":true,"name":"Grace Hopper","#
+    let token =
+      #"{"sub":"g-7","email":"grace@example.com","email_verified":true,"name":"Grace Hopper","#
       + #""given_name":"Grace","family_name":"Hopper","picture":"https://example.com/g.png"}"#
     let reply = try await client.post(
       "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key",
@@ -86,5 +88,51 @@ import Testing
     let info = try JSONSerialization.jsonObject(with: raw) as? [String: Any]
     #expect(info?["id"] as? String == "g-7" && info?["verified_email"] as? Bool == true)
     #expect((info?["granted_scopes"] as? String)?.contains("userinfo.email") == true)
+  }
+
+  /// The JS SDK asks for the password policy and the reCAPTCHA settings at start; both were 404.
+  @Test func theSettingsAClientAsksAtStartAreAnswered() async throws {
+    for (target, check) in [
+      (
+        "/identitytoolkit.googleapis.com/v2/passwordPolicy?key=k",
+        { (json: [String: Any]) in
+          let options = json["customStrengthOptions"] as? [String: Any]
+          return json["enforcementState"] as? String == "OFF" && options?["minPasswordLength"] as? Int == 6
+            && options?["maxPasswordLength"] as? Int == 4096
+        }
+      ),
+      (
+        "/identitytoolkit.googleapis.com/v2/recaptchaConfig?key=k&clientType=CLIENT_TYPE_WEB&version=RECAPTCHA_ENTERPRISE",
+        { (json: [String: Any]) in
+          let states = json["recaptchaEnforcementState"] as? [[String: Any]] ?? []
+          return states.count == 2 && states.allSatisfy { $0["enforcementState"] as? String == "OFF" }
+        }
+      ),
+    ] as [(String, ([String: Any]) -> Bool)] {
+      let reply = await client.routes.reply(method: "GET", target: target, headers: [:], body: Data())
+      let json = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any] ?? [:]
+      #expect(reply.status == 200 && check(json), "\(target): \(json)")
+    }
+  }
+
+  /// An administrator's `accounts:query` (404 before): pages in uid order, either way, a filter,
+  /// and the count alone.
+  @Test func anAdministratorQueriesTheUsers() async throws {
+    for (uid, email) in [("q-2", "b@example.com"), ("q-1", "a@example.com"), ("q-3", "c@example.com")] {
+      _ = try await admin.call("\(project)/accounts", ["localId": uid, "email": email])
+    }
+    func query(_ body: [String: Any]) async throws -> (count: String?, uids: [String]) {
+      let reply = try await admin.call("\(project)/accounts:query", body)
+      #expect(reply.status == 200, "\(reply.json)")
+      let users = reply.json["userInfo"] as? [[String: Any]] ?? []
+      return (reply.json["recordsCount"] as? String, users.compactMap { $0["localId"] as? String })
+    }
+    #expect(try await query([:]) == ("3", ["q-1", "q-2", "q-3"]))
+    #expect(try await query(["limit": "1", "offset": "1"]).uids == ["q-2"])
+    #expect(try await query(["order": "DESC", "sortBy": "USER_ID"]).uids == ["q-3", "q-2", "q-1"])
+    #expect(try await query(["expression": [["email": "C@example.com"], ["userId": "q-1"]]]) == ("2", ["q-1", "q-3"]))
+    #expect(try await query(["returnUserInfo": false]) == ("3", []))
+    let refused = try await admin.call("\(project)/accounts:query", ["sortBy": "NAME"])
+    #expect(refused.status == 400 && Admin.message(refused.json)?.hasPrefix("INVALID_ARGUMENT") == true)
   }
 }
