@@ -39,7 +39,14 @@ extension EmbeddedBackend {
         }
         uid = existing.uid
         if !existing.emailVerified, existing.password != nil {
-          try store.updateAccount(uid: uid) { $0.setPassword(nil, at: now()) }
+          // Whoever set the password before the address was proved may also have linked an
+          // identity, a number or a passkey of theirs: none of it stays with the owner's account.
+          try store.updateAccount(uid: uid) { account in
+            account.setPassword(nil, at: now())
+            account.federated = []
+            account.phoneNumber = nil
+            account.passkeys = nil
+          }
           try revokeSessions(of: uid, at: now())
         }
       } else {

@@ -87,6 +87,30 @@ import Testing
     _ = try await backend.lookup(LookupRequest(idToken: victim.tokens.idToken))
   }
 
+  /// Review N7: what the attacker linked before the owner proved the address (here a phone
+  /// number) no longer signs in to the owner's account.
+  @Test func anEmailLinkAlsoUndoesWhatTheHijackerLinked() async throws {
+    let attacker = try await backend.signUp(SignUpRequest(email: "victim@example.com", password: "attacker's"))
+    let sent = try await backend.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550199"))
+    let code = try #require(await backend.verificationCodes().first { $0.sessionInfo == sent.verificationID }?.code)
+    _ = try await backend.signInWithPhoneNumber(
+      PhoneSignInRequest(verificationID: sent.verificationID, code: code, idToken: attacker.tokens.idToken))
+    clock.advance(1)
+    _ = try await backend.sendOobCode(
+      .emailSignIn(email: "victim@example.com"),
+      settings: ActionCodeSettings(continueURL: URL(string: "https://example.com/done"), handlesCodeInApp: true))
+    let link = try #require(await backend.mailbox(for: "victim@example.com").last?.code)
+    let victim = try await backend.signInWithEmailLink(
+      EmailLinkSignInRequest(email: "victim@example.com", oobCode: link))
+    #expect(try await backend.storedAccount(uid: victim.localID)?.phoneNumber == nil)
+    // The attacker's number now signs in to an account of its own, not the owner's.
+    let again = try await backend.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550199"))
+    let second = try #require(await backend.verificationCodes().first { $0.sessionInfo == again.verificationID }?.code)
+    let viaPhone = try await backend.signInWithPhoneNumber(
+      PhoneSignInRequest(verificationID: again.verificationID, code: second))
+    #expect(viaPhone.localID != victim.localID)
+  }
+
   @Test func aVerifiedAccountKeepsItsPasswordAfterAnEmailLink() async throws {
     let owner = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     _ = try await backend.sendOobCode(.verifyEmail(idToken: owner.tokens.idToken), settings: nil)
