@@ -62,26 +62,39 @@ extension EmbeddedBackend {
     if let account, account.disabled {
       throw AuthError(firebase: .userDisabled)
     }
+    let password = request.password
+    let scrypt = configuration.scrypt
     guard let account, let hash = account.password else {
       if emailEnumerationProtection {
         // The same work and the same answer as a wrong password.
-        try PasswordHash.spendVerificationCost(request.password, parameters: configuration.scrypt)
+        try await Self.offActor { try PasswordHash.spendVerificationCost(password, parameters: scrypt) }
         try noteLoginFailure(email)
       }
       throw loginFailure(.emailNotFound, "There is no account for that email. Sign up first.")
     }
-    guard try hash.matches(request.password) else {
+    // The check (and a hash made again at a cost raised since, while the password is known) runs
+    // off this actor: an imported hash at the ceiling's cost must not hold up the project.
+    let (matches, upgraded) = try await Self.offActor { () throws -> (Bool, PasswordHash?) in
+      guard try hash.matches(password) else { return (false, nil) }
+      return (true, hash.isWeaker(than: scrypt) ? try PasswordHash.make(password, parameters: scrypt) : nil)
+    }
+    guard matches else {
       try noteLoginFailure(email)
       throw loginFailure(.invalidPassword, "The password is wrong.")
     }
-    // A hash made at a lower cost than configured is made again now, while the password is known.
-    let upgraded =
-      hash.isWeaker(than: configuration.scrypt)
-      ? try PasswordHash.make(request.password, parameters: configuration.scrypt) : nil
     return try await finishFirstFactor(.password) {
-      if let upgraded { try store.updateAccount(uid: account.uid) { $0.password = upgraded } }
+      // The account may have changed while the check ran: only its current password is upgraded.
+      if let upgraded {
+        try store.updateAccount(uid: account.uid) { if $0.password == hash { $0.password = upgraded } }
+      }
       return FirstFactor(uid: account.uid, email: email)
     }.signed()
+  }
+
+  /// Runs a password hash's work (scrypt, bcrypt, PBKDF2 at an imported cost) on the global
+  /// executor instead of the backend's actor, so other calls go on meanwhile.
+  static func offActor<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await Task.detached(priority: .userInitiated) { try work() }.value
   }
 
   /// The key wrong passwords and wrong second-factor codes are counted under: the account's
