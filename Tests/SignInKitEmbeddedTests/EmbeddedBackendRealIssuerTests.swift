@@ -21,6 +21,18 @@ struct EmbeddedBackendRealIssuerTests {
     func signOut() async {}
   }
 
+  /// The real transport with a deadline as long as the test's: on a machine busy with the rest
+  /// of the suite (under a sanitizer, several times slower) the loopback issuer may answer late,
+  /// and late is not wrong.
+  struct PatientTransport: HTTPTransport {
+    let wrapped = URLSessionTransport()
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+      var request = request
+      request.timeout = .seconds(150)
+      return try await wrapped.send(request)
+    }
+  }
+
   /// The issuer's discovery document at `base`, with `extra` members (`"name":"value"` pairs).
   static func discovery(_ base: String, extra: String = "") -> String {
     #"{"issuer":"\#(base)","authorization_endpoint":"\#(base)/authorize","token_endpoint":"\#(base)/token","jwks_uri":"\#(base)/jwks""#
@@ -72,7 +84,8 @@ struct EmbeddedBackendRealIssuerTests {
       providerID: .google, issuer: issuerURL.withLock { $0 }, clientID: "real-client", keyFile: keyFile)
     var configuration = EmbeddedBackend.Configuration()
     configuration.identityProviders[.google] = try await .discover(
-      issuer: issuerURL.withLock { $0 }, clientIDs: ["real-client"])
+      issuer: issuerURL.withLock { $0 }, clientIDs: ["real-client"], transport: PatientTransport())
+    configuration.transport = PatientTransport()
     let backend = try EmbeddedBackend(directory: nil, configuration: configuration)
     let auth = Auth(backend: backend, store: InMemorySessionStore())
 
@@ -159,7 +172,8 @@ extension EmbeddedBackendRealIssuerTests {
     published.withLock { $0 = try! before.jwks }
     var configuration = EmbeddedBackend.Configuration()
     configuration.identityProviders[.google] = try await .discover(
-      issuer: issuerURL.withLock { $0 }, clientIDs: ["real-client"])
+      issuer: issuerURL.withLock { $0 }, clientIDs: ["real-client"], transport: PatientTransport())
+    configuration.transport = PatientTransport()
     let backend = try EmbeddedBackend(directory: nil, configuration: configuration, now: { clock.now })
     func signIn(_ idp: EmbeddedIdentityProvider) async throws -> SignInResponse {
       try await backend.signInWithIdp(

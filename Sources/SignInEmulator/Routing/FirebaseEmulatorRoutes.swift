@@ -51,6 +51,14 @@ public struct FirebaseEmulatorRoutes: Sendable {
     }
   }
 
+  /// Routes with smaller caps on the projects and tenants calls may make, for tests of the caps.
+  init(backend: EmbeddedBackend, projectLimit: Int, tenantLimit: Int) {
+    self.backend = backend
+    policy = .loopback(port: 9099)
+    projects = EmulatorProjects(served: backend, projectLimit: projectLimit, tenantLimit: tenantLimit)
+    appCheck = nil
+  }
+
   /// The routes every server answers, one per endpoint (``EmulatorRouteTable/firebase``).
   static let table = EmulatorRouteTable.firebase
 

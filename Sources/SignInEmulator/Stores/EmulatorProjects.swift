@@ -24,9 +24,15 @@ final class EmulatorProjects: Sendable {
   /// How many other projects one server makes before it refuses more: each holds a database,
   /// and the emulator's endpoints need no credential.
   static let limit = 100
+  /// This server's limits: ``limit`` projects, ``EmulatorTenants/limit`` tenants per project
+  /// (tests pass smaller ones).
+  let projectLimit: Int
+  let tenantLimit: Int
 
-  init(served: EmbeddedBackend) {
+  init(served: EmbeddedBackend, projectLimit: Int = EmulatorProjects.limit, tenantLimit: Int = EmulatorTenants.limit) {
     self.served = served
+    self.projectLimit = projectLimit
+    self.tenantLimit = tenantLimit
   }
 
   /// The project `id`, made now when it is new and `creating`; when not, a new project that is
@@ -49,10 +55,10 @@ final class EmulatorProjects: Sendable {
     }
     return try others.withLock { others in
       if let existing = others[id] { return existing }
-      guard others.count < Self.limit else {
+      guard others.count < projectLimit else {
         throw FirebaseFailure(
           .quotaExceeded,
-          "this server already holds \(Self.limit) projects besides \(served.configuration.projectID). Restart "
+          "this server already holds \(projectLimit) projects besides \(served.configuration.projectID). Restart "
             + "it to begin again, or reuse a project id.")
       }
       let made = try served.sibling(
@@ -67,10 +73,10 @@ final class EmulatorProjects: Sendable {
   /// The tenants of `project`, one table per project for the server's life (none kept for a
   /// project that is not: see ``backend(for:creating:)``).
   func tenants(of project: EmbeddedBackend) -> EmulatorTenants {
-    guard keeps(project) else { return EmulatorTenants(project: project) }
+    guard keeps(project) else { return EmulatorTenants(project: project, limit: tenantLimit) }
     return tenantTables.withLock { tables in
       if let known = tables[project.configuration.projectID] { return known }
-      let made = EmulatorTenants(project: project)
+      let made = EmulatorTenants(project: project, limit: tenantLimit)
       tables[project.configuration.projectID] = made
       return made
     }

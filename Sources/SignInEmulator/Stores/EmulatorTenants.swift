@@ -25,9 +25,12 @@ final class EmulatorTenants: Sendable {
   private let table: Locked<Table>
   /// How many tenants one project holds before creating more is refused.
   static let limit = 100
+  /// This table's limit: ``limit`` unless the server was given another.
+  let limit: Int
 
-  init(project: EmbeddedBackend) {
+  init(project: EmbeddedBackend, limit: Int = EmulatorTenants.limit) {
     self.project = project
+    self.limit = limit
     var loaded: Table = [:]
     if let file = Self.file(of: project),
       let data = try? FileContents.read(file, what: "The tenants file"),
@@ -51,8 +54,8 @@ final class EmulatorTenants: Sendable {
   /// for the others).
   func create(_ body: Tenant) throws -> Tenant {
     try table.withLock { table in
-      guard table.count < Self.limit else {
-        throw FirebaseFailure(.quotaExceeded, "this project already has \(Self.limit) tenants; delete one first")
+      guard table.count < limit else {
+        throw FirebaseFailure(.quotaExceeded, "this project already has \(limit) tenants; delete one first")
       }
       let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
       let id = String(try Crypto.randomBytes(20).map { alphabet[Int($0) % alphabet.count] })
@@ -75,10 +78,10 @@ final class EmulatorTenants: Sendable {
     return try table.withLock { table in
       if let known = table[id]?.backend { return known }
       // The cap holds however a tenant is made: by the admin API or by a client naming it.
-      guard table.count < Self.limit else {
+      guard table.count < limit else {
         throw FirebaseFailure(
           .quotaExceeded,
-          "this project already has \(Self.limit) tenants; delete one first, or name a tenant it has")
+          "this project already has \(limit) tenants; delete one first, or name a tenant it has")
       }
       var open = Tenant()
       open.allowPasswordSignup = true
