@@ -36,6 +36,24 @@ struct AuthSecondFactorTests {
     return (user, secret)
   }
 
+  /// Review N10: a tenant's users enroll and use second factors as the project's do.
+  @Test(arguments: kinds)
+  func aTenantsUserEnrollsAndSignsInWithASecondFactor(kind: BackendKind) async throws {
+    let harness = Harness(kind, tenantID: "shop-1a2b")
+    let (user, secret) = try await Self.enrolledUser(harness)
+    try await harness.auth.signOut()
+    let error = try #require(
+      await #expect(throws: AuthError.self) {
+        try await harness.auth.signIn(email: "ada@example.com", password: "correct horse")
+      })
+    let challenge = try #require(error.secondFactor)
+    harness.clock.advance(by: .seconds(30))
+    let resolved = try await harness.auth.resolveSignIn(
+      challenge, enrollmentID: challenge.factors[0].enrollmentID, code: try Self.code(secret, harness))
+    #expect(resolved.user.uid == user.uid)
+    #expect(try await harness.auth.idTokenResult().claims["firebase"]?.object?["tenant"]?.string == "shop-1a2b")
+  }
+
   @Test(arguments: kinds)
   func enrollingNeedsAVerifiedEmail(kind: BackendKind) async throws {
     let harness = Harness(kind)
