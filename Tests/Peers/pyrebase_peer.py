@@ -122,7 +122,7 @@ def main():
         expect(fresh["userId"] == user["localId"] and fresh["idToken"].count(".") == 2, f"refreshed {fresh}")
         refused(lambda: auth.refresh("not-a-refresh-token"), "INVALID_REFRESH_TOKEN")
 
-    @check("get_account_info (getAccountInfo)")
+    @check("get_account_info (getAccountInfo), the password entry with its federatedId")
     def _():
         user = auth.sign_in_with_email_and_password("ada@example.com", "correct horse")
         info = auth.get_account_info(user["idToken"])
@@ -131,6 +131,8 @@ def main():
         expect(account["localId"] == user["localId"] and account["email"] == "ada@example.com", f"{account}")
         expect(account["emailVerified"] is False, "verified before any mail")
         expect([p["providerId"] for p in account["providerUserInfo"]] == ["password"], f"{account}")
+        # The password entry's federatedId is its email, as the Firebase emulator gives it.
+        expect(account["providerUserInfo"][0].get("federatedId") == "ada@example.com", f"{account}")
         refused(lambda: auth.get_account_info("not.a.token"), "INVALID_ID_TOKEN")
 
     @check("send_email_verification (getOobConfirmationCode VERIFY_EMAIL), applied from the outbox")
