@@ -17,10 +17,11 @@ extension Auth {
   /// `signedOut(.credentialRevoked)`, transferred to `signedOut(.credentialTransferred)`, and
   /// the store is cleared; a check that fails or runs out of the deadline keeps the session.
   /// With a session whose ID token has more than the refresh lead time left, it then publishes
-  /// `signedIn(user, .fresh)`, with no network to the backend. Otherwise it refreshes inside a task group under
-  /// ``AuthConfiguration/restoreDeadline`` (what the credential check left of it): success gives `.fresh`; a network failure, the
-  /// deadline or cancellation gives `signedIn(user, .stale)` (offline is still signed in, and a
-  /// retry is scheduled); a terminal error gives `signedOut(reason)` and clears the store.
+  /// `signedIn(user, .fresh)`, with no network to the backend. Otherwise it refreshes inside a
+  /// task group under what the credential check left of ``AuthConfiguration/restoreDeadline``:
+  /// success gives `.fresh`; a network failure, the deadline or cancellation gives
+  /// `signedIn(user, .stale)` (offline is still signed in, and a retry is scheduled); a terminal
+  /// error gives `signedOut(reason)` and clears the store.
   ///
   /// Concurrent calls share one restore. A call when a user is already signed in returns that
   /// user. A sign-in or sign-out started meanwhile wins: the restore then changes nothing.

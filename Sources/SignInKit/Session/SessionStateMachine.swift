@@ -14,8 +14,11 @@ import SignInConcurrency
 /// sign-in that owns the screen is the `signingIn` case's, the identity an operation must still
 /// match is the signed-in (or launch-refreshing) case's, whether the store was read is the
 /// `restoring` case's ``Launch``, the launch's unshown storage error is the `signedOut` case's,
-/// and shutdown wraps the phase it stopped in. Beside it are only the screen (what the store was
-/// last given, and how many operations keep it busy) and two counters that hand out numbers.
+/// the provider to sign out of and the refreshes failed in a row are the signed-in case's (so
+/// they end with the session), and shutdown wraps the phase it stopped in. Beside it are only
+/// the screen (what the store was last given, and how many operations keep it busy), the order
+/// of sign-ins and sign-outs (one ``LastStartedWins``), a counter that hands out identities, and
+/// the ``RefreshSchedule`` the configuration set.
 ///
 /// The rules it keeps:
 /// - **Persist first, publish second.** The events that show a session (``signInCommitted(_:_:isNewUser:)``,
