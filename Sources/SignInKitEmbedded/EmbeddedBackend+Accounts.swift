@@ -67,17 +67,22 @@ extension EmbeddedBackend {
     guard let account, let hash = account.password else {
       if emailEnumerationProtection {
         // The same work and the same answer as a wrong password.
-        try await Self.offActor { try PasswordHash.spendVerificationCost(password, parameters: scrypt) }
+        try PasswordHash.spendVerificationCost(password, parameters: scrypt)
         try noteLoginFailure(email)
       }
       throw loginFailure(.emailNotFound, "There is no account for that email. Sign up first.")
     }
-    // The check (and a hash made again at a cost raised since, while the password is known) runs
-    // off this actor: an imported hash at the ceiling's cost must not hold up the project.
-    let (matches, upgraded) = try await Self.offActor { () throws -> (Bool, PasswordHash?) in
+    // A hash at the configured cost is checked here, as every sign-in costs; any other (an
+    // imported one, up to the import ceiling's cost) is checked off this actor, with the hash
+    // made again at the configured cost while the password is known, so it cannot hold up the
+    // project.
+    let check = { @Sendable () throws -> (Bool, PasswordHash?) in
       guard try hash.matches(password) else { return (false, nil) }
       return (true, hash.isWeaker(than: scrypt) ? try PasswordHash.make(password, parameters: scrypt) : nil)
     }
+    let (matches, upgraded) =
+      hash.algorithm == .scrypt && ScryptParameters(n: hash.n, r: hash.r, p: hash.p) == scrypt
+      ? try check() : try await Self.offActor(check)
     guard matches else {
       try noteLoginFailure(email)
       throw loginFailure(.invalidPassword, "The password is wrong.")

@@ -42,7 +42,7 @@ if wanted("1b") { results += await ActorHopBench.run(roundTrips: quick ? 10_000 
 if wanted("1c") { results += await PublishLatencyBench.run(changes: quick ? 2_000 : 20_000) }
 if wanted("2") { results += try await AuthBench.refreshStorm(callers: quick ? 1_000 : 10_000) }
 if wanted("3") { results += try await AuthBench.coldRestore(runs: quick ? 5 : 21) }
-if wanted("4") { results += try await AuthBench.passwordSignIn(runs: quick ? 3 : 21) }
+if wanted("4") { results += try await AuthBench.passwordSignIn(runs: quick ? 9 : 21) }
 if wanted("5") { results += await MemoryBench.run(changes: quick ? 100_000 : 1_000_000) }
 results += startup
 if wanted("7") {
