@@ -108,18 +108,21 @@ extension EmbeddedBackend {
     account.email ?? "uid:\(account.uid)"
   }
 
+  /// Failures before this moment no longer count (``Configuration/attemptWindow`` ago).
+  private var throttleWindowStart: Date { now().addingTimeInterval(-configuration.attemptWindow.seconds) }
+
   /// Records a wrong password or code for throttle `key`, in the database: every process on the
   /// folder counts it.
   func noteLoginFailure(_ key: String) throws {
     try store.recordLoginFailure(
-      key: key, at: now(), windowStart: now().addingTimeInterval(-configuration.attemptWindow.seconds),
+      key: key, at: now(), windowStart: throttleWindowStart,
       cap: configuration.limits.loginFailures)
   }
 
   /// How many failures throttle `key` (an email, `phone:NUMBER`, ``throttleKey(of:)``) has in
   /// the current window.
   package func recentLoginFailures(for key: String) throws -> Int {
-    try store.loginFailures(key: key, since: now().addingTimeInterval(-configuration.attemptWindow.seconds)).count
+    try store.loginFailures(key: key, since: throttleWindowStart).count
   }
 
   /// Forgets throttle `key`'s failures (a successful sign-in, a reset password).
@@ -133,7 +136,7 @@ extension EmbeddedBackend {
   func checkThrottle(
     for key: String, what: String = "this email", remedy: String = "or reset the password"
   ) throws {
-    let windowStart = now().addingTimeInterval(-configuration.attemptWindow.seconds)
+    let windowStart = throttleWindowStart
     let recent = try store.loginFailures(key: key, since: windowStart)
     guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
     let doublings = min(recent.count - configuration.maxFailedAttempts, 20)

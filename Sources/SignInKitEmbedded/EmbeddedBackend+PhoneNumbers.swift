@@ -73,7 +73,8 @@ extension EmbeddedBackend {
   /// it is not spent yet. A wrong code counts, and the fifth spends the session.
   ///
   /// - Throws: `MISSING_SESSION_INFO`, `MISSING_CODE`, `INVALID_SESSION_INFO`, `INVALID_CODE`.
-  /// A texted code that was used meanwhile (by another call or process).
+  /// A texted code that is unknown, used (here or by another process meanwhile), expired or for
+  /// another step.
   static var codeUsed: AuthError {
     AuthError(
       firebase: .invalidSessionInfo,
@@ -91,11 +92,7 @@ extension EmbeddedBackend {
     }
     let kind = PendingPhoneVerification.kind
     let found: PendingPhoneVerification? = try store.pending(kind, key: sessionInfo, now: now())
-    guard var pending = found, (pending.purpose ?? .signIn) == purpose else {
-      throw AuthError(
-        firebase: .invalidSessionInfo,
-        message: "The verification session is unknown, used, expired or for another step. Ask for a new code.")
-    }
+    guard var pending = found, (pending.purpose ?? .signIn) == purpose else { throw Self.codeUsed }
     // Wrong codes count toward the number's throttle across sessions, as wrong passwords count
     // toward an email's: a new session per five guesses no longer buys more guesses.
     let throttle = "phone:\(pending.phoneNumber)"
