@@ -90,6 +90,14 @@ extension EmbeddedBackend {
     }
   }
 
+  /// The identities at `provider` that accounts here are linked to, by their id there (the
+  /// emulator's hosted handler lists them as the fake accounts to sign in with again).
+  package func identities(at provider: ProviderID, limit: Int = 100) throws -> [ProviderInfo] {
+    try store.accounts(linkedTo: provider, limit: limit).compactMap { account in
+      account.federated.first { $0.providerID == provider }
+    }
+  }
+
   /// One page of accounts in uid order, and the token of the next page when there is one.
   package func adminList(maxResults: Int, after pageToken: String?) throws -> (
     accounts: [EmbeddedDatabase.Account], next: String?

@@ -6,7 +6,8 @@ import SignInWire
 
 extension EmbeddedBackend {
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
-    let credential = request.credential
+    // A hosted handler's answer carries the provider's response in the URL its page finished on.
+    let credential = request.credential.resolvingResponseURL
     // An access token alone: ask the issuer whom it was issued to and who it belongs to. These
     // are the only suspensions, and they come before anything is read, so the call stays
     // linearizable.
@@ -15,6 +16,8 @@ extension EmbeddedBackend {
       // An identity verified before, by a sign-in that ended in a conflict: its IdP token is
       // not sent again.
       claims = try pendingIdentity(pendingToken, of: credential.providerID)
+    } else if let samlResponse = credential.samlResponse {
+      claims = try await samlClaims(samlResponse, of: credential)
     } else if let userinfo = try await userinfoClaims(of: credential) {
       claims = userinfo
     } else {
@@ -126,6 +129,41 @@ extension EmbeddedBackend {
       throw Self.invalidIdPResponse("the pending token is unknown, expired or for another provider; sign in again")
     }
     return found.claims
+  }
+
+  /// The claims of a SAML provider's response, which the emulators' hosted handlers write as
+  /// JSON (`{"assertion":{"subject":{"nameId":…},"attributeStatements":…}}`): only with
+  /// ``Configuration/acceptUnsignedIdPTokens``, as there is no signature to check. As the
+  /// Firebase emulator reads it, the subject's `nameId` is the user's email when it is one, and
+  /// the user is the fake ID token's `sub` beside it, or the `nameId` when there is none.
+  func samlClaims(_ response: String, of credential: ProviderCredential) async throws -> [String: JSONValue] {
+    guard credential.providerID.rawValue.hasPrefix(WireProviderID.samlPrefix) else {
+      throw Self.invalidIdPResponse(
+        "a SAMLResponse was sent for \(credential.providerID), which is not a saml. provider")
+    }
+    guard configuration.acceptUnsignedIdPTokens else {
+      throw AuthError(
+        firebase: .operationNotAllowed,
+        message: "SAML sign-in needs Firebase's hosted handler; the embedded backend reads only the emulator's "
+          + "unsigned SAML responses (acceptUnsignedIdPTokens).")
+    }
+    guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(response.utf8)) else {
+      throw Self.invalidIdPResponse("the SAMLResponse is not a JSON object")
+    }
+    guard let assertion = object["assertion"]?.object else {
+      throw Self.invalidIdPResponse("the SAMLResponse has no assertion")
+    }
+    guard let subject = assertion["subject"]?.object else {
+      throw Self.invalidIdPResponse("the SAMLResponse's assertion has no subject")
+    }
+    guard let nameID = subject["nameId"]?.string, !nameID.isEmpty else {
+      throw Self.invalidIdPResponse("the SAMLResponse's assertion.subject has no nameId")
+    }
+    var claims: [String: JSONValue] = ["sub": .string(nameID)]
+    if credential.idToken?.isEmpty == false { claims = try await verifiedClaims(of: credential) }
+    if Self.isEmail(nameID) { claims["email"] = .string(nameID.lowercased()) }
+    claims["email_verified"] = .bool(true)
+    return claims
   }
 
   /// The claims of the credential's IdP token, checked as configured; for `apple.com` the raw

@@ -196,6 +196,14 @@ final class EmbeddedStore {
     ).first
   }
 
+  /// The accounts linked to `provider`, by their id there, at most `limit`.
+  func accounts(linkedTo provider: ProviderID, limit: Int) throws -> [Account] {
+    try accounts(
+      "SELECT a.record FROM provider_links l JOIN accounts a ON a.uid = l.uid WHERE l.provider = ? "
+        + "ORDER BY l.raw_id LIMIT ?",
+      [.text(provider.rawValue), .integer(Int64(limit))])
+  }
+
   /// The account that holds the passkey `credentialID` (base64url).
   func account(passkey credentialID: String) throws -> Account? {
     try accounts(

@@ -50,10 +50,15 @@ enum SignInHandlers {
   }
 
   static func signInWithIdp(_ body: IdpSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
-    let postBody = IdpPostBody(form: try body.required(body.postBody, .missingPostBody))
+    // The provider's answer is in postBody, or for a sign-in through a hosted handler in the
+    // query of the URL its page finished on (requestUri); Firebase reads both together.
+    let answered = body.requestUri.flatMap(URLComponents.init(string:)).map { $0.query != nil || $0.fragment != nil }
+    guard body.postBody != nil || answered == true else { throw FirebaseFailure(.missingPostBody) }
+    let postBody = IdpPostBody(requestURI: body.requestUri, postBody: body.postBody)
     guard postBody.providerId != nil else { throw FirebaseFailure(.invalidIdpResponse, "providerId is missing") }
     var credential = ProviderCredential(postBody: postBody)
     credential.pendingToken = body.pendingToken
+    credential.sessionID = body.sessionId
     let backend = try context.backend()
     let response: SignInResponse
     do {

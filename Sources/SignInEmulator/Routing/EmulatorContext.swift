@@ -23,8 +23,10 @@ struct EmulatorContext: Sendable {
   /// The tenant the path or the body names, if any.
   let tenantID: String?
   let projects: EmulatorProjects
+  /// Which hosts and origins this server serves.
+  let policy: EmulatorRequestPolicy
   /// Where this server's links start (``EmulatorRequestPolicy/baseURL``).
-  let baseURL: URL
+  var baseURL: URL { policy.baseURL }
   /// Whether the call may make the project or tenant it names: not a `GET` or `HEAD`, which
   /// any web page can send.
   var creates = true

@@ -135,7 +135,9 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
     return Self.isLoopback(name) || name == publicURL?.host?.lowercased()
   }
 
-  private func isAllowed(origin: String) -> Bool {
+  /// Whether pages on `origin` (normalized: `scheme://host[:port]`, lowercased) may call this
+  /// server: loopback ones and ``allowedOrigins``.
+  func isAllowed(origin: String) -> Bool {
     if allowedOrigins.contains(origin) { return true }
     // Loopback pages over http or https (a dev server with a local certificate).
     for scheme in ["http://", "https://"] where origin.hasPrefix(scheme) {

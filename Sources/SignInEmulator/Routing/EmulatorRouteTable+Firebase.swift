@@ -66,6 +66,9 @@ extension EmulatorRouteTable {
     table.add(FirebaseAPI.verificationCodes, UtilityHandlers.verificationCodes)
     table.add(FirebaseAPI.pushNotifications, UtilityHandlers.pushNotifications)
     table.add(FirebaseAPI.emulatorAction, UtilityHandlers.action)
+    table.add(FirebaseAPI.emulatorHandler, HostedHandlerPage.page)
+    table.add(FirebaseAPI.emulatorHandlerChoice, HostedHandlerPage.choose)
+    table.add(FirebaseAPI.emulatorAccountsPage, AccountsPage.page)
     return table
   }()
 }

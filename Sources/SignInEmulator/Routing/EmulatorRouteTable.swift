@@ -18,7 +18,8 @@ struct EmulatorRouteTable: Sendable {
   /// the server enforces it.
   struct Environment: Sendable {
     let projects: EmulatorProjects
-    let baseURL: URL
+    /// Which origins are served, and where links start.
+    let policy: EmulatorRequestPolicy
     var appCheck: EmulatorAppCheck?
   }
 
@@ -138,7 +139,7 @@ struct EmulatorRouteTable: Sendable {
     let named = (body as? any TenantNaming)?.tenantId.flatMap { $0.isEmpty ? nil : $0 }
     var context = EmulatorContext(
       isAdmin: request.isAdmin, isScoped: values["project"] != nil, values: values, project: project,
-      tenantID: values["tenant"] ?? named, projects: environment.projects, baseURL: environment.baseURL)
+      tenantID: values["tenant"] ?? named, projects: environment.projects, policy: environment.policy)
     context.creates = creates
     if path.callers.takesAPIKey, !request.isAdmin, context.tenant?.disableAuth == true {
       throw FirebaseFailure(.projectDisabled)
@@ -148,8 +149,18 @@ struct EmulatorRouteTable: Sendable {
 
   // MARK: - Replies
 
-  /// A handler's reply: its JSON, or the action page's text.
+  /// A handler's reply: its JSON, the action page's text, or a web page (HTML, or a redirect).
   private static func render<Body: WireBody>(_ reply: Body) -> Reply {
+    if let page = reply as? EmulatorWebPage {
+      if let location = page.location {
+        return Reply(
+          status: 303, body: Data(), contentType: "text/plain; charset=utf-8",
+          headers: [.init(name: "Location", value: location), .init(name: "Cache-Control", value: "no-store")])
+      }
+      return Reply(
+        status: page.status.map(Int.init) ?? 200, body: Data((page.html ?? "").utf8),
+        contentType: "text/html; charset=utf-8", headers: EmulatorPageHTML.securityHeaders)
+    }
     if let page = reply as? EmulatorActionPage {
       return Reply(
         status: page.status.map(Int.init) ?? 200, body: Data(((page.text ?? "") + "\n").utf8),

@@ -84,7 +84,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       let request = EmulatorRequest(method: method, target: target, headers: headers, body: body)
       var reply = await Self.table.reply(
         to: request,
-        in: EmulatorRouteTable.Environment(projects: projects, baseURL: policy.baseURL, appCheck: appCheck))
+        in: EmulatorRouteTable.Environment(projects: projects, policy: policy, appCheck: appCheck))
       reply.headers += cors
       return reply
     }

@@ -36,6 +36,28 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   /// does not send the IdP's token a second time, which Firebase refuses for Apple
   /// ("Duplicate credential received").
   public var pendingToken: String?
+  /// Where a sign-in through Firebase's hosted handler finished (FirebaseAuth's
+  /// `OAuthResponseURLString`): the handler's URL whose query carries the provider's answer. The
+  /// backend reads it as `requestUri`; ``OAuthProvider`` fills it in.
+  public var responseURL: String?
+  /// The hosted sign-in's session id, whose SHA-256 the handler URL carried (`sessionId`).
+  public var sessionID: String?
+  /// The Identity Platform tenant a hosted sign-in was for; `Auth` refuses the credential when
+  /// its backend serves another.
+  public var tenantID: String?
+  /// A SAML provider's response, as a hosted handler's answer carries it (`SAMLResponse`).
+  package var samlResponse: String?
+
+  /// A credential that is only a hosted handler's answer: `responseURL` and the session id.
+  public static func hosted(
+    _ providerID: ProviderID, responseURL: String, sessionID: String?, tenantID: String? = nil
+  ) -> ProviderCredential {
+    var credential = ProviderCredential(providerID: providerID)
+    credential.responseURL = responseURL
+    credential.sessionID = sessionID
+    credential.tenantID = tenantID
+    return credential
+  }
 
   public init(
     providerID: ProviderID, idToken: String? = nil, accessToken: String? = nil,
@@ -88,6 +110,7 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
     body.accessToken = accessToken
     body.providerId = providerID.rawValue
     body.nonce = rawNonce
+    body.samlResponse = samlResponse
     // As Apple's native SDKs send it: {"name":{"firstName":…,"lastName":…}}.
     if fullName != nil { body.user = IdpPostBody.AppleUser(firstName: givenName, lastName: familyName) }
     return body.encoded
@@ -100,6 +123,20 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
       accessToken: postBody.accessToken, rawNonce: postBody.nonce)
     givenName = postBody.user?.name?.firstName
     familyName = postBody.user?.name?.lastName
+    samlResponse = postBody.samlResponse
+  }
+
+  /// This credential with a hosted handler's answer read into its fields (the provider's tokens,
+  /// a SAML response), as Firebase reads `requestUri` and `postBody` together; itself when it
+  /// has no ``responseURL``.
+  package var resolvingResponseURL: ProviderCredential {
+    guard let responseURL else { return self }
+    let form = IdpPostBody(requestURI: responseURL, postBody: postBody)
+    var resolved = ProviderCredential(postBody: form)
+    resolved.providerID = providerID
+    resolved.pendingToken = pendingToken
+    resolved.tenantID = tenantID
+    return resolved
   }
 
   public var description: String { "ProviderCredential(\(providerID), tokens redacted)" }

@@ -30,3 +30,14 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
 
   public var description: String { rawValue }
 }
+
+extension ProviderID {
+  public static let microsoft = ProviderID(rawValue: WireProviderID.microsoft.rawValue)
+  public static let yahoo = ProviderID(rawValue: WireProviderID.yahoo.rawValue)
+  public static let github = ProviderID(rawValue: WireProviderID.github.rawValue)
+  /// X, formerly Twitter.
+  public static let twitter = ProviderID(rawValue: WireProviderID.twitter.rawValue)
+  public static let facebook = ProviderID(rawValue: WireProviderID.facebook.rawValue)
+  /// A SAML provider configured in Identity Platform as `saml.<name>`.
+  public static func saml(_ name: String) -> ProviderID { ProviderID(rawValue: WireProviderID.samlPrefix + name) }
+}

@@ -9,6 +9,13 @@ extension Auth {
   func exchangeConflictAware<T: Sendable>(
     _ credential: ProviderCredential, _ exchange: () async throws -> T
   ) async throws -> T {
+    if let tenant = credential.tenantID, tenant != tenantID {
+      throw AuthError(
+        .tenantMismatch,
+        "The \(credential.providerID) sign-in was for tenant \(tenant), but this Auth serves "
+          + "\(tenantID.map { "tenant \($0)" } ?? "the project's own users"); nothing changed. Give the provider "
+          + "the Auth's tenant.")
+    }
     do {
       return try await exchange()
     } catch let error as AuthError where error.isAccountConflict {
@@ -279,7 +286,9 @@ extension Auth {
     try await userOperation {
       try await withSignedInUser { signedIn in
         let credential = try await provider.credential()
-        let response = try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+        let response = try await exchangeConflictAware(credential) {
+          try await backend.signInWithIdp(IdpSignInRequest(credential: credential))
+        }
         return try await applyAccountChange(
           of: signedIn, expecting: response.localID, tokens: response.tokens)
       }

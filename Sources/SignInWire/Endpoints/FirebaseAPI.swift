@@ -169,6 +169,17 @@ package enum FirebaseAPI {
   package static let emulatorAction = Endpoint<EmulatorActionQuery, EmulatorActionPage>(
     .get, [EndpointPath(.emulator, "emulator/action", .anyone)])
 
+  /// The hosted handler's page, where a person picks or makes a fake account of the provider a
+  /// client signs in with (Firebase's `https://AUTH_DOMAIN/__/auth/handler`).
+  package static let emulatorHandler = Endpoint<EmulatorHandlerQuery, EmulatorWebPage>(
+    .get, [EndpointPath(.emulator, "emulator/auth/handler", .anyone)])
+  /// The handler page's forms: the account picked, handed back to the client.
+  package static let emulatorHandlerChoice = Endpoint<EmulatorHandlerQuery, EmulatorWebPage>(
+    .get, [EndpointPath(.emulator, "emulator/auth/handler/choose", .anyone)])
+  /// The accounts page: a project's or tenant's users, codes and a reset, in a browser.
+  package static let emulatorAccountsPage = Endpoint<EmulatorAccountsPageQuery, EmulatorWebPage>(
+    .get, [EndpointPath(.emulator, "emulator/auth/accounts", .anyone)])
+
   /// Every endpoint, in the order above.
   package static let all: [any EndpointDescription] = [
     signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, sendVerificationCode,
@@ -182,7 +193,7 @@ package enum FirebaseAPI {
     createInboundSamlConfig, listInboundSamlConfigs, getInboundSamlConfig, updateInboundSamlConfig,
     deleteInboundSamlConfig,
     emulatorReady, clearAccounts, emulatorConfig, updateEmulatorConfig, oobCodes, verificationCodes, pushNotifications,
-    emulatorAction,
+    emulatorAction, emulatorHandler, emulatorHandlerChoice, emulatorAccountsPage,
   ]
 
   // MARK: - Paths

@@ -18,6 +18,9 @@ package struct IdpPostBody: Sendable, Equatable, CustomStringConvertible {
   package var code: String?
   /// The name Sign in with Apple gives on the first sign-in only (`user`).
   package var user: AppleUser?
+  /// A SAML provider's response (`SAMLResponse`); the emulators' hosted handlers write it as JSON
+  /// (`{"assertion":{"subject":{"nameId":…}}}`) and never as signed XML.
+  package var samlResponse: String?
 
   package init() {}
 
@@ -43,12 +46,14 @@ package struct IdpPostBody: Sendable, Equatable, CustomStringConvertible {
     case nonce
     case oauthTokenSecret = "oauth_token_secret"
     case code, user
+    case samlResponse = "SAMLResponse"
   }
 
   /// The form, every value percent-encoded, in the order Firebase's SDKs write it.
   package var encoded: String {
     var fields: [(Field, String?)] = [(.idToken, idToken), (.accessToken, accessToken)]
     fields += [(.oauthTokenSecret, oauthTokenSecret), (.code, code), (.providerId, providerId), (.nonce, nonce)]
+    fields.append((.samlResponse, samlResponse))
     if let user {
       let encoder = JSONEncoder()
       encoder.outputFormatting = .sortedKeys
@@ -60,7 +65,25 @@ package struct IdpPostBody: Sendable, Equatable, CustomStringConvertible {
   /// The credential `form` carries; fields it does not name are ignored, as Firebase ignores
   /// them, and a `user` that is not Apple's JSON is left out.
   package init(form: String) {
-    let fields = FormEncoding.fields(form)
+    self.init(fields: FormEncoding.fields(form))
+  }
+
+  /// The credential of a sign-in through a hosted handler: `requestUri` is the URL its page
+  /// finished on, whose query and fragment carry the provider's answer. As Firebase reads them,
+  /// `postBody`'s fields override the query's, and the fragment's override both.
+  package init(requestURI: String?, postBody: String?) {
+    var fields: [String: String] = [:]
+    if let requestURI, let components = URLComponents(string: requestURI) {
+      fields = FormEncoding.fields(components.percentEncodedQuery ?? "")
+      fields.merge(FormEncoding.fields(postBody ?? "")) { $1 }
+      fields.merge(FormEncoding.fields(components.percentEncodedFragment ?? "")) { $1 }
+    } else {
+      fields = FormEncoding.fields(postBody ?? "")
+    }
+    self.init(fields: fields)
+  }
+
+  private init(fields: [String: String]) {
     func value(_ field: Field) -> String? { fields[field.rawValue].flatMap { $0.isEmpty ? nil : $0 } }
     providerId = value(.providerId)
     idToken = value(.idToken)
@@ -69,6 +92,7 @@ package struct IdpPostBody: Sendable, Equatable, CustomStringConvertible {
     oauthTokenSecret = value(.oauthTokenSecret)
     code = value(.code)
     user = value(.user).flatMap { try? JSONDecoder().decode(AppleUser.self, from: Data($0.utf8)) }
+    samlResponse = value(.samlResponse)
   }
 
   package var description: String { "IdpPostBody(\(providerId ?? "no provider"), tokens redacted)" }

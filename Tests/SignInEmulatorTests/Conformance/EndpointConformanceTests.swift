@@ -103,6 +103,12 @@ extension Endpoint: ConformanceCheckable {
         let response = try await transport.send(request)
         #expect(response.status == Int((reply as? EmulatorActionPage)?.status ?? 200), "\(path.template)")
         #expect(String(decoding: response.body, as: UTF8.self).contains((reply as? EmulatorActionPage)?.text ?? "?"))
+      } else if let page = reply as? EmulatorWebPage {
+        // A page for a browser: its redirect, as a browser reads it.
+        let response = try await transport.send(request)
+        #expect(response.status == 303, "\(path.template)")
+        let location = response.headers.first { $0.key.lowercased() == "location" }?.value
+        #expect(location == page.location, "\(path.template)")
       } else {
         let decoded: Reply = try await backend.exchange(request, call: name)
         #expect(decoded == reply, "the reply of \(method.rawValue) \(path.template) reads back on the client")

@@ -14,7 +14,7 @@ struct TableTransport: HTTPTransport {
   init(_ table: EmulatorRouteTable, backend: EmbeddedBackend) {
     self.table = table
     environment = .init(
-      projects: EmulatorProjects(served: backend), baseURL: URL(string: "http://127.0.0.1:9099")!)
+      projects: EmulatorProjects(served: backend), policy: .loopback(port: 9099))
   }
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -25,6 +25,8 @@ struct TableTransport: HTTPTransport {
     let reply = await table.reply(
       to: EmulatorRequest(method: request.method, target: target, headers: headers, body: request.body),
       in: environment)
-    return HTTPResponse(status: reply.status, headers: ["content-type": reply.contentType], body: reply.body)
+    var replyHeaders = ["content-type": reply.contentType]
+    for header in reply.headers { replyHeaders[header.name.lowercased()] = header.value }
+    return HTTPResponse(status: reply.status, headers: replyHeaders, body: reply.body)
   }
 }

@@ -106,11 +106,13 @@ struct Harness {
   init(
     _ kind: BackendKind = .scripted, store: any SessionStore = InMemorySessionStore(),
     configuration: AuthConfiguration = AuthConfiguration(), interleaving: Int = 0,
-    tokenLifetime: Duration = Harness.tokenLifetime, tenantID: String? = nil
+    tokenLifetime: Duration = Harness.tokenLifetime, tenantID: String? = nil, acceptsUnsignedIdPTokens: Bool = false
   ) {
     let clock = self.clock
     self.kind = kind
     var embedded = Self.embeddedConfiguration(tokenLifetime: tokenLifetime)
+    // The Firebase emulator's rule, as `signin serve` runs: fake IdP tokens, as its handler makes.
+    embedded.acceptUnsignedIdPTokens = acceptsUnsignedIdPTokens
     switch kind {
     case .scripted:
       backendUnderTest = ScriptedBackend(

@@ -59,8 +59,11 @@ extension FirebaseBackend {
 
   public func signInWithIdp(_ request: IdpSignInRequest) async throws -> SignInResponse {
     var body = IdpSignInBody()
-    body.requestUri = request.requestURI
+    // A hosted handler's answer is the URL its page finished on; Firebase reads the provider's
+    // response from it.
+    body.requestUri = request.credential.responseURL ?? request.requestURI
     body.postBody = request.credential.postBody
+    body.sessionId = request.credential.sessionID
     body.idToken = request.idToken
     body.pendingToken = request.credential.pendingToken
     body.returnSecureToken = true
@@ -77,6 +80,8 @@ extension FirebaseBackend {
     if let pendingToken = reply.pendingToken {
       updated.pendingToken = pendingToken
       updated.rawNonce = nil
+      updated.responseURL = nil
+      updated.sessionID = nil
     }
     if reply.needConfirmation == true {
       throw AuthError(
