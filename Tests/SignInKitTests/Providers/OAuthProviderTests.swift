@@ -119,4 +119,136 @@ struct OAuthProviderTests {
     #expect(result.user.providers.map(\.providerID) == [.saml("acme")])
     #expect(browser.seen.withLock { $0.last?.contains("Sign in with Acme SSO") } == true)
   }
+
+  // MARK: - Linking, reauthenticating, conflicts
+
+  @Test(arguments: kinds)
+  func linksAndReauthenticatesWithTheSameMicrosoftAccount(_ kind: BackendKind) async throws {
+    let harness = Harness(kind, acceptsUnsignedIdPTokens: true)
+    let routes = HandlerPageBrowser.routes(of: harness)
+    let ada = try await harness.signUp("ada@example.com")
+    let made = HandlerPageBrowser(routes: routes, choice: .newAccount(email: "ada@contoso.example", displayName: "Ada"))
+    let linked = try await harness.auth.link(with: Self.provider(.microsoft, made))
+    #expect(linked.user.uid == ada.user.uid)
+    #expect(Set(linked.user.providers.map(\.providerID)) == [.password, .microsoft])
+
+    let same = HandlerPageBrowser(routes: routes, choice: .firstListed)
+    let user = try await harness.auth.reauthenticate(with: Self.provider(.microsoft, same))
+    #expect(user.uid == ada.user.uid)
+
+    let other = HandlerPageBrowser(
+      routes: routes, choice: .newAccount(email: "eve@contoso.example", displayName: "Eve"))
+    let mismatch = await #expect(throws: AuthError.self) {
+      _ = try await harness.auth.reauthenticate(with: Self.provider(.microsoft, other))
+    }
+    #expect(mismatch?.code == .userMismatch)
+    #expect(harness.auth.currentUser?.uid == ada.user.uid, "the session is kept")
+  }
+
+  @Test(arguments: kinds)
+  func aConflictCarriesTheEmailAndACredentialToLinkLater(_ kind: BackendKind) async throws {
+    let harness = Harness(kind, acceptsUnsignedIdPTokens: true)
+    let routes = HandlerPageBrowser.routes(of: harness)
+    let ada = try await harness.signUp("ada@example.com")
+    try await harness.auth.signOut()
+    let browser = HandlerPageBrowser(routes: routes, choice: .newAccount(email: "ada@example.com", displayName: "Ada"))
+    let conflict = await #expect(throws: AuthError.self) {
+      _ = try await harness.auth.signIn(with: Self.provider(.github, browser))
+    }
+    #expect(conflict?.code == .accountExistsWithDifferentCredential)
+    #expect(conflict?.email == "ada@example.com")
+    let updated = try #require(conflict?.updatedCredential)
+    #expect(updated.providerID == .github)
+    #expect(updated.pendingToken != nil && updated.responseURL == nil, "the pending token, not the page's answer again")
+
+    // The person signs in as they used to, then links GitHub with the credential handed back.
+    _ = try await harness.auth.signIn(email: "ada@example.com", password: "correct horse")
+    let linked = try await harness.auth.link(with: updated)
+    #expect(linked.user.uid == ada.user.uid)
+    #expect(linked.user.providers.map(\.providerID).contains(.github))
+  }
+
+  // MARK: - What goes on the wire
+
+  @Test func firebaseReceivesThePagesAnswerAsRequestUriWithTheSessionID() async throws {
+    let transport = RecordingTransport([
+      .status(200, #"{"localId":"u1","idToken":"t","refreshToken":"r","expiresIn":"3600"}"#)
+    ])
+    let backend = try FirebaseBackend.emulator(projectID: "demo-app", transport: transport)
+    let answer =
+      "http://127.0.0.1:9099/emulator/auth/handler?providerId=microsoft.com&id_token=%7B%22sub%22%3A%221%22%7D"
+    _ = try await backend.signInWithIdp(
+      IdpSignInRequest(credential: .hosted(.microsoft, responseURL: answer, sessionID: "SESSION")))
+    let body = try #require(transport.requests.first?.body)
+    let sent = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    #expect(sent["requestUri"] as? String == answer)
+    #expect(sent["sessionId"] as? String == "SESSION")
+    #expect(sent["postBody"] as? String == "providerId=microsoft.com")
+    #expect(sent["returnIdpCredential"] as? Bool == true)
+  }
+
+  // MARK: - Refusals
+
+  /// A sheet that answers at the app's scheme with a fixed deep link.
+  struct FixedAnswer: WebAuthenticationSession {
+    let deepLinkQuery: String
+    func authenticate(at url: URL, callbackScheme: String) async throws -> URL {
+      let inner = "http://127.0.0.1:9099/__/auth/callback?" + deepLinkQuery
+      return URL(string: "\(callbackScheme)://firebaseauth/link?deep_link_id=\(FormEncodingForTests.escape(inner))")!
+    }
+  }
+
+  @Test func anAnswerToAnotherSignInIsRefusedAndNothingChanges() async throws {
+    let harness = Harness(.scripted, acceptsUnsignedIdPTokens: true)
+    let provider = OAuthProvider(
+      configuration: .init(providerID: .microsoft, site: Self.site(), flow: .webSheet),
+      webSession: FixedAnswer(deepLinkQuery: "authType=signInWithRedirect&eventId=SOMEONE-ELSE&link=http%3A%2F%2Fx"),
+      surface: SignInSurface(hasSystemWebSheet: true, hasDesktopBrowser: false))
+    let error = await #expect(throws: AuthError.self) { _ = try await harness.auth.signIn(with: provider) }
+    #expect(error?.code == .invalidResponse)
+    #expect(error?.message.contains("another sign-in") == true)
+    #expect(harness.backend.count(of: .signInWithIdp) == 0)
+  }
+
+  @Test func theHandlersOwnErrorReachesTheApp() async throws {
+    let harness = Harness(.scripted, acceptsUnsignedIdPTokens: true)
+    let error = #"{"code":"auth/operation-not-allowed","message":"Microsoft sign-in is off"}"#
+    let provider = OAuthProvider(
+      configuration: .init(providerID: .microsoft, site: Self.site(), flow: .webSheet),
+      webSession: FixedAnswer(deepLinkQuery: "firebaseError=" + FormEncodingForTests.escape(error)),
+      surface: SignInSurface(hasSystemWebSheet: true, hasDesktopBrowser: false))
+    let thrown = await #expect(throws: AuthError.self) { _ = try await harness.auth.signIn(with: provider) }
+    #expect(thrown?.code == .invalidCredential)
+    #expect(thrown?.message.contains("Microsoft sign-in is off") == true)
+  }
+
+  @Test func aSignInForAnotherTenantIsRefusedBeforeTheBackendIsCalled() async throws {
+    let harness = Harness(.scripted, acceptsUnsignedIdPTokens: true)
+    let browser = HandlerPageBrowser(
+      routes: HandlerPageBrowser.routes(of: harness), choice: .newAccount(email: "t@example.com", displayName: "T"))
+    let error = await #expect(throws: AuthError.self) {
+      _ = try await harness.auth.signIn(with: Self.provider(.microsoft, browser, tenantID: "team-b"))
+    }
+    #expect(error?.code == .tenantMismatch)
+    #expect(harness.backend.count(of: .signInWithIdp) == 0)
+  }
+
+  @Test func withNoSchemeToAnswerAtTheSheetFlowSaysWhatToSet() async throws {
+    var site = Self.site(clientID: nil)
+    site.appID = nil
+    let provider = OAuthProvider(
+      configuration: .init(providerID: .yahoo, site: site, flow: .webSheet),
+      webSession: FixedAnswer(deepLinkQuery: ""),
+      surface: SignInSurface(hasSystemWebSheet: true, hasDesktopBrowser: false))
+    let error = await #expect(throws: AuthError.self) { _ = try await provider.credential() }
+    #expect(error?.code == .misconfigured)
+    #expect(error?.message.contains("CFBundleURLTypes") == true)
+  }
+}
+
+/// Percent-encoding as a browser's `encodeURIComponent`, for answers the tests write by hand.
+enum FormEncodingForTests {
+  static func escape(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+  }
 }
