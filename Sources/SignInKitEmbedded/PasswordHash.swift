@@ -11,7 +11,8 @@ import SignInKit
 ///
 /// Imported hashes (`accounts:batchCreate`) keep the algorithm another system made them with:
 /// Firebase's modified scrypt (scrypt, then AES-256-CTR over the project's signer key), the
-/// HMAC variants and bcrypt (libxcrypt, Linux), besides standard scrypt and PBKDF2. They are verified as they are, and made
+/// HMAC variants, plain MD5 and SHA digests with rounds, and bcrypt (libxcrypt, Linux), besides
+/// standard scrypt and PBKDF2. They are verified as they are, and made
 /// again with this backend's own hash on the user's next successful sign-in.
 package struct PasswordHash: Codable, Sendable, Equatable {
   package enum Algorithm: String, Codable, Sendable {
@@ -27,6 +28,20 @@ package struct PasswordHash: Codable, Sendable, Equatable {
     case hmacSHA512 = "hmac-sha512"
     /// A bcrypt string (``hash`` is its base64url); verified where libxcrypt is (Linux).
     case bcrypt
+    /// Imported only (`MD5`, `SHA1`, `SHA256`, `SHA512`): the digest of the salt and password
+    /// (in ``saltFirst``'s order), then of that digest, ``iterations`` times in all.
+    case md5, sha1, sha256, sha512
+
+    /// The digest of an imported `MD5` or `SHA*` hash.
+    var digest: DigestAlgorithm? {
+      switch self {
+      case .md5: .md5
+      case .sha1: .sha1
+      case .sha256: .sha256
+      case .sha512: .sha512
+      default: nil
+      }
+    }
   }
 
   /// PBKDF2-HMAC-SHA256 rounds for new hashes: OWASP's recommendation (Password Storage Cheat
@@ -115,7 +130,7 @@ package struct PasswordHash: Codable, Sendable, Equatable {
     switch algorithm {
     case .scrypt: ScryptParameters(n: n, r: r, p: p).cost < parameters.cost
     case .pbkdf2SHA256: scryptIsAvailable || (iterations ?? 0) < Self.pbkdf2Iterations
-    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512, .bcrypt, .pbkdf2SHA1: true
+    case .firebaseScrypt, .hmacSHA256, .hmacSHA1, .hmacSHA512, .bcrypt, .pbkdf2SHA1, .md5, .sha1, .sha256, .sha512: true
     }
   }
 
@@ -149,6 +164,10 @@ package struct PasswordHash: Codable, Sendable, Equatable {
         password: Array(password.utf8), salt: salt, iterations: iterations, length: expected.count)
     case .bcrypt:
       return try Bcrypt.matches(password, hash: String(decoding: expected, as: UTF8.self))
+    case .md5, .sha1, .sha256, .sha512:
+      guard let digest = algorithm.digest else { return false }
+      let message = saltFirst == false ? Array(password.utf8) + salt : salt + Array(password.utf8)
+      actual = Crypto.digest(digest, message, rounds: iterations ?? 1)
     case .hmacSHA256, .hmacSHA1, .hmacSHA512:
       guard let key = key.flatMap(Base64URL.decode) else { return false }
       let message = saltFirst == true ? salt + Array(password.utf8) : Array(password.utf8) + salt

@@ -563,6 +563,72 @@ def main():
         expect(status == 404 or "TENANT_NOT_FOUND" in problem(status, gone), f"after delete: {problem(status, gone)}")
         firebase_admin.delete_app(tenant_app)
 
+    @check("import_users with MD5, SHA1, SHA256 and SHA512 hashes with rounds; each password signs in")
+    def _():
+        import hashlib
+
+        def digest(name, message, rounds):
+            value = hashlib.new(name, message).digest()
+            for _ in range(1, max(rounds, 1)):
+                value = hashlib.new(name, value).digest()
+            return value
+
+        cases = [
+            ("md5", auth.UserImportHash.md5(rounds=0), 0),
+            ("sha1", auth.UserImportHash.sha1(rounds=3), 3),
+            ("sha256", auth.UserImportHash.sha256(rounds=2), 2),
+            ("sha512", auth.UserImportHash.sha512(rounds=1), 1),
+        ]
+        for name, algorithm, rounds in cases:
+            salt = f"{name}-salt".encode()
+            result = auth.import_users([auth.ImportUserRecord(
+                uid=f"{name}-migrated", email=f"{name}@example.com", password_salt=salt,
+                password_hash=digest(name, salt + b"digest secret", rounds))], hash_alg=algorithm)
+            expect(result.success_count == 1, f"{name} import {[e.__dict__ for e in result.errors]}")
+            expect(sign_in(f"{name}@example.com", "digest secret")["localId"] == f"{name}-migrated", name)
+            status, body = post(
+                f"identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key={client_key}",
+                {"email": f"{name}@example.com", "password": "wrong secret", "returnSecureToken": True}, host)
+            expect(status == 400 and "INVALID" in problem(status, body), f"{name} wrong password: {problem(status, body)}")
+
+    @check("a tenant's call to a tenant not made yet makes it, as the emulator does")
+    def _():
+        from firebase_admin import _utils, credentials, tenant_mgt
+
+        class OwnerCredential(credentials.Base):
+            def get_credential(self):
+                return _utils.EmulatorAdminCredentials()
+
+        tenant_app = firebase_admin.initialize_app(
+            credential=OwnerCredential(), options={"projectId": PROJECT}, name="unmade-tenant-admin")
+        client = tenant_mgt.auth_for_tenant("never-made", app=tenant_app)
+        user = client.create_user(email="first@example.com", password="first secret")
+        expect(client.get_user(user.uid).tenant_id == "never-made", "the user is the tenant's")
+        request = urllib.request.Request(
+            f"http://{host}/identitytoolkit.googleapis.com/v2/projects/{PROJECT}/tenants/never-made",
+            headers={"Authorization": "Bearer owner"})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            tenant = json.loads(reply.read())
+        expect(tenant["tenantId"] == "never-made" and tenant.get("allowPasswordSignup"), f"tenant {tenant}")
+        firebase_admin.delete_app(tenant_app)
+
+    @check("accounts:query (the Admin API's user query): counts and lists, by email")
+    def _():
+        def query(body):
+            request = urllib.request.Request(
+                f"http://{host}/identitytoolkit.googleapis.com/v1/projects/{PROJECT}/accounts:query",
+                data=json.dumps(body).encode(), method="POST",
+                headers={"Content-Type": "application/json", "Authorization": "Bearer owner"})
+            with urllib.request.urlopen(request, timeout=30) as reply:
+                return json.loads(reply.read())
+
+        everyone = query({"returnUserInfo": True, "limit": "500"})
+        expect(int(everyone["recordsCount"]) == len(everyone["userInfo"]) > 1, f"{everyone.get('recordsCount')}")
+        one = query({"returnUserInfo": True, "expression": [{"email": "sha256@example.com"}]})
+        expect([u["localId"] for u in one["userInfo"]] == ["sha256-migrated"], f"{one}")
+        counted = query({"returnUserInfo": False})
+        expect("userInfo" not in counted and int(counted["recordsCount"]) == len(everyone["userInfo"]), f"{counted}")
+
     @check("OIDC and SAML provider configs: create, get, update, list, delete")
     def _():
         oidc = auth.create_oidc_provider_config(

@@ -217,6 +217,61 @@ def main():
         # The emulator's answer too: the refresh token names no account now.
         refused(lambda: auth.refresh(user["refreshToken"]), "INVALID_REFRESH_TOKEN")
 
+    def hosted_answer(provider, email, name, tenant=None):
+        """The URL `signin serve`'s hosted handler finishes on for a new fake account, as a web
+        SDK's page gets it (here through the loopback answer, read without following it)."""
+        fields = {"apiKey": "fake-api-key", "appName": "[DEFAULT]", "authType": "signInWithRedirect",
+                  "redirectUrl": "http://127.0.0.1:9/callback", "eventId": "E1", "providerId": provider,
+                  "email": email, "displayName": name}
+        if tenant:
+            fields["tid"] = tenant
+        reply = requests.get(f"http://{host}/emulator/auth/handler/choose", params=fields, allow_redirects=False,
+                             timeout=30)
+        expect(reply.status_code == 303, f"the handler answered {reply.status_code}: {reply.text[:200]}")
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(reply.headers["Location"]).query)
+        return query["link"][0]
+
+    def verify_assertion(body):
+        reply = requests.post(
+            "https://www.googleapis.com/identitytoolkit/v3/relyingparty/verifyAssertion?key=fake-api-key",
+            json=body, timeout=30)
+        return reply.status_code, reply.json()
+
+    @check("verifyAssertion with the hosted handler's answer as requestUri: the IdP fields the emulator returns")
+    def _():
+        link = hosted_answer("microsoft.com", "grace@contoso.example", "Grace Hopper")
+        status, body = verify_assertion({"requestUri": link, "returnSecureToken": True, "returnIdpCredential": True})
+        expect(status == 200 and body.get("isNewUser") is True, f"{status} {body.get('error')}")
+        expect(body["providerId"] == "microsoft.com" and body["email"] == "grace@contoso.example", f"{body}")
+        expect(body["displayName"] == "Grace Hopper" and body["fullName"] == "Grace Hopper", f"{body}")
+        raw = json.loads(body["rawUserInfo"])
+        expect(raw["email"] == "grace@contoso.example" and raw["sub"], f"rawUserInfo {raw}")
+        expect(body["emailVerified"] is True and body["federatedId"] == raw["sub"], f"{sorted(body)}")
+        expect(body["oauthAccessToken"] == "FirebaseAuthEmulatorFakeAccessToken_microsoft.com", f"{body}")
+        expect(json.loads(body["oauthIdToken"])["sub"] == raw["sub"], "the IdP's token comes back")
+
+    @check("verifyAssertion for an email a password account has: 200, needConfirmation, the email and IdP tokens")
+    def _():
+        auth.create_user_with_email_and_password("hopper@example.com", "correct horse")
+        link = hosted_answer("github.com", "hopper@example.com", "Grace")
+        status, body = verify_assertion({"requestUri": link, "returnSecureToken": True, "returnIdpCredential": True})
+        expect(status == 200 and body.get("needConfirmation") is True, f"{status} {sorted(body)}")
+        expect(body["email"] == "hopper@example.com" and body["providerId"] == "github.com", f"{sorted(body)}")
+        expect("idToken" not in body and body.get("oauthIdToken"), f"{sorted(body)}")
+
+    @check("GET v2/recaptchaConfig and v2/passwordPolicy, which the JS SDK calls at start")
+    def _():
+        reply = requests.get(
+            "https://identitytoolkit.googleapis.com/v2/recaptchaConfig",
+            params={"key": "fake-api-key", "clientType": "CLIENT_TYPE_WEB", "version": "RECAPTCHA_ENTERPRISE"},
+            timeout=30)
+        expect(reply.status_code == 200, f"recaptchaConfig {reply.status_code} {reply.text[:200]}")
+        policy = requests.get(
+            "https://identitytoolkit.googleapis.com/v2/passwordPolicy", params={"key": "fake-api-key"}, timeout=30)
+        expect(policy.status_code == 200, f"passwordPolicy {policy.status_code} {policy.text[:200]}")
+        body = policy.json()
+        expect("customStrengthOptions" in body and "schemaVersion" in body, f"{body}")
+
     stop(server)
     finish()
 

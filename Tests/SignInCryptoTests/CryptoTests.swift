@@ -19,6 +19,19 @@ func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.
     #expect(hex(Crypto.sha256(Array(message.utf8))) == digest)
   }
 
+  // The FIPS 180-2 and RFC 1321 digests of "abc"; rounds digest the digest.
+  @Test func legacyDigestsMatchTheirPublishedVectorsAndIterate() {
+    let abc = Array("abc".utf8)
+    #expect(hex(Crypto.digest(.md5, abc)) == "900150983cd24fb0d6963f7d28e17f72")
+    #expect(hex(Crypto.digest(.sha1, abc)) == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    #expect(
+      hex(Crypto.digest(.sha512, abc))
+        == "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+        + "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")
+    #expect(hex(Crypto.digest(.sha256, abc, rounds: 2)) == hex(Crypto.sha256(Crypto.sha256(abc))))
+    #expect(Crypto.digest(.sha256, abc, rounds: 0) == Crypto.sha256(abc), "0 rounds is one digest")
+  }
+
   @Test func sha256OfOneMillionAsMatchesNIST() {
     let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
     #expect(

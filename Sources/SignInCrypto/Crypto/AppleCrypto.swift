@@ -13,6 +13,15 @@
   enum AppleCrypto: CryptoPrimitives {
     static func sha256(_ data: [UInt8]) -> [UInt8] { Array(SHA256.hash(data: data)) }
 
+    static func digest(_ algorithm: DigestAlgorithm, _ data: [UInt8]) -> [UInt8] {
+      switch algorithm {
+      case .md5: Array(Insecure.MD5.hash(data: data))
+      case .sha1: Array(Insecure.SHA1.hash(data: data))
+      case .sha256: Array(SHA256.hash(data: data))
+      case .sha512: Array(SHA512.hash(data: data))
+      }
+    }
+
     static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
       Array(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key)))
     }

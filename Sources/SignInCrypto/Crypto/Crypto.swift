@@ -68,6 +68,15 @@ package enum Crypto {
     CryptoBackend.hmacSHA512(key: Array(key), data: Array(data))
   }
 
+  /// The `algorithm` digest of `data`, iterated: the digest of the digest, `rounds` times in
+  /// all (at least once). For verifying imported `SHA1`, `SHA256`, `SHA512` and `MD5` password
+  /// hashes only; MD5 and SHA-1 are broken for anything new.
+  package static func digest(_ algorithm: DigestAlgorithm, _ data: some Collection<UInt8>, rounds: Int = 1) -> [UInt8] {
+    var value = CryptoBackend.digest(algorithm, Array(data))
+    for _ in 1..<max(rounds, 1) { value = CryptoBackend.digest(algorithm, value) }
+    return value
+  }
+
   /// AES-256-CTR of `data` with `key` (32 bytes) from the counter block `iv` (16 bytes):
   /// encryption and decryption are the same operation.
   package static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8] {

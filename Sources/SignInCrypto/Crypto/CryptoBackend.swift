@@ -14,6 +14,8 @@ protocol CryptoPrimitives {
   static func hmacSHA1(key: [UInt8], data: [UInt8]) -> [UInt8]
   /// HMAC-SHA512, for verifying imported password hashes.
   static func hmacSHA512(key: [UInt8], data: [UInt8]) -> [UInt8]
+  /// The `algorithm` digest of `data`, for verifying imported `SHA*` and `MD5` password hashes.
+  static func digest(_ algorithm: DigestAlgorithm, _ data: [UInt8]) -> [UInt8]
   /// AES-256 in CTR mode (`key` 32 bytes, `iv` 16), which encrypts and decrypts alike: the last
   /// step of Firebase's modified scrypt, for verifying imported password hashes.
   static func aes256CTR(key: [UInt8], iv: [UInt8], data: [UInt8]) throws -> [UInt8]

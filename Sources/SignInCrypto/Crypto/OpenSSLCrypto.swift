@@ -21,6 +21,23 @@
       hmac(EVP_sha256(), "SHA-256", key: key, data: data)
     }
 
+    static func digest(_ algorithm: DigestAlgorithm, _ data: [UInt8]) -> [UInt8] {
+      let md: OpaquePointer? =
+        switch algorithm {
+        case .md5: EVP_md5()
+        case .sha1: EVP_sha1()
+        case .sha256: EVP_sha256()
+        case .sha512: EVP_sha512()
+        }
+      var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+      var length: UInt32 = 0
+      let ok = data.withUnsafeBytes { input in
+        EVP_Digest(input.baseAddress, input.count, &digest, &length, md, nil)
+      }
+      precondition(ok == 1, "EVP_Digest(\(algorithm)) failed")
+      return Array(digest.prefix(Int(length)))
+    }
+
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
       guard a.count == b.count else { return false }
       return a.withUnsafeBytes { a in

@@ -16,10 +16,11 @@ enum AccountHandlers {
       var record = ReplyShapes.account(account)
       if let stored = try await backend.adminLookup(uids: [account.localID], emails: []).first {
         // The dates Firebase lists for the user itself too; never the hash.
-        let full = ReplyShapes.adminAccount(stored)
+        let full = ReplyShapes.adminAccount(stored, of: backend)
         record.validSince = full.validSince
         record.passwordUpdatedAt = full.passwordUpdatedAt
         record.lastRefreshAt = full.lastRefreshAt
+        record.tenantId = full.tenantId
       }
       reply.users = [record]
       return reply
@@ -30,7 +31,7 @@ enum AccountHandlers {
     }
     let accounts = try await backend.adminLookup(
       uids: body.localId ?? [], emails: body.email ?? [], phones: body.phoneNumber ?? [], federated: federated)
-    if !accounts.isEmpty { reply.users = accounts.map(ReplyShapes.adminAccount) }
+    if !accounts.isEmpty { reply.users = accounts.map { ReplyShapes.adminAccount($0, of: backend) } }
     return reply
   }
 

@@ -49,10 +49,11 @@ enum AdministrationHandlers {
     } catch {
       throw FirebaseFailure(.invalidPageSelection, "maxResults must be between 1 and 1000")
     }
-    let (accounts, next) = try await context.backend().adminList(maxResults: maxResults, after: body.nextPageToken)
+    let backend = try context.backend()
+    let (accounts, next) = try await backend.adminList(maxResults: maxResults, after: body.nextPageToken)
     var reply = LookupReply()
     reply.kind = "identitytoolkit#DownloadAccountResponse"
-    reply.users = accounts.map(ReplyShapes.adminAccount)
+    reply.users = accounts.map { ReplyShapes.adminAccount($0, of: backend) }
     reply.nextPageToken = next
     return reply
   }
@@ -90,7 +91,7 @@ enum AdministrationHandlers {
     var reply = QueryAccountsReply()
     reply.recordsCount = String(matched.count)
     if body.returnUserInfo != false {
-      reply.userInfo = matched.dropFirst(offset).prefix(limit).map(ReplyShapes.adminAccount)
+      reply.userInfo = matched.dropFirst(offset).prefix(limit).map { ReplyShapes.adminAccount($0, of: backend) }
     }
     return reply
   }

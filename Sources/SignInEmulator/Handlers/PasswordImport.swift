@@ -10,7 +10,9 @@ import SignInWire
 /// `memoryCost`), `STANDARD_SCRYPT` (`cpuMemCost`, `blockSize`, `parallelization`, `dkLen`),
 /// `PBKDF2_SHA256` and `PBKDF_SHA1` (`rounds`) and `HMAC_SHA256`, `HMAC_SHA1`, `HMAC_SHA512`
 /// (`signerKey`, and `passwordHashOrder`: the password first unless it says
-/// `SALT_AND_PASSWORD`) and, where libxcrypt is (Linux), `BCRYPT`. Other algorithms are refused
+/// `SALT_AND_PASSWORD`), `MD5`, `SHA1`, `SHA256` and `SHA512` (`rounds`, and
+/// `passwordHashOrder`: the salt first unless it says `PASSWORD_AND_SALT`, as Firebase's own MD5
+/// example hashes `salt + password`) and, where libxcrypt is (Linux), `BCRYPT`. Other algorithms are refused
 /// for the whole upload with what to do instead.
 ///
 /// Each algorithm's cost has a ceiling near Firebase's own (the Admin SDKs' bounds), so that one
@@ -28,6 +30,8 @@ struct PasswordImport: Sendable {
     static let scryptMemory = 64 << 20
     /// `STANDARD_SCRYPT`'s parallelization.
     static let scryptParallelization = 16
+    /// Rounds of `MD5` and `SHA*` digests, the Admin SDKs' bound.
+    static let digestRounds = 8192
   }
 
   enum Algorithm: Sendable, Equatable {
@@ -37,6 +41,7 @@ struct PasswordImport: Sendable {
     case pbkdf2SHA1(iterations: Int)
     case firebaseScrypt(signerKey: [UInt8], saltSeparator: [UInt8], rounds: UInt64, memoryCost: UInt64)
     case hmac(PasswordHash.Algorithm, key: [UInt8], saltFirst: Bool)
+    case digest(PasswordHash.Algorithm, rounds: Int, saltFirst: Bool)
     case bcrypt
   }
 
@@ -109,8 +114,23 @@ struct PasswordImport: Sendable {
       algorithm = .hmac(
         kind, key: try bytes(upload.signerKey, .signerKey, required: true),
         saltFirst: upload.passwordHashOrder == .saltAndPassword)
+    case .md5, .sha1, .sha256, .sha512:
+      let kind: PasswordHash.Algorithm =
+        switch upload.hashAlgorithm {
+        case .md5: .md5
+        case .sha1: .sha1
+        case .sha512: .sha512
+        default: .sha256
+        }
+      // MD5 takes 0 rounds (one digest, as 1 does), the others at least 1: the Admin SDKs' bounds.
+      let least = kind == .md5 ? 0 : 1
+      algorithm = .digest(
+        kind, rounds: try number(upload.rounds, .rounds, in: least...Ceiling.digestRounds),
+        saltFirst: upload.passwordHashOrder != .passwordAndSalt)
     case let other?:
-      let usable: [HashAlgorithm] = [.scrypt, .standardScrypt, .pbkdf2SHA256, .pbkdfSHA1, .hmacSHA256, .hmacSHA1]
+      let usable: [HashAlgorithm] = [
+        .scrypt, .standardScrypt, .pbkdf2SHA256, .pbkdfSHA1, .hmacSHA256, .hmacSHA1, .md5, .sha1, .sha256, .sha512,
+      ]
       throw FirebaseFailure(
         .unsupportedHashAlgorithm,
         "\(other.rawValue) hashes cannot be verified here. Import them with "
@@ -195,6 +215,10 @@ struct PasswordImport: Sendable {
             + "takes too long to check. Import it without passwordHash (the user then resets the password).")
       }
       return PasswordHash(algorithm: .bcrypt, salt: "", hash: Base64URL.encode(bytes))
+    case .digest(let kind, let rounds, let saltFirst):
+      return PasswordHash(
+        algorithm: kind, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes), iterations: max(rounds, 1),
+        saltFirst: saltFirst)
     case .hmac(let kind, let key, let saltFirst):
       return PasswordHash(
         algorithm: kind, salt: Base64URL.encode(saltBytes), hash: Base64URL.encode(bytes), key: Base64URL.encode(key),

@@ -77,6 +77,18 @@ enum ReplyShapes {
     } else {
       reply.federatedId = subject
     }
+    if let saml = credential.samlResponse.flatMap({ try? JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }) {
+      // As the emulator reads a SAML response: the subject's nameId is a verified email, and
+      // the raw user info is the assertion's attribute statements, when it has any.
+      let assertion = saml.object?["assertion"]?.object
+      if let nameID = assertion?["subject"]?.object?["nameId"]?.string, EmbeddedBackend.isEmail(nameID) {
+        reply.email = nameID.lowercased()
+      }
+      reply.emailVerified = true
+      reply.rawUserInfo = assertion?["attributeStatements"].flatMap { try? JSONEncoder().encode($0) }
+        .map { String(decoding: $0, as: UTF8.self) }
+      return
+    }
     reply.rawUserInfo = (try? JSONEncoder().encode(JSONValue.object(raw))).map { String(decoding: $0, as: UTF8.self) }
   }
 
@@ -143,8 +155,11 @@ enum ReplyShapes {
 
   /// A user record as the administrator's lookup and list calls return it: with the dates, the
   /// custom claims, and the password's hash and salt.
-  static func adminAccount(_ account: EmbeddedDatabase.Account) -> AccountRecord {
+  /// An account as the administrator's calls list it; a tenant's names its tenant, as the
+  /// emulator's do.
+  static func adminAccount(_ account: EmbeddedDatabase.Account, of backend: EmbeddedBackend) -> AccountRecord {
     var record = self.account(account.info)
+    record.tenantId = backend.configuration.tenantID
     record.validSince = String(RequestNumber.whole(account.validSince.timeIntervalSince1970))
     if let claims = account.customClaims, let text = try? JSONEncoder().encode(JSONValue.object(claims)) {
       record.customAttributes = String(decoding: text, as: UTF8.self)

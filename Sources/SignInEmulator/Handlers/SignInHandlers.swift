@@ -74,7 +74,7 @@ enum SignInHandlers {
       reply.email = error.email
       reply.providerId = credential.providerID.rawValue
       reply.oauthIdToken = credential.idToken
-      reply.oauthAccessToken = credential.accessToken
+      reply.oauthAccessToken = fakeAccessToken(credential)
       reply.pendingToken = error.updatedCredential?.pendingToken
       if error.code == .accountExistsWithDifferentCredential {
         reply.needConfirmation = true
@@ -90,8 +90,15 @@ enum SignInHandlers {
     reply.isNewUser = response.isNewUser
     reply.providerId = credential.providerID.rawValue
     reply.oauthIdToken = credential.idToken
-    reply.oauthAccessToken = credential.accessToken
+    reply.oauthAccessToken = fakeAccessToken(credential)
     return reply
+  }
+
+  /// The IdP's access token, or when it sent none the emulator's stand-in
+  /// (`FirebaseAuthEmulatorFakeAccessToken_PROVIDER`): the JS SDK builds most providers'
+  /// credentials from an access token, so the emulator always returns one.
+  private static func fakeAccessToken(_ credential: ProviderCredential) -> String {
+    credential.accessToken ?? "FirebaseAuthEmulatorFakeAccessToken_\(credential.providerID.rawValue)"
   }
 
   static func signInWithCustomToken(_ body: CustomTokenSignInBody, _ context: EmulatorContext) async throws

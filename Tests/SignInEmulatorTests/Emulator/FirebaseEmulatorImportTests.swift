@@ -87,7 +87,7 @@ import Testing
     let reply = try await admin.call(
       batchCreate,
       [
-        "hashAlgorithm": "MD5", "rounds": 0,
+        "hashAlgorithm": "HMAC_MD5", "signerKey": "a2V5",
         "users": [["localId": "u1", "email": "u1@example.com", "passwordHash": "aGFzaA"]],
       ])
     #expect(reply.status == 400)
@@ -158,6 +158,56 @@ import Testing
         .init(email: "h\(index)@example.com", password: "hmac secret"))
       #expect(session.localID == "h-\(index)")
     }
+  }
+
+  /// Digests with rounds, as another system made them (computed with Python's hashlib): the salt
+  /// first unless the upload says `PASSWORD_AND_SALT`, then the digest of the digest until the
+  /// rounds are done; MD5's 0 rounds is one digest. Each is made again with scrypt on sign-in.
+  @Test func md5AndSHAHashesWithRoundsVerifyInEitherOrder() async throws {
+    let cases: [(algorithm: String, rounds: Int, order: String?, hash: String)] = [
+      ("SHA256", 3, nil, "hSOoXvL1cDOWMP6VxOsrdO9qv+cR/xeNa4RsAlEBk3w="),
+      (
+        "SHA512", 1, "SALT_AND_PASSWORD",
+        "4IdaenA5cN2AZMoR0rnpk8WGwSlhiitcbUzmUBLT5xl6QkBdyfrgySC9Y6m6UmeYUA5iRt0+CZ1dDFAbCVUfNg=="
+      ),
+      ("SHA1", 2, "PASSWORD_AND_SALT", "2G5pmr7ywgkLGsXtmxg8/WKk128="),
+      ("MD5", 0, nil, "2JfMVOlP4z5No5hZnL377A=="),
+    ]
+    let backend = admin.routes.backend
+    for (index, entry) in cases.enumerated() {
+      var body: [String: Any] = [
+        "hashAlgorithm": entry.algorithm, "rounds": entry.rounds,
+        "users": [
+          ["localId": "d-\(index)", "email": "d\(index)@example.com", "salt": "TmFDbA==", "passwordHash": entry.hash]
+        ],
+      ]
+      body["passwordHashOrder"] = entry.order
+      let reply = try await admin.call(batchCreate, body)
+      #expect(
+        reply.status == 200 && ((reply.json["error"] as? [Any])?.isEmpty ?? true), "\(entry.algorithm): \(reply.json)")
+      await #expect(throws: AuthError.self, "\(entry.algorithm): a wrong password") {
+        _ = try await backend.signInWithPassword(.init(email: "d\(index)@example.com", password: "wrong horse"))
+      }
+      let session = try await backend.signInWithPassword(
+        .init(email: "d\(index)@example.com", password: "correct horse"))
+      #expect(session.localID == "d-\(index)", "\(entry.algorithm)")
+      #expect(try await backend.adminLookup(uids: ["d-\(index)"], emails: []).first?.password?.algorithm == .scrypt)
+    }
+    let zero = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "SHA256", "rounds": 0,
+        "users": [["localId": "z", "passwordHash": "aGFzaA", "salt": "TmFDbA=="]],
+      ])
+    #expect(zero.status == 400)
+    #expect(FirebaseEmulatorAdminTests.message(zero.json)?.contains("rounds") == true)
+    let many = try await admin.call(
+      batchCreate,
+      [
+        "hashAlgorithm": "MD5", "rounds": 8193,
+        "users": [["localId": "z", "passwordHash": "aGFzaA", "salt": "TmFDbA=="]],
+      ])
+    #expect(many.status == 400)
   }
 
   /// RFC 6070's PBKDF2-HMAC-SHA1 example ("password", salt "salt", 4096 rounds, 20 bytes).
