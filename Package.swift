@@ -103,7 +103,7 @@ let package = Package(
       name: "SignInKitTests",
       dependencies: [
         "SignInKit", "SignInKitTesting", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInCrypto",
-        "SignInHTTP", "SignInWire", "SignInTestSupport",
+        "SignInHTTP", "SignInWire", "SignInTestSupport", "SignInEmbeddedTestSupport",
       ],
       exclude: ["Backends/Firebase/Golden"], swiftSettings: strict),
     .testTarget(
@@ -145,7 +145,10 @@ let package = Package(
     .target(name: "SignInKitExamples", dependencies: ["SignInKit"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitExamplesTests",
-      dependencies: ["SignInKitExamples", "SignInKit", "SignInKitEmbedded", "SignInKitTesting"],
+      dependencies: [
+        "SignInKitExamples", "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInEmulator",
+        "SignInEmbeddedTestSupport",
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "signin-quickstart", dependencies: ["SignInKit", "SignInKitEmbedded"], path: "Sources/QuickStart",
@@ -163,7 +166,9 @@ let package = Package(
     // embedded backend's and the emulator's tests.
     .target(
       name: "SignInEmbeddedTestSupport",
-      dependencies: ["SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInConcurrency"],
+      dependencies: [
+        "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInConcurrency", "SignInEmulator", "SignInWire",
+      ],
       path: "Tests/Support/SignInEmbeddedTestSupport", swiftSettings: strict),
     // Each internal layer's own tests.
     .testTarget(

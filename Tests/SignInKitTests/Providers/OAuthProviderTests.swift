@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInEmbeddedTestSupport
 import SignInEmulator
 import SignInKitTesting
 import Testing

@@ -9,9 +9,9 @@ import SignInWire
 /// page, submits one of its forms (a new account's, or an account it lists), and returns where
 /// the page redirected. The page is served by the same routes `signin serve` runs, in process;
 /// for the browser flow it then follows the redirect to the app's loopback listener over HTTP.
-struct HandlerPageBrowser: WebAuthenticationSession {
+package struct HandlerPageBrowser: WebAuthenticationSession {
   /// Which account to pick.
-  enum Choice: Sendable {
+  package enum Choice: Sendable {
     case newAccount(email: String, displayName: String)
     /// An account the page lists, by its id at the provider.
     case listed(rawID: String)
@@ -19,26 +19,17 @@ struct HandlerPageBrowser: WebAuthenticationSession {
     case firstListed
   }
 
-  let routes: FirebaseEmulatorRoutes
-  let choice: Choice
+  package let routes: FirebaseEmulatorRoutes
+  package let choice: Choice
   /// The pages seen, for tests that read them.
-  let seen = Locked<[String]>([])
+  package let seen = Locked<[String]>([])
 
-  init(routes: FirebaseEmulatorRoutes, choice: Choice) {
+  package init(routes: FirebaseEmulatorRoutes, choice: Choice) {
     self.routes = routes
     self.choice = choice
   }
 
-  /// The routes of the handler a harness's backend serves.
-  static func routes(of harness: Harness) -> FirebaseEmulatorRoutes {
-    switch harness.kind {
-    case .scripted: FirebaseEmulatorRoutes(backend: harness.backend.accounts)
-    case .embedded: FirebaseEmulatorRoutes(backend: harness.backendUnderTest as! EmbeddedBackend)
-    case .served: (harness.backendUnderTest as! ServedBackend).server.routes
-    }
-  }
-
-  func authenticate(at url: URL, callbackScheme: String) async throws -> URL {
+  package func authenticate(at url: URL, callbackScheme: String) async throws -> URL {
     let location = try await pick(at: url)
     guard let callback = URL(string: location), callback.scheme == callbackScheme else {
       throw AuthError(.invalidResponse, "the page redirected to \(location), not to \(callbackScheme)")
@@ -47,7 +38,7 @@ struct HandlerPageBrowser: WebAuthenticationSession {
   }
 
   /// The browser flow: the page's redirect, followed to the loopback listener.
-  func open(_ prompt: OpenIDConnectProvider.Prompt) async {
+  package func open(_ prompt: OpenIDConnectProvider.Prompt) async {
     guard case .openBrowser(let url) = prompt, let location = try? await pick(at: url),
       let target = URL(string: location)
     else { return }
@@ -55,7 +46,7 @@ struct HandlerPageBrowser: WebAuthenticationSession {
   }
 
   /// Opens the page at `url`, submits the chosen form, and returns the `Location` it answered.
-  func pick(at url: URL) async throws -> String {
+  package func pick(at url: URL) async throws -> String {
     let page = try await get(target(of: url))
     guard page.status == 200 else { throw AuthError(.invalidResponse, "the handler page answered \(page.status)") }
     let html = String(decoding: page.body, as: UTF8.self)
