@@ -211,6 +211,13 @@ if ProcessInfo.processInfo.environment["SIGNINKIT_FUZZ"] == "1" {
       "fuzz-emulator-request", "EmulatorRequestFuzzer",
       ["SignInEmulator", "SignInKit", "SignInKitEmbedded", "SignInFoundation", "SignInConcurrency"]
     ),
+    (
+      "fuzz-update-mask", "UpdateMaskFuzzer", ["SignInEmulator", "SignInKit", "SignInKitEmbedded", "SignInConcurrency"]
+    ),
+    (
+      "fuzz-import-records", "ImportRecordsFuzzer",
+      ["SignInEmulator", "SignInKit", "SignInKitEmbedded", "SignInConcurrency"]
+    ),
   ] as [(String, String, [Target.Dependency])] {
     package.targets.append(
       .executableTarget(

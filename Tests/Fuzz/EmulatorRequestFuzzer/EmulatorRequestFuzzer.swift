@@ -3,7 +3,8 @@
 // route table: any target and body reach the typed decoding of every endpoint (field masks,
 // imports, enums, int64s). Whatever the bytes, nothing traps; a request is served only for a
 // loopback or public host and an allowed origin; a number comes back only inside its range; every
-// reply is a known status with Firebase's JSON (or the action page's text), never a 500.
+// reply is a known status with Firebase's JSON (or the action page's text, or a page with its
+// security policy; the hosted handler's form may redirect), never a 500.
 //
 // The input is lines: method, Host, Origin, a JSON value for the number reader, a request target
 // (an administrator's call when it starts with `!`), then the body.
@@ -81,8 +82,14 @@ public func fuzzEmulatorRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     let admin = lines[4].hasPrefix("!")
     let target = admin ? String(lines[4].dropFirst()) : lines[4]
     let answer = reply(method: method, target: target, admin: admin, body: Data((lines.count > 5 ? lines[5] : "").utf8))
+    // 303 only from the hosted handler's form, which answers the app with a redirect.
+    let redirects = target.hasPrefix("/emulator/auth/handler/choose")
     precondition(
-      [200, 400, 401, 403, 404, 405, 413, 501, 503].contains(answer.status), "status \(answer.status) for \(target)")
+      [200, 400, 401, 403, 404, 405, 413, 501, 503].contains(answer.status) || redirects && answer.status == 303,
+      "status \(answer.status) for \(target)")
+    if answer.contentType.hasPrefix("text/html") {
+      precondition(answer.headers.contains { $0.name == "Content-Security-Policy" }, "a page without its policy")
+    }
     if answer.contentType == "application/json" {
       precondition((try? JSONSerialization.jsonObject(with: answer.body)) is [String: Any], "a reply that is not JSON")
     }
