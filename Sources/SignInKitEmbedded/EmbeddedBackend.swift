@@ -306,7 +306,9 @@ public actor EmbeddedBackend: AuthBackend {
       try signing.checkFile()
       store = try EmbeddedStore(
         .file(directory.appendingPathComponent(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout)
-      storageWarnings = try LegacyAccountsFile(directory: directory).importOnce(into: store)
+      storageWarnings =
+        try LegacyAccountsFile(directory: directory).importOnce(into: store)
+        + LegacySettingsFiles(directory: directory).importOnce(into: store)
     } else {
       storageWarnings = []
       signing =

@@ -114,6 +114,16 @@ final class EmbeddedStore {
     CREATE INDEX login_failures_key ON login_failures (key, at);
     CREATE INDEX login_failures_at ON login_failures (at);
     """,
+    // Settings a server keeps beside the accounts (signin serve's tenants and provider
+    // configurations), as JSON by kind and key, so that several processes share them.
+    """
+    CREATE TABLE settings (
+      kind TEXT NOT NULL,
+      key TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (kind, key)
+    ) WITHOUT ROWID;
+    """,
   ])
 
   let database: SQLiteDatabase
@@ -509,6 +519,55 @@ final class EmbeddedStore {
         "SELECT key FROM pending_second_factors WHERE kind = ? AND expires_at > ? ORDER BY id",
         [.text(kind), .real(now.timeIntervalSince1970)])
     }.compactMap { $0.text(0) }
+  }
+
+  // MARK: - Settings
+
+  /// Every setting of `kind`, in key order.
+  func settings(_ kind: String) throws -> [(key: String, value: Data)] {
+    try Self.storage { () throws(SQLiteError) in
+      try database.rows("SELECT key, value FROM settings WHERE kind = ? ORDER BY key", [.text(kind)])
+    }.compactMap { row in row.text(0).map { ($0, Data((row.text(1) ?? "").utf8)) } }
+  }
+
+  /// The setting of `kind` under `key`, if there is one.
+  func setting(_ kind: String, key: String) throws -> Data? {
+    try Self.storage { () throws(SQLiteError) in
+      try database.rows("SELECT value FROM settings WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
+    }.first?.text(0).map { Data($0.utf8) }
+  }
+
+  /// Stores `value` under a new `key`, inside the caller's transaction or one of its own.
+  ///
+  /// - Returns: `.exists` when the key has a value (it is kept), `.full` when `limit`
+  ///   settings of the kind exist; `.added` otherwise.
+  func addSetting(_ kind: String, key: String, value: Data, limit: Int) throws -> SettingAddition {
+    try transaction {
+      guard try setting(kind, key: key) == nil else { return .exists }
+      let count =
+        try Self.storage { () throws(SQLiteError) in
+          try database.rows("SELECT count(*) FROM settings WHERE kind = ?", [.text(kind)])
+        }.first?.integer(0) ?? 0
+      guard count < limit else { return .full }
+      try run(
+        "INSERT INTO settings (kind, key, value) VALUES (?, ?, ?)",
+        [.text(kind), .text(key), .text(String(decoding: value, as: UTF8.self))])
+      return .added
+    }
+  }
+
+  /// Replaces the value under an existing `key`.
+  func replaceSetting(_ kind: String, key: String, value: Data) throws {
+    try run(
+      "UPDATE settings SET value = ? WHERE kind = ? AND key = ?",
+      [.text(String(decoding: value, as: UTF8.self)), .text(kind), .text(key)])
+  }
+
+  /// Removes the setting under `key`; `false` when there was none.
+  func removeSetting(_ kind: String, key: String) throws -> Bool {
+    try Self.storage { () throws(SQLiteError) in
+      try database.run("DELETE FROM settings WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
+    } > 0
   }
 
   // MARK: - Spent identity-provider codes

@@ -8,7 +8,7 @@ import SignInWire
 /// the administrator's forms of the same calls (`localId` in the body, or a `projects/P` path).
 enum AccountHandlers {
   static func lookup(_ body: LookupBody, _ context: EmulatorContext) async throws -> LookupReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     var reply = LookupReply()
     reply.kind = "identitytoolkit#GetAccountInfoResponse"
     guard context.isAdmin, body.idToken == nil else {
@@ -38,7 +38,7 @@ enum AccountHandlers {
   /// `accounts:update`, answered as Firebase's emulator answers it: the account's email, name,
   /// photo and providers, and new tokens when the change replaced them.
   static func update(_ body: UpdateAccountBody, _ context: EmulatorContext) async throws -> UpdateAccountReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       let uid = try body.required(body.localId, .missingLocalId)
       return ReplyShapes.update(try await backend.adminUpdate(uid: uid, try changes(body)).info, tokens: nil)
@@ -87,7 +87,7 @@ enum AccountHandlers {
   }
 
   static func delete(_ body: DeleteAccountBody, _ context: EmulatorContext) async throws -> DeleteAccountReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       try await backend.deleteUser(uid: try body.required(body.localId, .missingLocalId))
     } else {
@@ -97,7 +97,7 @@ enum AccountHandlers {
   }
 
   static func sendOobCode(_ body: SendOobCodeBody, _ context: EmulatorContext) async throws -> OobCodeReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     let kind = try body.required(body.requestType, .missingRequestType)
     var reply = OobCodeReply()
     reply.kind = "identitytoolkit#GetOobConfirmationCodeResponse"
@@ -122,7 +122,7 @@ enum AccountHandlers {
         idToken: try body.required(body.idToken, .missingIdToken),
         newEmail: try body.required(body.newEmail, .missingNewEmail))
     case .emailSignIn:
-      try context.requireTenant(allows: .emailLink)
+      try await context.requireTenant(allows: .emailLink)
       request = .emailSignIn(email: try body.required(body.email, .missingEmail))
     case .recoverEmail:
       throw FirebaseFailure(.invalidRequestType)
@@ -135,7 +135,7 @@ enum AccountHandlers {
   }
 
   static func resetPassword(_ body: ResetPasswordBody, _ context: EmulatorContext) async throws -> ResetPasswordReply {
-    try context.requireTenant(allows: .passwordSignIn)
+    try await context.requireTenant(allows: .passwordSignIn)
     let response = try await context.backend().resetPassword(
       ResetPasswordRequest(oobCode: try body.required(body.oobCode, .missingOobCode), newPassword: body.newPassword))
     var reply = ResetPasswordReply()
@@ -160,7 +160,7 @@ enum AccountHandlers {
     guard let scheme = URL(string: continueURI)?.scheme, !scheme.isEmpty else {
       throw FirebaseFailure(.invalidContinueUri)
     }
-    let backend = try context.backend()
+    let backend = try await context.backend()
     var reply = CreateAuthUriReply()
     reply.kind = "identitytoolkit#CreateAuthUriResponse"
     reply.sessionId = try body.sessionId ?? EmbeddedBackend.newUID()

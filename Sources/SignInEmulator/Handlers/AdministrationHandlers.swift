@@ -24,7 +24,7 @@ enum AdministrationHandlers {
 
   /// `batchDelete`: deleting an account that is not there succeeds, as Firebase's does.
   static func batchDelete(_ body: BatchDeleteBody, _ context: EmulatorContext) async throws -> BatchDeleteReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     var errors: [IndexedError] = []
     for (index, uid) in (body.localIds ?? []).enumerated() {
       do {
@@ -49,7 +49,7 @@ enum AdministrationHandlers {
     } catch {
       throw FirebaseFailure(.invalidPageSelection, "maxResults must be between 1 and 1000")
     }
-    let backend = try context.backend()
+    let backend = try await context.backend()
     let (accounts, next) = try await backend.adminList(maxResults: maxResults, after: body.nextPageToken)
     var reply = LookupReply()
     reply.kind = "identitytoolkit#DownloadAccountResponse"
@@ -72,7 +72,7 @@ enum AdministrationHandlers {
     guard [nil, "ORDER_UNSPECIFIED", "ASC", "DESC"].contains(body.order) else {
       throw FirebaseFailure(.invalidArgument, "order must be ASC or DESC")
     }
-    let backend = try context.backend()
+    let backend = try await context.backend()
     var matched: [EmbeddedDatabase.Account] = []
     var after: String?
     repeat {

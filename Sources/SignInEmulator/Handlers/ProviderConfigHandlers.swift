@@ -10,57 +10,57 @@ enum ProviderConfigHandlers {
   // MARK: OpenID Connect
 
   static func createOIDC(_ body: NewOAuthIdpConfig, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
-    try configs(context).createOIDC(body.config, id: body.oauthIdpConfigId)
+    try await configs(context).createOIDC(body.config, id: body.oauthIdpConfigId)
   }
 
   static func listOIDC(_ body: PageQuery, _ context: EmulatorContext) async throws -> OAuthIdpConfigList {
-    try configs(context).oidcPage(size: try pageSize(body), after: body.pageToken)
+    try await configs(context).oidcPage(size: try pageSize(body), after: body.pageToken)
   }
 
   static func getOIDC(_ body: NoBody, _ context: EmulatorContext) async throws -> OAuthIdpConfig {
-    try configs(context).oidc(try context.value("id"))
+    try await configs(context).oidc(try context.value("id"))
   }
 
   static func updateOIDC(_ body: ResourceUpdate<OAuthIdpConfig>, _ context: EmulatorContext) async throws
     -> OAuthIdpConfig
   {
-    try configs(context).updateOIDC(try context.value("id"), with: body.resource, mask: try mask(of: body))
+    try await configs(context).updateOIDC(try context.value("id"), with: body.resource, mask: try mask(of: body))
   }
 
   static func deleteOIDC(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
-    try configs(context).deleteOIDC(try context.value("id"))
+    try await configs(context).deleteOIDC(try context.value("id"))
     return NoBody()
   }
 
   // MARK: SAML
 
   static func createSAML(_ body: NewInboundSamlConfig, _ context: EmulatorContext) async throws -> InboundSamlConfig {
-    try configs(context).createSAML(body.config, id: body.inboundSamlConfigId)
+    try await configs(context).createSAML(body.config, id: body.inboundSamlConfigId)
   }
 
   static func listSAML(_ body: PageQuery, _ context: EmulatorContext) async throws -> InboundSamlConfigList {
-    try configs(context).samlPage(size: try pageSize(body), after: body.pageToken)
+    try await configs(context).samlPage(size: try pageSize(body), after: body.pageToken)
   }
 
   static func getSAML(_ body: NoBody, _ context: EmulatorContext) async throws -> InboundSamlConfig {
-    try configs(context).saml(try context.value("id"))
+    try await configs(context).saml(try context.value("id"))
   }
 
   static func updateSAML(_ body: ResourceUpdate<InboundSamlConfig>, _ context: EmulatorContext) async throws
     -> InboundSamlConfig
   {
-    try configs(context).updateSAML(try context.value("id"), with: body.resource, mask: try mask(of: body))
+    try await configs(context).updateSAML(try context.value("id"), with: body.resource, mask: try mask(of: body))
   }
 
   static func deleteSAML(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
-    try configs(context).deleteSAML(try context.value("id"))
+    try await configs(context).deleteSAML(try context.value("id"))
     return NoBody()
   }
 
   // MARK: - Private
 
-  private static func configs(_ context: EmulatorContext) throws -> EmulatorProviderConfigs {
-    context.projects.providerConfigs(of: try context.backend())
+  private static func configs(_ context: EmulatorContext) async throws -> EmulatorProviderConfigs {
+    EmulatorProviderConfigs(backend: try await context.backend())
   }
 
   private static func pageSize(_ query: PageQuery) throws -> Int {

@@ -11,7 +11,7 @@ enum SecondFactorHandlers {
   static func startEnrollment(_ body: StartMfaEnrollmentBody, _ context: EmulatorContext) async throws
     -> StartMfaEnrollmentReply
   {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     let idToken = try body.required(body.idToken, .missingIdToken)
     var reply = StartMfaEnrollmentReply()
     if let phone = body.phoneEnrollmentInfo {
@@ -42,7 +42,7 @@ enum SecondFactorHandlers {
   static func finalizeEnrollment(_ body: FinalizeMfaEnrollmentBody, _ context: EmulatorContext) async throws
     -> SignInReply
   {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     let idToken = try body.required(body.idToken, .missingIdToken)
     if let phone = body.phoneVerificationInfo {
       return ReplyShapes.tokens(
@@ -64,7 +64,7 @@ enum SecondFactorHandlers {
       of: .withdraw(
         idToken: try body.required(body.idToken, .missingIdToken),
         enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId)),
-      on: try context.backend())
+      on: try await context.backend())
   }
 
   static func startSignIn(_ body: StartMfaSignInBody, _ context: EmulatorContext) async throws -> StartMfaSignInReply {
@@ -81,7 +81,7 @@ enum SecondFactorHandlers {
   }
 
   static func finalizeSignIn(_ body: FinalizeMfaSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     let pending = try body.required(body.mfaPendingCredential, .missingMfaPendingCredential)
     if let phone = body.phoneVerificationInfo {
       let (tokens, _) = try await backend.finalizePhoneSecondFactor(

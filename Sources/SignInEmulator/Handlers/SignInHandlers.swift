@@ -9,7 +9,7 @@ enum SignInHandlers {
   /// `accounts:signUp`; an administrator's create (`projects/P/accounts`, or a `localId` in the
   /// body) makes the account with the settings the body names.
   static func signUp(_ body: SignUpBody, _ context: EmulatorContext) async throws -> SignInReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       var changes = AdminAccountChanges()
       changes.email = body.email
@@ -27,9 +27,9 @@ enum SignInHandlers {
     }
     let withPassword = body.email != nil || body.password != nil
     if withPassword {
-      try context.requireTenant(allows: .passwordSignUp)
+      try await context.requireTenant(allows: .passwordSignUp)
     } else if body.idToken == nil {
-      try context.requireTenant(allows: .anonymousSignUp)
+      try await context.requireTenant(allows: .anonymousSignUp)
     }
     let response = try await backend.signUp(
       SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
@@ -37,10 +37,10 @@ enum SignInHandlers {
   }
 
   static func signInWithPassword(_ body: PasswordSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
-    try context.requireTenant(allows: .passwordSignIn)
+    try await context.requireTenant(allows: .passwordSignIn)
     let request = PasswordSignInRequest(
       email: try body.required(body.email, .missingEmail), password: try body.required(body.password, .missingPassword))
-    let backend = try context.backend()
+    let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
       var reply = ReplyShapes.signIn(
         try await backend.signInWithPassword(request), kind: "identitytoolkit#VerifyPasswordResponse")
@@ -59,7 +59,7 @@ enum SignInHandlers {
     var credential = ProviderCredential(postBody: postBody)
     credential.pendingToken = body.pendingToken
     credential.sessionID = body.sessionId
-    let backend = try context.backend()
+    let backend = try await context.backend()
     let response: SignInResponse
     do {
       response = try await backend.signInWithIdp(
@@ -105,7 +105,7 @@ enum SignInHandlers {
     -> SignInReply
   {
     let request = CustomTokenSignInRequest(token: try body.required(body.token, .missingCustomToken))
-    let backend = try context.backend()
+    let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
       let response = try await backend.signInWithCustomToken(request)
       var reply = ReplyShapes.tokens(response.tokens)
@@ -116,11 +116,11 @@ enum SignInHandlers {
   }
 
   static func signInWithEmailLink(_ body: EmailLinkSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
-    try context.requireTenant(allows: .emailLink)
+    try await context.requireTenant(allows: .emailLink)
     let request = EmailLinkSignInRequest(
       email: try body.required(body.email, .missingEmail), oobCode: try body.required(body.oobCode, .missingOobCode),
       idToken: body.idToken)
-    let backend = try context.backend()
+    let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
       let response = try await backend.signInWithEmailLink(request)
       var reply = ReplyShapes.signIn(response, kind: "identitytoolkit#EmailLinkSigninResponse")
@@ -149,7 +149,7 @@ enum SignInHandlers {
   }
 
   static func signInWithPhoneNumber(_ body: PhoneSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
       let (response, phone) = try await backend.signInWithPhoneNumber(
         sessionInfo: body.sessionInfo, code: body.code, idToken: body.idToken)
@@ -171,8 +171,8 @@ enum SignInHandlers {
       response = try await context.project.refresh(RefreshTokenRequest(refreshToken: token))
     } catch let error as AuthError where error.code == .invalidRefreshToken {
       var found: RefreshResponse?
-      for tenant in context.tenants.all where found == nil {
-        guard let id = tenant.tenantId, let backend = context.tenants.kept(id),
+      for tenant in try await context.tenants.all() where found == nil {
+        guard let id = tenant.tenantId, let backend = try await context.tenants.kept(id),
           let refreshed = try? await backend.refresh(RefreshTokenRequest(refreshToken: token))
         else { continue }
         // A tenant that turned sign-in off keeps its users' sessions from refreshing too.

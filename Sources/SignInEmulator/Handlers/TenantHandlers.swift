@@ -9,27 +9,27 @@ import SignInWire
 /// send `tenantId`.
 enum TenantHandlers {
   static func create(_ body: Tenant, _ context: EmulatorContext) async throws -> Tenant {
-    try context.tenants.create(body)
+    try await context.tenants.create(body)
   }
 
   /// A page of tenants in id order after `pageToken` (a tenant id), `pageSize` (default 20, at
   /// most 1000) at a time.
   static func list(_ body: PageQuery, _ context: EmulatorContext) async throws -> TenantList {
     let size = Int(try RequestNumber.integer(query: body.pageSize, field: "pageSize", in: 1...1000) ?? 20)
-    let remaining = context.tenants.all.filter { ($0.tenantId ?? "") > (body.pageToken ?? "") }
+    let remaining = try await context.tenants.all().filter { ($0.tenantId ?? "") > (body.pageToken ?? "") }
     let page = Array(remaining.prefix(size))
     return TenantList(tenants: page, nextPageToken: remaining.count > page.count ? page.last?.tenantId : nil)
   }
 
   static func get(_ body: NoBody, _ context: EmulatorContext) async throws -> Tenant {
     let id = try context.value("tenant")
-    guard let tenant = context.tenants.tenant(id) else { throw EmulatorTenants.notFound(id) }
+    guard let tenant = try await context.tenants.tenant(id) else { throw EmulatorTenants.notFound(id) }
     return tenant
   }
 
   static func update(_ body: ResourceUpdate<Tenant>, _ context: EmulatorContext) async throws -> Tenant {
     let mask = try body.updateMask.flatMap { $0.isEmpty ? nil : $0 }.map { try FieldMask($0, of: Tenant.self) }
-    return try context.tenants.update(try context.value("tenant"), with: body.resource, mask: mask)
+    return try await context.tenants.update(try context.value("tenant"), with: body.resource, mask: mask)
   }
 
   static func delete(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {

@@ -20,7 +20,7 @@ enum UtilityHandlers {
   }
 
   static func config(_ body: NoBody, _ context: EmulatorContext) async throws -> EmulatorProjectConfig {
-    await config(of: try context.backend())
+    await config(of: try await context.backend())
   }
 
   /// Changes the fields the body names; one account per email is how the embedded backend keeps
@@ -28,7 +28,7 @@ enum UtilityHandlers {
   static func updateConfig(_ body: EmulatorProjectConfig, _ context: EmulatorContext) async throws
     -> EmulatorProjectConfig
   {
-    let backend = try context.backend()
+    let backend = try await context.backend()
     if body.signIn?.allowDuplicateEmails == true {
       throw FirebaseFailure(
         .invalidArgument, "signin serve keeps one account per email; signIn.allowDuplicateEmails cannot be turned on")

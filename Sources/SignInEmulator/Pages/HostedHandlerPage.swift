@@ -38,7 +38,7 @@ enum HostedHandlerPage {
   static func page(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) async throws -> EmulatorWebPage {
     let offer: Offer
     do {
-      offer = try offered(query, context)
+      offer = try await offered(query, context)
     } catch let refusal as Refusal {
       return refusal.page
     }
@@ -91,7 +91,7 @@ enum HostedHandlerPage {
   /// `GET /emulator/auth/handler/choose`: the account picked, handed back to the caller.
   static func choose(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) async throws -> EmulatorWebPage {
     do {
-      let offer = try offered(query, context)
+      let offer = try await offered(query, context)
       var claims: [String: JSONValue] = [
         "iss": .string(""), "aud": .string(""), "exp": .number(0), "iat": .number(0), "email_verified": .bool(true),
       ]
@@ -325,7 +325,7 @@ enum HostedHandlerPage {
   }
 
   /// The provider the request names, when this project (or its tenant) signs in with it.
-  private static func offered(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) throws -> Offer {
+  private static func offered(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) async throws -> Offer {
     guard let apiKey = query.apiKey, !apiKey.isEmpty else {
       throw Refusal("The handler's URL has no apiKey. Open it from the app's SDK, which adds apiKey=YOUR_API_KEY.")
     }
@@ -338,11 +338,11 @@ enum HostedHandlerPage {
     }
     let backend: EmbeddedBackend
     if let tenant = query.tenant {
-      backend = try context.tenants.backend(for: tenant, creating: false)
+      backend = try await context.tenants.backend(for: tenant, creating: false)
     } else {
       backend = context.project
     }
-    let configs = context.projects.providerConfigs(of: backend)
+    let configs = EmulatorProviderConfigs(backend: backend)
     let name: String
     if let known = builtIn[providerID] {
       name = known
@@ -350,9 +350,9 @@ enum HostedHandlerPage {
       let isOIDC = providerID.hasPrefix(WireProviderID.oidcPrefix)
       let configured: (displayName: String?, enabled: Bool?)?
       if isOIDC {
-        configured = (try? configs.oidc(providerID)).map { ($0.displayName, $0.enabled) }
+        configured = (try? await configs.oidc(providerID)).map { ($0.displayName, $0.enabled) }
       } else {
-        configured = (try? configs.saml(providerID)).map { ($0.displayName, $0.enabled) }
+        configured = (try? await configs.saml(providerID)).map { ($0.displayName, $0.enabled) }
       }
       let scope = query.tenant.map { "tenant \($0)" } ?? "this project"
       guard let configured else {

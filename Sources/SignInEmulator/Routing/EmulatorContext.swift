@@ -35,13 +35,16 @@ struct EmulatorContext: Sendable {
   var tenants: EmulatorTenants { projects.tenants(of: project) }
 
   /// The settings of the tenant the call names, when it exists.
-  var tenant: Tenant? { tenantID.flatMap(tenants.tenant) }
+  func tenant() async throws -> Tenant? {
+    guard let tenantID else { return nil }
+    return try await tenants.tenant(tenantID)
+  }
 
   /// The backend the call reaches: the tenant's when one is named (made on first use, every
   /// sign-in method on), else the project's.
-  func backend() throws -> EmbeddedBackend {
+  func backend() async throws -> EmbeddedBackend {
     guard let tenantID else { return project }
-    return try tenants.backend(for: tenantID, creating: creates)
+    return try await tenants.backend(for: tenantID, creating: creates)
   }
 
   /// The placeholder `name` of the path.
@@ -63,8 +66,8 @@ struct EmulatorContext: Sendable {
   }
 
   /// Refuses the call when the tenant it names has `setting` off, with the emulator's error.
-  func requireTenant(allows setting: TenantSetting) throws(FirebaseFailure) {
-    guard let tenant else { return }
+  func requireTenant(allows setting: TenantSetting) async throws {
+    guard let tenant = try await tenant() else { return }
     switch setting {
     case .passwordSignUp where tenant.allowPasswordSignup != true: throw FirebaseFailure(.operationNotAllowed)
     case .anonymousSignUp where tenant.enableAnonymousUser != true: throw FirebaseFailure(.adminOnlyOperation)

@@ -47,7 +47,7 @@ struct EmulatorRouteTable: Sendable {
       let template = path.emulatorTemplate
       let route = Route(endpoint: endpoint, path: path, template: template) { request, values, environment in
         let body = try Self.body(Body.self, of: request, form: endpoint.isForm)
-        let context = try Self.context(for: request, on: path, values: values, body: body, in: environment)
+        let context = try await Self.context(for: request, on: path, values: values, body: body, in: environment)
         return Self.render(try await handler(body, context))
       }
       if template.isLiteral {
@@ -130,7 +130,7 @@ struct EmulatorRouteTable: Sendable {
   private static func context<Body>(
     for request: EmulatorRequest, on path: EndpointPath, values: [String: String], body: Body,
     in environment: Environment
-  ) throws -> EmulatorContext {
+  ) async throws -> EmulatorContext {
     // A GET or HEAD makes nothing it names: a web page can send one with no Origin.
     let creates = request.method != "GET" && request.method != "HEAD"
     let project =
@@ -141,7 +141,7 @@ struct EmulatorRouteTable: Sendable {
       isAdmin: request.isAdmin, isScoped: values["project"] != nil, values: values, project: project,
       tenantID: values["tenant"] ?? named, projects: environment.projects, policy: environment.policy)
     context.creates = creates
-    if path.callers.takesAPIKey, !request.isAdmin, context.tenant?.disableAuth == true {
+    if path.callers.takesAPIKey, !request.isAdmin, try await context.tenant()?.disableAuth == true {
       throw FirebaseFailure(.projectDisabled)
     }
     return context

@@ -18,7 +18,6 @@ final class EmulatorProjects: Sendable {
   let served: EmbeddedBackend
   private let others = Locked<[String: EmbeddedBackend]>([:])
   private let tenantTables = Locked<[String: EmulatorTenants]>([:])
-  private let configTables = Locked<[String: EmulatorProviderConfigs]>([:])
   /// The silent pushes the server would have sent, for every project.
   let pushes = EmulatorPushOutbox()
   /// How many other projects one server makes before it refuses more: each holds a database,
@@ -82,27 +81,12 @@ final class EmulatorProjects: Sendable {
     }
   }
 
-  /// The OIDC and SAML configurations of `backend` (a project's or a tenant's); none kept for a
-  /// project or tenant that is not.
-  func providerConfigs(of backend: EmbeddedBackend) -> EmulatorProviderConfigs {
-    guard keeps(backend) else { return EmulatorProviderConfigs(backend: backend) }
-    let key = backend.configuration.projectID + "/" + (backend.configuration.tenantID ?? "")
-    return configTables.withLock { tables in
-      if let known = tables[key] { return known }
-      let made = EmulatorProviderConfigs(backend: backend)
-      tables[key] = made
-      return made
-    }
-  }
-
-  /// Whether `backend` is a project or tenant this server keeps, not one made for a `GET`.
-  private func keeps(_ backend: EmbeddedBackend) -> Bool {
-    let projectID = backend.configuration.projectID
-    let project: EmbeddedBackend? =
+  /// Whether `project` is one this server keeps, not one made for a `GET`.
+  private func keeps(_ project: EmbeddedBackend) -> Bool {
+    let projectID = project.configuration.projectID
+    let kept: EmbeddedBackend? =
       projectID == served.configuration.projectID ? served : others.withLock { $0[projectID] }
-    guard let project else { return false }
-    guard let tenantID = backend.configuration.tenantID else { return project === backend }
-    return tenantTables.withLock { $0[projectID] }?.kept(tenantID) === backend
+    return kept === project
   }
 
   /// Lowercase letters, digits and hyphens, 1 to 63 of them, starting with a letter or digit:

@@ -1,6 +1,4 @@
 import Foundation
-import SignInConcurrency
-import SignInFoundation
 import SignInKit
 import SignInKitEmbedded
 import SignInWire
@@ -8,93 +6,74 @@ import SignInWire
 /// The OIDC and SAML provider configurations of one project or tenant, as the v2 admin API
 /// keeps them (`oauthIdpConfigs/oidc.NAME`, `inboundSamlConfigs/saml.NAME`): what the Admin
 /// SDKs' `create_oidc_provider_config`, `create_saml_provider_config` and their get, update,
-/// list and delete calls manage. Kept in `provider-configs.json` in the backend's folder when it
-/// has one.
+/// list and delete calls manage. Kept in the project's (or tenant's) database, read on every
+/// call and changed inside its transactions, so several processes on one folder share them.
 ///
-/// They are stored and answered, not used to sign anyone in: a federated sign-in to
-/// `signin serve` takes the emulator's fake IdP tokens for any provider id.
+/// They decide which `oidc.*` and `saml.*` providers the hosted handler page offers; a
+/// federated sign-in to `signin serve` takes the emulator's fake IdP tokens for any provider id.
 ///
-/// - Concurrency: `Sendable`; a lock guards the table (and the file's writes).
-final class EmulatorProviderConfigs: Sendable {
-  /// What the file keeps: each kind's configurations by provider id.
-  private struct Table: Codable {
-    var oauthIdpConfigs: [String: OAuthIdpConfig] = [:]
-    var inboundSamlConfigs: [String: InboundSamlConfig] = [:]
-  }
-
-  private let file: URL?
+/// - Concurrency: `Sendable` value; the backend (an actor) owns the database.
+struct EmulatorProviderConfigs: Sendable {
+  let backend: EmbeddedBackend
   private let resourcePrefix: String
-  private let table: Locked<Table>
   static let limit = 100
+  static let oidcKind = "oidc"
+  static let samlKind = "saml"
 
-  /// - Parameter backend: the project's or tenant's backend; its folder keeps the file.
+  /// - Parameter backend: the project's or tenant's backend; its database keeps them.
   init(backend: EmbeddedBackend) {
-    file = backend.directory?.appendingPathComponent("provider-configs.json")
+    self.backend = backend
     let project = backend.configuration.projectID
     resourcePrefix =
       backend.configuration.tenantID.map { "projects/\(project)/tenants/\($0)" } ?? "projects/\(project)"
-    let loaded = file.flatMap { try? FileContents.read($0, what: "The provider configurations") }
-      .flatMap { try? JSONDecoder().decode(Table.self, from: $0) }
-    table = Locked(loaded ?? Table())
   }
 
   // MARK: OpenID Connect
 
-  func createOIDC(_ config: OAuthIdpConfig, id: String?) throws -> OAuthIdpConfig {
-    try create(
-      config, id: id, prefix: WireProviderID.oidcPrefix, in: \.oauthIdpConfigs,
-      collection: FirebaseAPI.oauthIdpConfigs
-    ) {
-      var made = $0
-      made.name = $1
-      made.enabled = made.enabled ?? false
-      return made
+  func createOIDC(_ config: OAuthIdpConfig, id: String?) async throws -> OAuthIdpConfig {
+    var made = config
+    made.enabled = made.enabled ?? false
+    return try await create(
+      made, id: id, prefix: WireProviderID.oidcPrefix, kind: Self.oidcKind, collection: FirebaseAPI.oauthIdpConfigs
+    ) { $0.name = $1 }
+  }
+
+  func oidc(_ id: String) async throws -> OAuthIdpConfig { try await read(id, kind: Self.oidcKind) }
+
+  func updateOIDC(_ id: String, with change: OAuthIdpConfig, mask: FieldMask?) async throws -> OAuthIdpConfig {
+    try await update(id, kind: Self.oidcKind) { (config: OAuthIdpConfig) in try config.updated(with: change, mask: mask)
     }
   }
 
-  func oidc(_ id: String) throws -> OAuthIdpConfig {
-    guard let config = table.withLock({ $0.oauthIdpConfigs[id] }) else { throw Self.notFound(id) }
-    return config
-  }
+  func deleteOIDC(_ id: String) async throws { try await delete(id, kind: Self.oidcKind) }
 
-  func updateOIDC(_ id: String, with change: OAuthIdpConfig, mask: FieldMask?) throws -> OAuthIdpConfig {
-    try update(id, in: \.oauthIdpConfigs) { try $0.updated(with: change, mask: mask) }
-  }
-
-  func deleteOIDC(_ id: String) throws { try delete(id, in: \.oauthIdpConfigs) }
-
-  func oidcPage(size: Int, after token: String?) -> OAuthIdpConfigList {
-    let (page, next) = self.page(\.oauthIdpConfigs, size: size, after: token)
+  func oidcPage(size: Int, after token: String?) async throws -> OAuthIdpConfigList {
+    let (page, next): ([OAuthIdpConfig], String?) = try await self.page(Self.oidcKind, size: size, after: token)
     return OAuthIdpConfigList(page, nextPageToken: next)
   }
 
   // MARK: SAML
 
-  func createSAML(_ config: InboundSamlConfig, id: String?) throws -> InboundSamlConfig {
-    try create(
-      config, id: id, prefix: WireProviderID.samlPrefix, in: \.inboundSamlConfigs,
-      collection: FirebaseAPI.inboundSamlConfigs
-    ) {
-      var made = $0
-      made.name = $1
-      made.enabled = made.enabled ?? false
-      return made
+  func createSAML(_ config: InboundSamlConfig, id: String?) async throws -> InboundSamlConfig {
+    var made = config
+    made.enabled = made.enabled ?? false
+    return try await create(
+      made, id: id, prefix: WireProviderID.samlPrefix, kind: Self.samlKind, collection: FirebaseAPI.inboundSamlConfigs
+    ) { $0.name = $1 }
+  }
+
+  func saml(_ id: String) async throws -> InboundSamlConfig { try await read(id, kind: Self.samlKind) }
+
+  func updateSAML(_ id: String, with change: InboundSamlConfig, mask: FieldMask?) async throws -> InboundSamlConfig {
+    try await update(id, kind: Self.samlKind) { (config: InboundSamlConfig) in
+      try config.updated(with: change, mask: mask)
     }
   }
 
-  func saml(_ id: String) throws -> InboundSamlConfig {
-    guard let config = table.withLock({ $0.inboundSamlConfigs[id] }) else { throw Self.notFound(id) }
-    return config
-  }
+  func deleteSAML(_ id: String) async throws { try await delete(id, kind: Self.samlKind) }
 
-  func updateSAML(_ id: String, with change: InboundSamlConfig, mask: FieldMask?) throws -> InboundSamlConfig {
-    try update(id, in: \.inboundSamlConfigs) { try $0.updated(with: change, mask: mask) }
-  }
-
-  func deleteSAML(_ id: String) throws { try delete(id, in: \.inboundSamlConfigs) }
-
-  func samlPage(size: Int, after token: String?) -> InboundSamlConfigList {
-    let (page, next) = self.page(\.inboundSamlConfigs, size: size, after: token)
+  func samlPage(size: Int, after token: String?) async throws -> InboundSamlConfigList {
+    let (page, next): ([InboundSamlConfig], String?) = try await self.page(Self.samlKind, size: size, after: token)
     return InboundSamlConfigList(page, nextPageToken: next)
   }
 
@@ -105,60 +84,54 @@ final class EmulatorProviderConfigs: Sendable {
   // MARK: - Private
 
   private func create<Config: WireBody>(
-    _ config: Config, id: String?, prefix: String, in table: WritableKeyPath<Table, [String: Config]>,
-    collection kind: String, named: (Config, String) -> Config
-  ) throws -> Config {
-    let collection = table
+    _ config: Config, id: String?, prefix: String, kind: String, collection: String,
+    named: (inout Config, String) -> Void
+  ) async throws -> Config {
     guard let id, id.hasPrefix(prefix), id.count > prefix.count else {
       throw FirebaseFailure(.invalidProviderId, "name the configuration with its id in the query, \(prefix)NAME")
     }
-    return try self.table.withLock { table in
-      guard table[keyPath: collection][id] == nil else {
-        throw FirebaseFailure(.duplicateIdpConfig, "\(id) exists already; update it, or delete it first")
-      }
-      guard table[keyPath: collection].count < Self.limit else {
-        throw FirebaseFailure(.quotaExceeded, "\(Self.limit) configurations of this kind exist; delete one first")
-      }
-      let made = named(config, "\(resourcePrefix)/\(kind)/\(id)")
-      table[keyPath: collection][id] = made
-      try save(table)
-      return made
+    var made = config
+    named(&made, "\(resourcePrefix)/\(collection)/\(id)")
+    switch try await backend.addSetting(kind, key: id, value: try Self.encoded(made), limit: Self.limit) {
+    case .added: return made
+    case .exists: throw FirebaseFailure(.duplicateIdpConfig, "\(id) exists already; update it, or delete it first")
+    case .full:
+      throw FirebaseFailure(.quotaExceeded, "\(Self.limit) configurations of this kind exist; delete one first")
     }
   }
 
-  private func update<Config>(
-    _ id: String, in collection: WritableKeyPath<Table, [String: Config]>, _ change: (Config) throws -> Config
-  ) throws -> Config {
-    try table.withLock { table in
-      guard let config = table[keyPath: collection][id] else { throw Self.notFound(id) }
-      let updated = try change(config)
-      table[keyPath: collection][id] = updated
-      try save(table)
-      return updated
-    }
+  private func read<Config: WireBody>(_ id: String, kind: String) async throws -> Config {
+    guard let stored = try await backend.setting(kind, key: id) else { throw Self.notFound(id) }
+    return try JSONDecoder().decode(Config.self, from: stored)
   }
 
-  private func delete<Config>(_ id: String, in collection: WritableKeyPath<Table, [String: Config]>) throws {
-    try table.withLock { table in
-      guard table[keyPath: collection].removeValue(forKey: id) != nil else { throw Self.notFound(id) }
-      try save(table)
+  private func update<Config: WireBody>(
+    _ id: String, kind: String, _ change: @escaping @Sendable (Config) throws -> Config
+  ) async throws -> Config {
+    let changed = try await backend.changeSetting(kind, key: id) { stored in
+      try Self.encoded(try change(try JSONDecoder().decode(Config.self, from: stored)))
     }
+    guard let changed else { throw Self.notFound(id) }
+    return try JSONDecoder().decode(Config.self, from: changed)
+  }
+
+  private func delete(_ id: String, kind: String) async throws {
+    guard try await backend.removeSetting(kind, key: id) else { throw Self.notFound(id) }
   }
 
   /// A page in provider-id order after `token`.
-  private func page<Config>(_ collection: KeyPath<Table, [String: Config]>, size: Int, after token: String?) -> (
+  private func page<Config: WireBody>(_ kind: String, size: Int, after token: String?) async throws -> (
     [Config], String?
   ) {
-    let all = table.withLock { $0[keyPath: collection] }.sorted { $0.key < $1.key }.filter { $0.key > (token ?? "") }
+    let all = try await backend.settings(kind).filter { $0.key > (token ?? "") }
     let page = Array(all.prefix(size))
-    return (page.map(\.value), all.count > page.count ? page.last?.key : nil)
+    let configs = try page.map { try JSONDecoder().decode(Config.self, from: $0.value) }
+    return (configs, all.count > page.count ? page.last?.key : nil)
   }
 
-  private func save(_ table: Table) throws {
-    guard let file else { return }
+  private static func encoded(_ config: some Encodable) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    let data = try encoder.encode(table)
-    try AuthError.storage { () throws(FileError) in try AtomicFile.write(data, to: file) }
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(config)
   }
 }

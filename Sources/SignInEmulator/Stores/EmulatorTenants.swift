@@ -6,10 +6,14 @@ import SignInKit
 import SignInKitEmbedded
 import SignInWire
 
-/// The tenants of one project in `signin serve`: their settings (the v2 API's ``Tenant``) and,
-/// for each, accounts of its own (a backend beside the project's, signing with its key, whose
-/// tokens name the tenant). Kept in `tenants.json` and `tenants/T/` in the project's folder when
-/// it has one.
+/// The tenants of one project in `signin serve`: their settings (the v2 API's ``Tenant``), kept
+/// in the project's database, and for each, accounts of its own (a backend beside the
+/// project's, signing with its key, whose tokens name the tenant) in `tenants/T/` in the
+/// project's folder when it has one.
+///
+/// The settings are read from the database on every call and changed inside its transactions,
+/// so several processes on one folder share one set of tenants: what one makes, changes or
+/// deletes, the others see on their next call, and the cap is counted across all of them.
 ///
 /// A tenant a client call names before anyone created it is made then, with every sign-in
 /// method on, as the emulator does for convenience; production would refuse the call. That holds
@@ -17,122 +21,125 @@ import SignInWire
 /// (its `getTenantProject`), and test suites that name a fixed tenant id rely on it. A `GET`
 /// makes none, and no call makes more than ``limit``.
 ///
-/// - Concurrency: `Sendable`; a lock guards the table (and the file's writes).
+/// - Concurrency: `Sendable`; a lock guards the tenants' open backends, and the project (an
+///   actor) its database.
 final class EmulatorTenants: Sendable {
-  private typealias Table = [String: (tenant: Tenant, backend: EmbeddedBackend)]
-
   let project: EmbeddedBackend
-  private let table: Locked<Table>
+  /// The backends of the tenants this process has opened, by id.
+  private let opened = Locked<[String: EmbeddedBackend]>([:])
   /// How many tenants one project holds before creating more is refused.
   static let limit = 100
   /// This table's limit: ``limit`` unless the server was given another.
   let limit: Int
+  /// The kind of the project's settings that are its tenants.
+  static let kind = "tenant"
 
   init(project: EmbeddedBackend, limit: Int = EmulatorTenants.limit) {
     self.project = project
     self.limit = limit
-    var loaded: Table = [:]
-    if let file = Self.file(of: project),
-      let data = try? FileContents.read(file, what: "The tenants file"),
-      let tenants = try? JSONDecoder().decode([Tenant].self, from: data)
-    {
-      for tenant in tenants {
-        if let id = tenant.tenantId, let backend = try? Self.backend(of: project, tenantID: id) {
-          loaded[id] = (tenant, backend)
-        }
-      }
-    }
-    table = Locked(loaded)
   }
 
   /// Every tenant in id order.
-  var all: [Tenant] { table.withLock { $0.values.map(\.tenant).sorted { ($0.tenantId ?? "") < ($1.tenantId ?? "") } } }
+  func all() async throws -> [Tenant] {
+    try await project.settings(Self.kind).compactMap { try? JSONDecoder().decode(Tenant.self, from: $0.value) }
+  }
 
-  func tenant(_ id: String) -> Tenant? { table.withLock { $0[id]?.tenant } }
+  /// Tenant `id`'s settings, if it exists.
+  func tenant(_ id: String) async throws -> Tenant? {
+    try await project.setting(Self.kind, key: id).flatMap { try? JSONDecoder().decode(Tenant.self, from: $0) }
+  }
 
   /// A new tenant with a random id and the settings in `body` (production's defaults, all off,
   /// for the others).
-  func create(_ body: Tenant) throws -> Tenant {
-    try table.withLock { table in
-      guard table.count < limit else {
-        throw FirebaseFailure(.quotaExceeded, "this project already has \(limit) tenants; delete one first")
-      }
-      let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-      let id = String(try Crypto.randomBytes(20).map { alphabet[Int($0) % alphabet.count] })
-      return try insert(Self.made(id: id, in: project, from: body), into: &table)
-    }
+  func create(_ body: Tenant) async throws -> Tenant {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    let id = String(try Crypto.randomBytes(20).map { alphabet[Int($0) % alphabet.count] })
+    let tenant = Self.made(id: id, in: project, from: body)
+    try await add(tenant, refusal: "delete one first")
+    return tenant
   }
 
   /// The backend of tenant `id`, making the tenant (every method on) when it is new and
   /// `creating`; when not, a new tenant's that is not kept (a `GET` makes nothing).
   ///
   /// - Throws: `INVALID_TENANT_ID`; `QUOTA_EXCEEDED` when making it would pass ``limit``.
-  func backend(for id: String, creating: Bool = true) throws -> EmbeddedBackend {
+  func backend(for id: String, creating: Bool = true) async throws -> EmbeddedBackend {
     guard EmulatorProjects.isProjectID(id) else {
       throw FirebaseFailure(.invalidTenantId, "use lowercase letters, digits and hyphens for a tenant id")
     }
-    if let known = table.withLock({ $0[id]?.backend }) { return known }
-    guard creating else {
-      return try project.sibling(projectID: project.configuration.projectID, tenantID: id, directory: nil)
-    }
-    return try table.withLock { table in
-      if let known = table[id]?.backend { return known }
-      // The cap holds however a tenant is made: by the admin API or by a client naming it.
-      guard table.count < limit else {
-        throw FirebaseFailure(
-          .quotaExceeded,
-          "this project already has \(limit) tenants; delete one first, or name a tenant it has")
+    if try await project.setting(Self.kind, key: id) == nil {
+      guard creating else {
+        return try project.sibling(projectID: project.configuration.projectID, tenantID: id, directory: nil)
       }
       var open = Tenant()
       open.allowPasswordSignup = true
       open.enableEmailLinkSignin = true
       open.enableAnonymousUser = true
-      _ = try insert(Self.made(id: id, in: project, from: open), into: &table)
-      return table[id]!.backend
+      // The cap holds however a tenant is made: by the admin API or by a client naming it.
+      try await add(Self.made(id: id, in: project, from: open), refusal: "delete one first, or name a tenant it has")
     }
+    return try opened(id)
   }
 
   /// Tenant `id` changed by `change`: the fields `mask` names, or, with no mask, every field
   /// replaced (production's defaults for those `change` leaves out), as the emulator's update does.
-  func update(_ id: String, with change: Tenant, mask: FieldMask?) throws -> Tenant {
-    try table.withLock { table in
-      guard let entry = table[id] else { throw Self.notFound(id) }
+  func update(_ id: String, with change: Tenant, mask: FieldMask?) async throws -> Tenant {
+    let project = project
+    let changed = try await project.changeSetting(Self.kind, key: id) { stored in
+      let old = try JSONDecoder().decode(Tenant.self, from: stored)
       var tenant: Tenant
       if let mask {
-        tenant = try entry.tenant.updated(with: change, mask: mask)
+        tenant = try old.updated(with: change, mask: mask)
       } else {
         tenant = Self.made(id: id, in: project, from: change)
       }
-      tenant.name = entry.tenant.name
+      tenant.name = old.name
       tenant.tenantId = id
-      table[id] = (tenant, entry.backend)
-      try save(table)
-      return tenant
+      return try Self.encoded(tenant)
     }
+    guard let changed else { throw Self.notFound(id) }
+    return try JSONDecoder().decode(Tenant.self, from: changed)
   }
 
   /// Forgets tenant `id` and deletes its accounts.
   func delete(_ id: String) async throws {
-    let backend = try table.withLock { table in
-      guard let entry = table.removeValue(forKey: id) else { throw Self.notFound(id) }
-      try save(table)
-      return entry.backend
-    }
+    guard try await project.removeSetting(Self.kind, key: id) else { throw Self.notFound(id) }
+    let backend = try opened(id)
+    opened.withLock { $0[id] = nil }
     try await backend.deleteAllAccounts()
     await backend.close()
   }
 
-  /// The backend of tenant `id` if this table keeps it.
-  func kept(_ id: String) -> EmbeddedBackend? { table.withLock { $0[id]?.backend } }
-
-  /// Every tenant backend, for a refresh token the project does not know.
-  var backends: [EmbeddedBackend] { table.withLock { $0.values.map(\.backend) } }
+  /// The backend of tenant `id` when the tenant exists.
+  func kept(_ id: String) async throws -> EmbeddedBackend? {
+    guard try await project.setting(Self.kind, key: id) != nil else { return nil }
+    return try opened(id)
+  }
 
   static func notFound(_ id: String) -> FirebaseFailure {
     FirebaseFailure(.tenantNotFound, "no tenant has the id \(EmulatorRequestPolicy.printable(id))")
   }
 
   // MARK: - Private
+
+  /// Stores `tenant` as new, within ``limit``.
+  private func add(_ tenant: Tenant, refusal: String) async throws {
+    let added = try await project.addSetting(
+      Self.kind, key: tenant.tenantId ?? "", value: try Self.encoded(tenant), limit: limit)
+    if added == .full {
+      throw FirebaseFailure(.quotaExceeded, "this project already has \(limit) tenants; \(refusal)")
+    }
+  }
+
+  /// The backend of tenant `id`, opened once per process.
+  private func opened(_ id: String) throws -> EmbeddedBackend {
+    try opened.withLock { opened in
+      if let known = opened[id] { return known }
+      let made = try project.tenant(id)
+      opened[id] = made
+      return made
+    }
+  }
 
   /// Tenant `id` of `project` with the settings `body` sets and production's defaults (all off)
   /// for the others.
@@ -153,26 +160,9 @@ final class EmulatorTenants: Sendable {
     return tenant
   }
 
-  private func insert(_ tenant: Tenant, into table: inout Table) throws -> Tenant {
-    let id = tenant.tenantId ?? ""
-    table[id] = (tenant, try Self.backend(of: project, tenantID: id))
-    try save(table)
-    return tenant
-  }
-
-  private func save(_ table: Table) throws {
-    guard let file = Self.file(of: project) else { return }
+  private static func encoded(_ tenant: Tenant) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    let data = try encoder.encode(table.values.map(\.tenant).sorted { ($0.tenantId ?? "") < ($1.tenantId ?? "") })
-    try AuthError.storage { () throws(FileError) in try AtomicFile.write(data, to: file) }
-  }
-
-  private static func file(of project: EmbeddedBackend) -> URL? {
-    project.directory?.appendingPathComponent("tenants.json")
-  }
-
-  private static func backend(of project: EmbeddedBackend, tenantID: String) throws -> EmbeddedBackend {
-    try project.tenant(tenantID)
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(tenant)
   }
 }
