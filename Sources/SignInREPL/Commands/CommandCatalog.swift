@@ -5,7 +5,7 @@ package enum CommandCatalog {
   package static let commands: [any REPLCommand.Type] = [
     SignUpCommand.self, SignInCommand.self, AnonymousCommand.self, SendLinkCommand.self, SignInLinkCommand.self,
     PhoneCommand.self, PasskeyCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self,
-    LinkCommand.self,
+    OAuthCommand.self, LinkCommand.self,
     UpgradeCommand.self, UnlinkCommand.self, ReauthCommand.self,
     RestoreCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
     ScopesCommand.self, AddScopesCommand.self, AccessTokenCommand.self,

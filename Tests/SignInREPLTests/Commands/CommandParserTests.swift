@@ -17,6 +17,8 @@ import Testing
     ("apple", AppleCommand()),
     ("apple --nonce raw-1 --id-token a.b.c", AppleCommand(idToken: "a.b.c", rawNonce: "raw-1")),
     ("apple --account tim@example.com", AppleCommand(account: "tim@example.com")),
+    ("oauth Microsoft.com", OAuthCommand(providerID: "microsoft.com")),
+    ("oauth saml.acme --account lin@acme.example", OAuthCommand(providerID: "saml.acme", account: "lin@acme.example")),
     ("google --account ada@example.com", GoogleCommand(options: GoogleOptions(account: "ada@example.com"))),
     ("link email ada@example.com", LinkCommand(target: .email("ada@example.com"))),
     ("link google", LinkCommand(target: .provider(.google))),
@@ -121,6 +123,8 @@ import Testing
     ("profile", "profile [--name NAME] [--photo URL]"),
     ("profile --photo notaurl", "profile [--name NAME] [--photo URL]"),
     ("watch maybe", "watch on|off | watch users on|off"),
+    ("oauth", "oauth PROVIDER [--account EMAIL]"),
+    ("oauth github.com --account nobody", "oauth PROVIDER [--account EMAIL]"),
   ])
   func wrongArgumentsShowTheUsageLine(line: String, usage: String) {
     #expect(throws: CommandError.usage(usage)) { try CommandParser.parse(line: line) }

@@ -116,6 +116,34 @@ struct SigninServeTests {
     #expect(memorySays.contains("Password hashes: test cost"), "\(memorySays)")
   }
 
+  /// `oauth` in a REPL against `signin serve`: the handler page's form submitted for the given
+  /// account, its answer back at the REPL's loopback listener, and the page's refusal said at
+  /// once; the offline backend says where a handler page is.
+  @Test func theREPLSignsInThroughTheServersHandlerPage() async throws {
+    let server = try await Server(["--in-memory", "--project", "demo"])
+    let environment = ["FIREBASE_AUTH_EMULATOR_HOST": server.host]
+    let signedIn = try await SigninProcessTests.signin(
+      [
+        "--backend", "emulator", "--project", "demo", "--in-memory", "-c",
+        "oauth microsoft.com --account grace@contoso.example; whoami",
+      ], environment: environment)
+    #expect(signedIn.status == 0, "\(signedIn.output)")
+    #expect(signedIn.output.contains("signed in as grace@contoso.example ("), "\(signedIn.output)")
+    #expect(signedIn.output.contains(") (new user)"), "\(signedIn.output)")
+    #expect(signedIn.output.contains("providers: microsoft.com"), "whoami lists the provider: \(signedIn.output)")
+
+    let refused = try await SigninProcessTests.signin(
+      [
+        "--backend", "emulator", "--project", "demo", "--in-memory", "-c", "oauth saml.acme --account lin@acme.example",
+      ],
+      environment: environment)
+    #expect(refused.output.contains("has no saml.acme provider. Create it first"), "\(refused.output)")
+
+    let offline = try await SigninProcessTests.signin(["--in-memory", "-c", "oauth github.com"])
+    #expect(offline.output.contains("run 'signin serve' in another terminal"), "\(offline.output)")
+    #expect(try await server.stop().0 == 0)
+  }
+
   @Test func servesTheEmbeddedBackendToOtherProcessesAndStopsCleanly() async throws {
     let data = SigninProcessTests.Scratch()
     let server = try await Server(["--data-dir", data.url.path, "--project", "demo"])
