@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInCrypto
 import SignInEmbeddedTestSupport
 import SignInEmulator
@@ -232,6 +233,42 @@ struct OAuthProviderTests {
     }
     #expect(error?.code == .tenantMismatch)
     #expect(harness.backend.count(of: .signInWithIdp) == 0)
+  }
+
+  // MARK: - Waiting
+
+  @Test func aPageThatNeverAnswersTimesOutAndTheListenerCloses() async throws {
+    let clock = ManualClock()
+    let shown = Locked<URL?>(nil)
+    let provider = OAuthProvider(
+      configuration: .init(providerID: .github, site: Self.site(), flow: .browser, timeout: .seconds(60)),
+      surface: SignInSurface(hasSystemWebSheet: false, hasDesktopBrowser: true), clock: clock,
+      present: { prompt in if case .openBrowser(let url) = prompt { shown.withLock { $0 = url } } })
+    let attempt = Task { try await provider.credential() }
+    await clock.sleepers(atLeast: 1)
+    clock.advance(by: .seconds(60))
+    let error = try await #require(throws: AuthError.self) { _ = try await attempt.value }
+    #expect(error.code == .timeout)
+    // The redirect the page was given is no longer listened on.
+    let redirect = try #require(
+      shown.withLock { $0 }.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems }?
+        .first { $0.name == "redirectUrl" }?.value.flatMap(URL.init(string:)))
+    await #expect(throws: (any Error).self) {
+      _ = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: redirect))
+    }
+  }
+
+  @Test func cancellingTheSignInClosesTheListenerAndSaysCancelled() async throws {
+    let shown = AsyncStream<Void>.makeStream()
+    let provider = OAuthProvider(
+      configuration: .init(providerID: .yahoo, site: Self.site(), flow: .browser),
+      surface: SignInSurface(hasSystemWebSheet: false, hasDesktopBrowser: true),
+      present: { _ in shown.continuation.yield() })
+    let attempt = Task { try await provider.credential() }
+    for await _ in shown.stream { break }
+    attempt.cancel()
+    let error = try await #require(throws: AuthError.self) { _ = try await attempt.value }
+    #expect(error.code == .cancelled)
   }
 
   @Test func withNoSchemeToAnswerAtTheSheetFlowSaysWhatToSet() async throws {
