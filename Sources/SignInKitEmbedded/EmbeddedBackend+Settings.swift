@@ -50,4 +50,11 @@ extension EmbeddedBackend {
   package func removeSetting(_ kind: String, key: String) throws -> Bool {
     try store.removeSetting(kind, key: key)
   }
+
+  /// Deletes everything this backend's tenant holds: accounts, codes, mail, throttle and
+  /// settings, in one transaction. `signin serve` calls it when the tenant is deleted, so a
+  /// tenant made again under the same id starts empty.
+  package func deleteTenantData() throws {
+    try store.deleteTenant()
+  }
 }

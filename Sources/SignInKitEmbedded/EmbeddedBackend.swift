@@ -3,6 +3,7 @@ import SignInConcurrency
 import SignInCrypto
 import SignInFoundation
 import SignInKit
+import SignInStorage
 
 /// An in-process identity service with Firebase Auth's semantics, error codes and token shapes:
 /// the offline default backend.
@@ -233,6 +234,8 @@ public actor EmbeddedBackend: AuthBackend {
   public nonisolated var keyID: String { (try? signing.get().keyID) ?? "" }
   /// Accounts, tokens, codes and mail, in SQLite.
   let store: EmbeddedStore
+  /// The store's connection, which this backend's tenants share.
+  nonisolated let connection: SharedSQLiteDatabase
   /// Whether email enumeration protection is on: ``Configuration/emailEnumerationProtection``
   /// at start, then as ``setEmailEnumerationProtection(_:)`` sets it.
   public internal(set) var emailEnumerationProtection: Bool
@@ -271,18 +274,21 @@ public actor EmbeddedBackend: AuthBackend {
     return try EmbeddedBackend(directory: directory, configuration: configuration, now: now, sharedKey: signing)
   }
 
-  /// The users of the Identity Platform tenant `tenantID` of this project: their own accounts
-  /// in `tenants/ID/` inside this backend's folder (in memory for an in-memory one), signed with
-  /// this backend's key. `signin serve` and `signin --tenant` keep a tenant there.
+  /// The users of the Identity Platform tenant `tenantID` of this project: their rows in this
+  /// backend's own database (its file, or its in-memory database), each naming the tenant, so a
+  /// tenant opens no file of its own; tokens are signed with this backend's key. `signin serve`
+  /// and `signin --tenant` keep a tenant there.
   package nonisolated func tenant(_ tenantID: String) throws -> EmbeddedBackend {
-    try sibling(
-      projectID: configuration.projectID, tenantID: tenantID,
-      directory: directory?.appendingPathComponent("tenants", isDirectory: true)
-        .appendingPathComponent(tenantID, isDirectory: true))
+    var configuration = configuration
+    configuration.tenantID = tenantID
+    return try EmbeddedBackend(
+      directory: directory, configuration: configuration, now: now, sharedKey: signing,
+      sharing: (connection, tenantID))
   }
 
   private init(
-    directory: URL?, configuration: Configuration, now: @escaping @Sendable () -> Date, sharedKey: LazySigningKey?
+    directory: URL?, configuration: Configuration, now: @escaping @Sendable () -> Date, sharedKey: LazySigningKey?,
+    sharing project: (connection: SharedSQLiteDatabase, tenant: String)? = nil
   ) throws {
     self.directory = directory
     self.configuration = configuration
@@ -299,7 +305,11 @@ public actor EmbeddedBackend: AuthBackend {
       }
     }
     identityKeys = Self.identityKeyCache(configuration, now: self.now)
-    if let directory {
+    if let project, let sharedKey {
+      signing = sharedKey
+      store = EmbeddedStore(sharing: project.connection, tenant: project.tenant)
+      storageWarnings = []
+    } else if let directory {
       try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }
       signing =
         sharedKey ?? LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
@@ -309,6 +319,7 @@ public actor EmbeddedBackend: AuthBackend {
       storageWarnings =
         try LegacyAccountsFile(directory: directory).importOnce(into: store)
         + LegacySettingsFiles(directory: directory).importOnce(into: store)
+        + LegacyTenantFolders(directory: directory).importOnce(into: store)
     } else {
       storageWarnings = []
       signing =
@@ -316,6 +327,7 @@ public actor EmbeddedBackend: AuthBackend {
         ?? LazySigningKey(file: nil, keyID: Self.keyID)
       store = try EmbeddedStore(.memory)
     }
+    connection = store.connection
   }
 
   @Sendable private static func keyID(_ publicKey: RSAPublicKey) -> String {

@@ -124,9 +124,154 @@ final class EmbeddedStore {
       PRIMARY KEY (kind, key)
     ) WITHOUT ROWID;
     """,
+    // Tenants in the project's file: every row names its tenant ('' for the project's own), and
+    // every key and index starts with it, so a tenant costs no file of its own. The tables are
+    // rebuilt, because SQLite cannot change a key in place; what they held is the project's.
+    """
+    CREATE TEMP TABLE old_accounts AS SELECT * FROM accounts;
+    CREATE TEMP TABLE old_provider_links AS SELECT * FROM provider_links;
+    CREATE TEMP TABLE old_refresh_tokens AS SELECT * FROM refresh_tokens;
+    CREATE TEMP TABLE old_action_codes AS SELECT rowid AS id, * FROM action_codes;
+    CREATE TEMP TABLE old_mail AS SELECT * FROM mail;
+    CREATE TEMP TABLE old_used_provider_codes AS SELECT * FROM used_provider_codes;
+    CREATE TEMP TABLE old_pending_second_factors AS SELECT * FROM pending_second_factors;
+    CREATE TEMP TABLE old_passkeys AS SELECT * FROM passkeys;
+    CREATE TEMP TABLE old_login_failures AS SELECT * FROM login_failures;
+    CREATE TEMP TABLE old_settings AS SELECT * FROM settings;
+    DROP TABLE mail;
+    DROP TABLE refresh_tokens;
+    DROP TABLE provider_links;
+    DROP TABLE passkeys;
+    DROP TABLE action_codes;
+    DROP TABLE used_provider_codes;
+    DROP TABLE pending_second_factors;
+    DROP TABLE login_failures;
+    DROP TABLE settings;
+    DROP TABLE accounts;
+    CREATE TABLE accounts (
+      tenant TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      email TEXT,
+      phone TEXT,
+      record TEXT NOT NULL,
+      PRIMARY KEY (tenant, uid),
+      UNIQUE (tenant, email)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX accounts_phone ON accounts (tenant, phone) WHERE phone IS NOT NULL;
+    CREATE TABLE provider_links (
+      tenant TEXT NOT NULL,
+      provider TEXT NOT NULL,
+      raw_id TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      email TEXT,
+      PRIMARY KEY (tenant, provider, raw_id),
+      FOREIGN KEY (tenant, uid) REFERENCES accounts (tenant, uid) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    CREATE INDEX provider_links_uid ON provider_links (tenant, uid);
+    CREATE TABLE refresh_tokens (
+      digest TEXT PRIMARY KEY NOT NULL,
+      tenant TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      record TEXT NOT NULL,
+      FOREIGN KEY (tenant, uid) REFERENCES accounts (tenant, uid) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    CREATE INDEX refresh_tokens_uid ON refresh_tokens (tenant, uid);
+    CREATE TABLE action_codes (
+      id INTEGER PRIMARY KEY,
+      digest TEXT UNIQUE NOT NULL,
+      tenant TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      email TEXT NOT NULL,
+      expires_at REAL NOT NULL,
+      record TEXT NOT NULL
+    );
+    CREATE INDEX action_codes_address ON action_codes (tenant, email, kind);
+    CREATE INDEX action_codes_uid ON action_codes (tenant, uid);
+    CREATE INDEX action_codes_expiry ON action_codes (tenant, expires_at);
+    CREATE TABLE mail (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      tenant TEXT NOT NULL,
+      code_digest TEXT NOT NULL REFERENCES action_codes (digest) ON DELETE CASCADE,
+      recipient TEXT NOT NULL,
+      record TEXT NOT NULL
+    );
+    CREATE INDEX mail_recipient ON mail (tenant, recipient);
+    CREATE INDEX mail_code ON mail (code_digest);
+    CREATE TABLE used_provider_codes (
+      tenant TEXT NOT NULL,
+      digest TEXT NOT NULL,
+      expires_at REAL NOT NULL,
+      PRIMARY KEY (tenant, digest)
+    ) WITHOUT ROWID;
+    CREATE INDEX used_provider_codes_expiry ON used_provider_codes (tenant, expires_at);
+    CREATE TABLE pending_second_factors (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      tenant TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      key TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      expires_at REAL NOT NULL,
+      record TEXT NOT NULL,
+      UNIQUE (tenant, kind, key)
+    );
+    CREATE INDEX pending_second_factors_uid ON pending_second_factors (tenant, kind, uid);
+    CREATE INDEX pending_second_factors_expiry ON pending_second_factors (tenant, expires_at);
+    CREATE TABLE passkeys (
+      tenant TEXT NOT NULL,
+      credential_id TEXT NOT NULL,
+      uid TEXT NOT NULL,
+      PRIMARY KEY (tenant, credential_id),
+      FOREIGN KEY (tenant, uid) REFERENCES accounts (tenant, uid) ON DELETE CASCADE
+    ) WITHOUT ROWID;
+    CREATE INDEX passkeys_uid ON passkeys (tenant, uid);
+    CREATE TABLE login_failures (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      tenant TEXT NOT NULL,
+      key TEXT NOT NULL,
+      at REAL NOT NULL
+    );
+    CREATE INDEX login_failures_key ON login_failures (tenant, key, at);
+    CREATE INDEX login_failures_at ON login_failures (tenant, at);
+    CREATE TABLE settings (
+      tenant TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      key TEXT NOT NULL,
+      value TEXT NOT NULL,
+      PRIMARY KEY (tenant, kind, key)
+    ) WITHOUT ROWID;
+    INSERT INTO accounts SELECT '', uid, email, phone, record FROM old_accounts;
+    INSERT INTO provider_links SELECT '', provider, raw_id, uid, email FROM old_provider_links;
+    INSERT INTO refresh_tokens SELECT digest, '', uid, record FROM old_refresh_tokens;
+    INSERT INTO action_codes SELECT id, digest, '', uid, kind, email, expires_at, record FROM old_action_codes;
+    INSERT INTO mail SELECT id, '', code_digest, recipient, record FROM old_mail;
+    INSERT INTO used_provider_codes SELECT '', digest, expires_at FROM old_used_provider_codes;
+    INSERT INTO pending_second_factors SELECT id, '', kind, key, uid, expires_at, record
+      FROM old_pending_second_factors;
+    INSERT INTO passkeys SELECT '', credential_id, uid FROM old_passkeys;
+    INSERT INTO login_failures SELECT id, '', key, at FROM old_login_failures;
+    INSERT INTO settings SELECT '', kind, key, value FROM old_settings;
+    DROP TABLE old_accounts;
+    DROP TABLE old_provider_links;
+    DROP TABLE old_refresh_tokens;
+    DROP TABLE old_action_codes;
+    DROP TABLE old_mail;
+    DROP TABLE old_used_provider_codes;
+    DROP TABLE old_pending_second_factors;
+    DROP TABLE old_passkeys;
+    DROP TABLE old_login_failures;
+    DROP TABLE old_settings;
+    """,
   ])
 
-  let database: SQLiteDatabase
+  /// The connection, shared with the project's tenants when this is one of theirs.
+  let connection: SharedSQLiteDatabase
+  /// The tenant whose rows this store reads and writes: empty for the project's own. Every
+  /// statement names it as `:tenant`.
+  let tenant: String
+  /// Whether this store may close the connection: only the project's owns it.
+  private let ownsConnection: Bool
+  private var isClosed = false
   private let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
@@ -144,8 +289,20 @@ final class EmbeddedStore {
   /// - Throws: `AuthError/Code/storage` saying what is wrong with the file and what to do; a
   ///   damaged file or one from a newer version is left as it is.
   init(_ location: SQLiteDatabase.Location, busyTimeout: Duration = .seconds(5)) throws {
-    database = try Self.storage { () throws(SQLiteError) in try SQLiteDatabase(location, busyTimeout: busyTimeout) }
-    try Self.reportingStorage { try Self.schema.migrate(database) }
+    let connection = try Self.storage { () throws(SQLiteError) in
+      try SharedSQLiteDatabase(location, busyTimeout: busyTimeout)
+    }
+    try Self.reportingStorage { try connection.use { database in try Self.schema.migrate(database) } }
+    self.connection = connection
+    tenant = ""
+    ownsConnection = true
+  }
+
+  /// The rows of `tenant` in the database `project` has open: no file, no descriptor of its own.
+  init(sharing project: SharedSQLiteDatabase, tenant: String) {
+    connection = project
+    self.tenant = tenant
+    ownsConnection = false
   }
 
   /// Runs `body` in one transaction: all its changes are stored, or none when it throws.
@@ -153,19 +310,24 @@ final class EmbeddedStore {
   /// commit.
   func transaction<T>(_ body: () throws -> T, onRollback: () -> Void = {}) throws -> T {
     do {
-      return try Self.reportingStorage { try database.transaction(body) }
+      try checkOpen()
+      return try Self.reportingStorage { try connection.use { database in try database.transaction(body) } }
     } catch {
       onRollback()
       throw error
     }
   }
 
-  func close() { database.close() }
+  /// Closes the database; a tenant's store only stops using the project's.
+  func close() {
+    isClosed = true
+    if ownsConnection { connection.close() }
+  }
 
   // MARK: - Accounts
 
   func account(uid: String) throws -> Account? {
-    try accounts("SELECT record FROM accounts WHERE uid = ?", [.text(uid)]).first
+    try accounts("SELECT record FROM accounts WHERE tenant = :tenant AND uid = ?", [.text(uid)]).first
   }
 
   /// The account `uid`, or `USER_NOT_FOUND` when it is gone.
@@ -178,12 +340,12 @@ final class EmbeddedStore {
 
   /// The account with `email` (already lowercased).
   func account(email: String) throws -> Account? {
-    try accounts("SELECT record FROM accounts WHERE email = ?", [.text(email)]).first
+    try accounts("SELECT record FROM accounts WHERE tenant = :tenant AND email = ?", [.text(email)]).first
   }
 
   /// The account with the phone number `phone` (E.164).
   func account(phone: String) throws -> Account? {
-    try accounts("SELECT record FROM accounts WHERE phone = ?", [.text(phone)]).first
+    try accounts("SELECT record FROM accounts WHERE tenant = :tenant AND phone = ?", [.text(phone)]).first
   }
 
   /// Whether an account other than `uid` has the phone number `phone`.
@@ -201,7 +363,8 @@ final class EmbeddedStore {
   /// The account linked to `rawID` at `provider`.
   func account(provider: ProviderID, rawID: String) throws -> Account? {
     try accounts(
-      "SELECT a.record FROM provider_links l JOIN accounts a ON a.uid = l.uid WHERE l.provider = ? AND l.raw_id = ?",
+      "SELECT a.record FROM provider_links l JOIN accounts a ON a.tenant = l.tenant AND a.uid = l.uid "
+        + "WHERE l.tenant = :tenant AND l.provider = ? AND l.raw_id = ?",
       [.text(provider.rawValue), .text(rawID)]
     ).first
   }
@@ -209,7 +372,8 @@ final class EmbeddedStore {
   /// The accounts linked to `provider`, by their id there, at most `limit`.
   func accounts(linkedTo provider: ProviderID, limit: Int) throws -> [Account] {
     try accounts(
-      "SELECT a.record FROM provider_links l JOIN accounts a ON a.uid = l.uid WHERE l.provider = ? "
+      "SELECT a.record FROM provider_links l JOIN accounts a ON a.tenant = l.tenant AND a.uid = l.uid "
+        + "WHERE l.tenant = :tenant AND l.provider = ? "
         + "ORDER BY l.raw_id LIMIT ?",
       [.text(provider.rawValue), .integer(Int64(limit))])
   }
@@ -217,7 +381,8 @@ final class EmbeddedStore {
   /// The account that holds the passkey `credentialID` (base64url).
   func account(passkey credentialID: String) throws -> Account? {
     try accounts(
-      "SELECT a.record FROM passkeys p JOIN accounts a ON a.uid = p.uid WHERE p.credential_id = ?",
+      "SELECT a.record FROM passkeys p JOIN accounts a ON a.tenant = p.tenant AND a.uid = p.uid "
+        + "WHERE p.tenant = :tenant AND p.credential_id = ?",
       [.text(credentialID)]
     ).first
   }
@@ -227,20 +392,22 @@ final class EmbeddedStore {
     try transaction {
       let record = try json(account)
       try run(
-        "INSERT INTO accounts (uid, email, phone, record) VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE "
+        "INSERT INTO accounts (tenant, uid, email, phone, record) VALUES (:tenant, ?, ?, ?, ?) "
+          + "ON CONFLICT (tenant, uid) DO UPDATE "
           + "SET email = excluded.email, phone = excluded.phone, record = excluded.record",
         [.text(account.uid), .text(account.email), .text(account.phoneNumber), .text(record)])
-      try run("DELETE FROM provider_links WHERE uid = ?", [.text(account.uid)])
+      try run("DELETE FROM provider_links WHERE tenant = :tenant AND uid = ?", [.text(account.uid)])
       for link in account.federated {
         try run(
-          "INSERT OR REPLACE INTO provider_links (provider, raw_id, uid, email) VALUES (?, ?, ?, ?)",
+          "INSERT OR REPLACE INTO provider_links (tenant, provider, raw_id, uid, email) VALUES (:tenant, ?, ?, ?, ?)",
           [.text(link.providerID.rawValue), .text(link.rawID), .text(account.uid), .text(link.email)])
       }
       // A credential of another account fails the primary key: one passkey, one account.
-      try run("DELETE FROM passkeys WHERE uid = ?", [.text(account.uid)])
+      try run("DELETE FROM passkeys WHERE tenant = :tenant AND uid = ?", [.text(account.uid)])
       for passkey in account.passkeys ?? [] {
         try run(
-          "INSERT INTO passkeys (credential_id, uid) VALUES (?, ?)", [.text(passkey.credentialID), .text(account.uid)])
+          "INSERT INTO passkeys (tenant, credential_id, uid) VALUES (:tenant, ?, ?)",
+          [.text(passkey.credentialID), .text(account.uid)])
       }
     }
   }
@@ -260,8 +427,8 @@ final class EmbeddedStore {
   /// Deletes the account with its links, refresh tokens, action codes and their mail.
   func deleteAccount(uid: String) throws {
     try transaction {
-      try run("DELETE FROM action_codes WHERE uid = ?", [.text(uid)])
-      try run("DELETE FROM accounts WHERE uid = ?", [.text(uid)])
+      try run("DELETE FROM action_codes WHERE tenant = :tenant AND uid = ?", [.text(uid)])
+      try run("DELETE FROM accounts WHERE tenant = :tenant AND uid = ?", [.text(uid)])
     }
   }
 
@@ -269,10 +436,20 @@ final class EmbeddedStore {
   /// second factors), in one transaction. Spent provider codes stay spent.
   func deleteAllAccounts() throws {
     try transaction {
-      try run("DELETE FROM login_failures", [])
-      try run("DELETE FROM pending_second_factors", [])
-      try run("DELETE FROM action_codes", [])
-      try run("DELETE FROM accounts", [])
+      try run("DELETE FROM login_failures WHERE tenant = :tenant", [])
+      try run("DELETE FROM pending_second_factors WHERE tenant = :tenant", [])
+      try run("DELETE FROM action_codes WHERE tenant = :tenant", [])
+      try run("DELETE FROM accounts WHERE tenant = :tenant", [])
+    }
+  }
+
+  /// Deletes everything of this store's tenant: its accounts with all they hold, its throttle,
+  /// spent provider codes and settings. What deleting a tenant leaves behind: nothing.
+  func deleteTenant() throws {
+    try transaction {
+      try deleteAllAccounts()
+      try run("DELETE FROM used_provider_codes WHERE tenant = :tenant", [])
+      try run("DELETE FROM settings WHERE tenant = :tenant", [])
     }
   }
 
@@ -282,30 +459,34 @@ final class EmbeddedStore {
   /// oldest beyond `cap` in all: the table is bounded in time and in rows.
   func recordLoginFailure(key: String, at: Date, windowStart: Date, cap: Int) throws {
     try transaction {
-      try run("DELETE FROM login_failures WHERE at <= ?", [.real(windowStart.timeIntervalSince1970)])
-      try run("INSERT INTO login_failures (key, at) VALUES (?, ?)", [.text(key), .real(at.timeIntervalSince1970)])
       try run(
-        "DELETE FROM login_failures WHERE id <= (SELECT max(id) FROM login_failures) - ?", [.integer(Int64(cap))])
+        "DELETE FROM login_failures WHERE tenant = :tenant AND at <= ?", [.real(windowStart.timeIntervalSince1970)])
+      try run(
+        "INSERT INTO login_failures (tenant, key, at) VALUES (:tenant, ?, ?)",
+        [.text(key), .real(at.timeIntervalSince1970)])
+      try run(
+        "DELETE FROM login_failures WHERE tenant = :tenant AND id NOT IN "
+          + "(SELECT id FROM login_failures WHERE tenant = :tenant ORDER BY id DESC LIMIT ?)", [.integer(Int64(cap))])
     }
   }
 
   /// When `key`'s failures since `windowStart` happened, oldest first.
   func loginFailures(key: String, since windowStart: Date) throws -> [Date] {
-    try Self.storage { () throws(SQLiteError) in
-      try database.rows(
-        "SELECT at FROM login_failures WHERE key = ? AND at > ? ORDER BY at",
-        [.text(key), .real(windowStart.timeIntervalSince1970)])
-    }.compactMap { $0.real(0).map(Date.init(timeIntervalSince1970:)) }
+    try rows(
+      "SELECT at FROM login_failures WHERE tenant = :tenant AND key = ? AND at > ? ORDER BY at",
+      [.text(key), .real(windowStart.timeIntervalSince1970)]
+    ).compactMap { $0.real(0).map(Date.init(timeIntervalSince1970:)) }
   }
 
   func clearLoginFailures(key: String) throws {
-    try run("DELETE FROM login_failures WHERE key = ?", [.text(key)])
+    try run("DELETE FROM login_failures WHERE tenant = :tenant AND key = ?", [.text(key)])
   }
 
   /// Up to `limit` accounts in uid order, after `uid` when given.
   func accounts(after uid: String?, limit: Int) throws -> [Account] {
     try accounts(
-      "SELECT record FROM accounts WHERE uid > ? ORDER BY uid LIMIT ?", [.text(uid ?? ""), .integer(Int64(limit))])
+      "SELECT record FROM accounts WHERE tenant = :tenant AND uid > ? ORDER BY uid LIMIT ?",
+      [.text(uid ?? ""), .integer(Int64(limit))])
   }
 
   /// The accounts with these uids, emails, phone numbers or IdP identities, each once, in uid
@@ -325,48 +506,44 @@ final class EmbeddedStore {
 
   /// The distinct emails of the accounts, sorted; with `provider`, the emails they use there.
   func emails(provider: ProviderID?) throws -> [String] {
-    let rows: [SQLiteRow]
+    let found: [SQLiteRow]
     if let provider {
-      rows = try Self.storage { () throws(SQLiteError) in
-        try database.rows(
-          "SELECT DISTINCT email FROM provider_links WHERE provider = ? AND email IS NOT NULL ORDER BY email",
-          [.text(provider.rawValue)])
-      }
+      found = try rows(
+        "SELECT DISTINCT email FROM provider_links WHERE tenant = :tenant AND provider = ? AND email IS NOT NULL "
+          + "ORDER BY email",
+        [.text(provider.rawValue)])
     } else {
-      rows = try Self.storage { () throws(SQLiteError) in
-        try database.rows("SELECT email FROM accounts WHERE email IS NOT NULL ORDER BY email")
-      }
+      found = try rows("SELECT email FROM accounts WHERE tenant = :tenant AND email IS NOT NULL ORDER BY email")
     }
-    return rows.compactMap { $0.text(0) }
+    return found.compactMap { $0.text(0) }
   }
 
   // MARK: - Refresh tokens
 
   func refreshToken(digest: String) throws -> RefreshToken? {
-    let found: [RefreshToken] = try records("SELECT record FROM refresh_tokens WHERE digest = ?", [.text(digest)])
+    let found: [RefreshToken] = try records(
+      "SELECT record FROM refresh_tokens WHERE tenant = :tenant AND digest = ?", [.text(digest)])
     return found.first
   }
 
   func insertRefreshToken(_ token: RefreshToken, digest: String) throws {
     try run(
-      "INSERT INTO refresh_tokens (digest, uid, record) VALUES (?, ?, ?)",
+      "INSERT INTO refresh_tokens (digest, tenant, uid, record) VALUES (?, :tenant, ?, ?)",
       [.text(digest), .text(token.uid), .text(try json(token))])
   }
 
   func deleteRefreshToken(digest: String) throws {
-    try run("DELETE FROM refresh_tokens WHERE digest = ?", [.text(digest)])
+    try run("DELETE FROM refresh_tokens WHERE tenant = :tenant AND digest = ?", [.text(digest)])
   }
 
   /// Deletes the refresh tokens of `uid`; with `keeping`, only those it returns `false` for.
   func deleteRefreshTokens(uid: String, keeping: ((RefreshToken) -> Bool)? = nil) throws {
     guard let keeping else {
-      try run("DELETE FROM refresh_tokens WHERE uid = ?", [.text(uid)])
+      try run("DELETE FROM refresh_tokens WHERE tenant = :tenant AND uid = ?", [.text(uid)])
       return
     }
-    let rows = try Self.storage { () throws(SQLiteError) in
-      try database.rows("SELECT digest, record FROM refresh_tokens WHERE uid = ?", [.text(uid)])
-    }
-    for row in rows {
+    let tokens = try rows("SELECT digest, record FROM refresh_tokens WHERE tenant = :tenant AND uid = ?", [.text(uid)])
+    for row in tokens {
       guard let digest = row.text(0), let token: RefreshToken = try decode(row.blob(1)), !keeping(token) else {
         continue
       }
@@ -377,7 +554,8 @@ final class EmbeddedStore {
   // MARK: - Action codes and mail
 
   func actionCode(digest: String) throws -> ActionCode? {
-    let found: [ActionCode] = try records("SELECT record FROM action_codes WHERE digest = ?", [.text(digest)])
+    let found: [ActionCode] = try records(
+      "SELECT record FROM action_codes WHERE tenant = :tenant AND digest = ?", [.text(digest)])
     return found.first
   }
 
@@ -385,14 +563,15 @@ final class EmbeddedStore {
   func insertActionCode(_ code: ActionCode, digest: String, mail: MailboxMessage?) throws {
     try transaction {
       try run(
-        "INSERT INTO action_codes (digest, uid, kind, email, expires_at, record) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO action_codes (digest, tenant, uid, kind, email, expires_at, record) "
+          + "VALUES (?, :tenant, ?, ?, ?, ?, ?)",
         [
           .text(digest), .text(code.uid), .text(code.kind), .text(code.email),
           .real(code.expiresAt.timeIntervalSince1970), .text(try json(code)),
         ])
       guard let mail else { return }
       try run(
-        "INSERT INTO mail (code_digest, recipient, record) VALUES (?, ?, ?)",
+        "INSERT INTO mail (tenant, code_digest, recipient, record) VALUES (:tenant, ?, ?, ?)",
         [.text(digest), .text(mail.to), .text(try json(mail))])
     }
   }
@@ -402,23 +581,20 @@ final class EmbeddedStore {
   /// - Returns: whether it was there to delete: `false` when another call or process spent it.
   @discardableResult
   func deleteActionCode(digest: String) throws -> Bool {
-    try Self.storage { () throws(SQLiteError) in
-      try database.run("DELETE FROM action_codes WHERE digest = ?", [.text(digest)])
-    } > 0
+    try changes("DELETE FROM action_codes WHERE tenant = :tenant AND digest = ?", [.text(digest)]) > 0
   }
 
   /// The digests of the live codes of `kind` for `email`, oldest first.
   func actionCodeDigests(email: String, kind: String) throws -> [String] {
-    try Self.storage { () throws(SQLiteError) in
-      try database.rows(
-        "SELECT digest FROM action_codes WHERE email = ? AND kind = ? ORDER BY expires_at, rowid",
-        [.text(email), .text(kind)])
-    }.compactMap { $0.text(0) }
+    try rows(
+      "SELECT digest FROM action_codes WHERE tenant = :tenant AND email = ? AND kind = ? ORDER BY expires_at, id",
+      [.text(email), .text(kind)]
+    ).compactMap { $0.text(0) }
   }
 
   func actionCodeCount() throws -> Int {
     Int(
-      try Self.storage { () throws(SQLiteError) in try database.rows("SELECT count(*) FROM action_codes") }
+      try rows("SELECT count(*) FROM action_codes WHERE tenant = :tenant")
         .first?.integer(0) ?? 0)
   }
 
@@ -426,20 +602,23 @@ final class EmbeddedStore {
   /// messages within the limits: `perAddress` for each address, `total` in all.
   func purge(now: Date, mailPerAddress perAddress: Int, mailTotal total: Int) throws {
     try transaction {
-      try run("DELETE FROM action_codes WHERE expires_at <= ?", [.real(now.timeIntervalSince1970)])
+      try run("DELETE FROM action_codes WHERE tenant = :tenant AND expires_at <= ?", [.real(now.timeIntervalSince1970)])
       try run(
         "DELETE FROM mail WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER "
-          + "(PARTITION BY recipient ORDER BY id DESC) AS newer FROM mail) WHERE newer > ?)",
+          + "(PARTITION BY recipient ORDER BY id DESC) AS newer FROM mail WHERE tenant = :tenant) WHERE newer > ?)",
         [.integer(Int64(perAddress))])
       try run(
-        "DELETE FROM mail WHERE id NOT IN (SELECT id FROM mail ORDER BY id DESC LIMIT ?)", [.integer(Int64(total))])
+        "DELETE FROM mail WHERE tenant = :tenant AND id NOT IN "
+          + "(SELECT id FROM mail WHERE tenant = :tenant ORDER BY id DESC LIMIT ?)", [.integer(Int64(total))])
     }
   }
 
   /// The messages whose codes can still be used at `now`, oldest first; to `recipient` only
   /// when given.
   func mail(to recipient: String?, liveAt now: Date) throws -> [MailboxMessage] {
-    let live = "SELECT m.record FROM mail m JOIN action_codes c ON c.digest = m.code_digest WHERE c.expires_at > ?"
+    let live =
+      "SELECT m.record FROM mail m JOIN action_codes c ON c.digest = m.code_digest "
+      + "WHERE m.tenant = :tenant AND c.expires_at > ?"
     guard let recipient else { return try records(live + " ORDER BY m.id", [.real(now.timeIntervalSince1970)]) }
     return try records(
       live + " AND m.recipient = ? ORDER BY m.id", [.real(now.timeIntervalSince1970), .text(recipient)])
@@ -450,18 +629,18 @@ final class EmbeddedStore {
   /// The pending step of `kind` under `key`, if it has not expired by `now`.
   func pending<Step: Decodable>(_ kind: String, key: String, now: Date) throws -> Step? {
     let found: [Step] = try records(
-      "SELECT record FROM pending_second_factors WHERE kind = ? AND key = ? AND expires_at > ?",
+      "SELECT record FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ? AND expires_at > ?",
       [.text(kind), .text(key), .real(now.timeIntervalSince1970)])
     return found.first
   }
 
   /// How many live steps of `kind` `uid` has waiting.
   func pendingCount(_ kind: String, uid: String, now: Date) throws -> Int {
-    try Self.storage { () throws(SQLiteError) in
-      try database.rows(
-        "SELECT count(*) FROM pending_second_factors WHERE kind = ? AND uid = ? AND expires_at > ?",
-        [.text(kind), .text(uid), .real(now.timeIntervalSince1970)])
-    }.first?.integer(0).map(Int.init) ?? 0
+    try rows(
+      "SELECT count(*) FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND uid = ? "
+        + "AND expires_at > ?",
+      [.text(kind), .text(uid), .real(now.timeIntervalSince1970)]
+    ).first?.integer(0).map(Int.init) ?? 0
   }
 
   /// Records a new pending step of `kind` for `uid` under `key`. Expired steps go first; then
@@ -473,18 +652,21 @@ final class EmbeddedStore {
     perAccount: Int, total: Int
   ) throws -> Bool {
     try transaction {
-      try run("DELETE FROM pending_second_factors WHERE expires_at <= ?", [.real(now.timeIntervalSince1970)])
       try run(
-        "DELETE FROM pending_second_factors WHERE kind = ? AND uid = ? AND id NOT IN (SELECT id FROM "
-          + "pending_second_factors WHERE kind = ? AND uid = ? ORDER BY id DESC LIMIT ?)",
+        "DELETE FROM pending_second_factors WHERE tenant = :tenant AND expires_at <= ?",
+        [.real(now.timeIntervalSince1970)])
+      try run(
+        "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND uid = ? AND id NOT IN "
+          + "(SELECT id FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND uid = ? "
+          + "ORDER BY id DESC LIMIT ?)",
         [.text(kind), .text(uid), .text(kind), .text(uid), .integer(Int64(max(0, perAccount - 1)))])
       let count =
-        try Self.storage { () throws(SQLiteError) in
-          try database.rows("SELECT count(*) FROM pending_second_factors WHERE kind = ?", [.text(kind)])
-        }.first?.integer(0) ?? 0
+        try rows("SELECT count(*) FROM pending_second_factors WHERE tenant = :tenant AND kind = ?", [.text(kind)])
+        .first?.integer(0) ?? 0
       guard count < total else { return false }
       try run(
-        "INSERT INTO pending_second_factors (kind, key, uid, expires_at, record) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO pending_second_factors (tenant, kind, key, uid, expires_at, record) "
+          + "VALUES (:tenant, ?, ?, ?, ?, ?)",
         [.text(kind), .text(key), .text(uid), .real(expiresAt.timeIntervalSince1970), .text(try json(record))])
       return true
     }
@@ -493,7 +675,7 @@ final class EmbeddedStore {
   /// Replaces the record of the pending step of `kind` under `key`.
   func updatePending(_ kind: String, key: String, record: some Encodable) throws {
     try run(
-      "UPDATE pending_second_factors SET record = ? WHERE kind = ? AND key = ?",
+      "UPDATE pending_second_factors SET record = ? WHERE tenant = :tenant AND kind = ? AND key = ?",
       [.text(try json(record)), .text(kind), .text(key)])
   }
 
@@ -502,39 +684,36 @@ final class EmbeddedStore {
   ///
   /// - Throws: `INVALID_SESSION_INFO` (the step's `gone` message) when it was spent already.
   func consumePending(_ kind: String, key: String, gone: @autoclosure () -> AuthError) throws {
-    let removed = try Self.storage { () throws(SQLiteError) in
-      try database.run("DELETE FROM pending_second_factors WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
-    }
+    let removed = try changes(
+      "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)])
     guard removed > 0 else { throw gone() }
   }
 
   func deletePending(_ kind: String, key: String) throws {
-    try run("DELETE FROM pending_second_factors WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
+    try run(
+      "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)])
   }
 
   /// The keys of the steps of `kind` pending at `now`, oldest first.
   func pendingKeys(_ kind: String, now: Date) throws -> [String] {
-    try Self.storage { () throws(SQLiteError) in
-      try database.rows(
-        "SELECT key FROM pending_second_factors WHERE kind = ? AND expires_at > ? ORDER BY id",
-        [.text(kind), .real(now.timeIntervalSince1970)])
-    }.compactMap { $0.text(0) }
+    try rows(
+      "SELECT key FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND expires_at > ? ORDER BY id",
+      [.text(kind), .real(now.timeIntervalSince1970)]
+    ).compactMap { $0.text(0) }
   }
 
   // MARK: - Settings
 
   /// Every setting of `kind`, in key order.
   func settings(_ kind: String) throws -> [(key: String, value: Data)] {
-    try Self.storage { () throws(SQLiteError) in
-      try database.rows("SELECT key, value FROM settings WHERE kind = ? ORDER BY key", [.text(kind)])
-    }.compactMap { row in row.text(0).map { ($0, Data((row.text(1) ?? "").utf8)) } }
+    try rows("SELECT key, value FROM settings WHERE tenant = :tenant AND kind = ? ORDER BY key", [.text(kind)])
+      .compactMap { row in row.text(0).map { ($0, Data((row.text(1) ?? "").utf8)) } }
   }
 
   /// The setting of `kind` under `key`, if there is one.
   func setting(_ kind: String, key: String) throws -> Data? {
-    try Self.storage { () throws(SQLiteError) in
-      try database.rows("SELECT value FROM settings WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
-    }.first?.text(0).map { Data($0.utf8) }
+    try rows("SELECT value FROM settings WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)])
+      .first?.text(0).map { Data($0.utf8) }
   }
 
   /// Stores `value` under a new `key`, inside the caller's transaction or one of its own.
@@ -545,12 +724,11 @@ final class EmbeddedStore {
     try transaction {
       guard try setting(kind, key: key) == nil else { return .exists }
       let count =
-        try Self.storage { () throws(SQLiteError) in
-          try database.rows("SELECT count(*) FROM settings WHERE kind = ?", [.text(kind)])
-        }.first?.integer(0) ?? 0
+        try rows("SELECT count(*) FROM settings WHERE tenant = :tenant AND kind = ?", [.text(kind)]).first?.integer(0)
+        ?? 0
       guard count < limit else { return .full }
       try run(
-        "INSERT INTO settings (kind, key, value) VALUES (?, ?, ?)",
+        "INSERT INTO settings (tenant, kind, key, value) VALUES (:tenant, ?, ?, ?)",
         [.text(kind), .text(key), .text(String(decoding: value, as: UTF8.self))])
       return .added
     }
@@ -559,34 +737,33 @@ final class EmbeddedStore {
   /// Replaces the value under an existing `key`.
   func replaceSetting(_ kind: String, key: String, value: Data) throws {
     try run(
-      "UPDATE settings SET value = ? WHERE kind = ? AND key = ?",
+      "UPDATE settings SET value = ? WHERE tenant = :tenant AND kind = ? AND key = ?",
       [.text(String(decoding: value, as: UTF8.self)), .text(kind), .text(key)])
   }
 
   /// Removes the setting under `key`; `false` when there was none.
   func removeSetting(_ kind: String, key: String) throws -> Bool {
-    try Self.storage { () throws(SQLiteError) in
-      try database.run("DELETE FROM settings WHERE kind = ? AND key = ?", [.text(kind), .text(key)])
-    } > 0
+    try changes("DELETE FROM settings WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)]) > 0
   }
 
   // MARK: - Spent identity-provider codes
 
   /// Whether the provider code with `digest` was spent and has not expired by `now`.
   func providerCodeIsSpent(digest: String, now: Date) throws -> Bool {
-    try !Self.storage { () throws(SQLiteError) in
-      try database.rows(
-        "SELECT 1 FROM used_provider_codes WHERE digest = ? AND expires_at > ?",
-        [.text(digest), .real(now.timeIntervalSince1970)])
-    }.isEmpty
+    try !rows(
+      "SELECT 1 FROM used_provider_codes WHERE tenant = :tenant AND digest = ? AND expires_at > ?",
+      [.text(digest), .real(now.timeIntervalSince1970)]
+    ).isEmpty
   }
 
   /// Records a spent provider code until `expiresAt`, dropping the ones expired by `now`.
   func spendProviderCode(digest: String, until expiresAt: Date, now: Date) throws {
     try transaction {
-      try run("DELETE FROM used_provider_codes WHERE expires_at <= ?", [.real(now.timeIntervalSince1970)])
       try run(
-        "INSERT OR REPLACE INTO used_provider_codes (digest, expires_at) VALUES (?, ?)",
+        "DELETE FROM used_provider_codes WHERE tenant = :tenant AND expires_at <= ?", [.real(now.timeIntervalSince1970)]
+      )
+      try run(
+        "INSERT OR REPLACE INTO used_provider_codes (tenant, digest, expires_at) VALUES (:tenant, ?, ?)",
         [.text(digest), .real(expiresAt.timeIntervalSince1970)])
     }
   }
@@ -594,11 +771,40 @@ final class EmbeddedStore {
   // MARK: - Private
 
   private func run(_ sql: String, _ values: [SQLiteValue]) throws {
-    _ = try Self.storage { () throws(SQLiteError) in try database.run(sql, values) }
+    _ = try changes(sql, values)
+  }
+
+  /// Runs one change in this store's scope (`:tenant`); returns how many rows it changed.
+  private func changes(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+    try checkOpen()
+    let scope = scope
+    return try Self.storage { () throws(SQLiteError) in
+      try connection.use { (database) throws(SQLiteError) in try database.run(sql, values, named: scope) }
+    }
+  }
+
+  /// Runs one query in this store's scope (`:tenant`).
+  private func rows(_ sql: String, _ values: [SQLiteValue] = []) throws -> [SQLiteRow] {
+    try checkOpen()
+    let scope = scope
+    return try Self.storage { () throws(SQLiteError) in
+      try connection.use { (database) throws(SQLiteError) in try database.rows(sql, values, named: scope) }
+    }
+  }
+
+  /// The values every statement may name: `:tenant`, this store's tenant.
+  private var scope: [String: SQLiteValue] { [":tenant": .text(tenant)] }
+
+  /// Refuses a call on a closed store, as SQLite refuses one on a closed connection.
+  private func checkOpen() throws {
+    guard isClosed else { return }
+    throw AuthError(
+      .storage,
+      "\(connection.path.isEmpty ? "The in-memory database" : connection.path) was closed; open it again.")
   }
 
   private func accounts(_ sql: String, _ values: [SQLiteValue]) throws -> [Account] {
-    try Self.storage { () throws(SQLiteError) in try database.rows(sql, values) }.compactMap { row in
+    try rows(sql, values).compactMap { row in
       guard let bytes = row.blob(0) else { return nil }
       if let known = decodedAccounts[bytes] { return known }
       let account: Account? = try decode(bytes)
@@ -619,7 +825,7 @@ final class EmbeddedStore {
   }
 
   private func records<Record: Decodable>(_ sql: String, _ values: [SQLiteValue] = []) throws -> [Record] {
-    try Self.storage { () throws(SQLiteError) in try database.rows(sql, values) }.compactMap { try decode($0.blob(0)) }
+    try rows(sql, values).compactMap { try decode($0.blob(0)) }
   }
 
   private func json(_ value: some Encodable) throws -> String {
@@ -633,7 +839,7 @@ final class EmbeddedStore {
     } catch {
       throw AuthError(
         .storage,
-        "\(database.path.isEmpty ? "The in-memory database" : database.path) holds a \(Record.self) this version "
+        "\(connection.path.isEmpty ? "The in-memory database" : connection.path) holds a \(Record.self) this version "
           + "cannot read (\(error)). Nothing was changed; open the folder with the version that wrote it.")
     }
   }

@@ -129,19 +129,24 @@ package final class SQLiteDatabase {
     }
   }
 
-  /// Runs one statement that changes data; returns how many rows it changed.
+  /// Runs one statement that changes data; returns how many rows it changed. `values` go to
+  /// the `?` parameters in order, `named` to the named ones (`:tenant`) wherever they appear.
   @discardableResult
-  package func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> Int {
-    let statement = try prepared(sql, values)
+  package func run(
+    _ sql: String, _ values: [SQLiteValue] = [], named: [String: SQLiteValue] = [:]
+  ) throws(SQLiteError) -> Int {
+    let statement = try prepared(sql, values, named: named)
     defer { sqlite3_reset(statement) }
     let status = sqlite3_step(statement)
     guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(status) }
     return Int(sqlite3_changes(handle))
   }
 
-  /// Runs one query and returns every row it gives.
-  package func rows(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
-    let statement = try prepared(sql, values)
+  /// Runs one query and returns every row it gives; `values` and `named` as in ``run(_:_:named:)``.
+  package func rows(
+    _ sql: String, _ values: [SQLiteValue] = [], named: [String: SQLiteValue] = [:]
+  ) throws(SQLiteError) -> [SQLiteRow] {
+    let statement = try prepared(sql, values, named: named)
     defer { sqlite3_reset(statement) }
     var rows: [SQLiteRow] = []
     while true {
@@ -216,8 +221,11 @@ package final class SQLiteDatabase {
     SQLiteError(code: sqlite3_extended_errcode(handle), path: path, detail: lastMessage)
   }
 
-  /// The statement for `sql`, prepared once, with `values` bound to its parameters in order.
-  private func prepared(_ sql: String, _ values: [SQLiteValue]) throws(SQLiteError) -> OpaquePointer {
+  /// The statement for `sql`, prepared once, with `values` bound to its `?` parameters in order
+  /// and `named` to its named ones.
+  private func prepared(
+    _ sql: String, _ values: [SQLiteValue], named: [String: SQLiteValue]
+  ) throws(SQLiteError) -> OpaquePointer {
     try checkOpen()
     let statement: OpaquePointer
     if let cached = statements[sql] {
@@ -230,26 +238,45 @@ package final class SQLiteDatabase {
       statement = made
     }
     sqlite3_clear_bindings(statement)
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
-      let status: Int32
-      switch value {
-      case .null: status = sqlite3_bind_null(statement, index)
-      case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-      case .real(let number): status = sqlite3_bind_double(statement, index, number)
-      case .text(let text):
-        // With its length in bytes, so a NUL inside the text is kept.
-        status = sqlite3_bind_text(statement, index, text, Int32(clamping: text.utf8.count), copyBoundBytes)
-      case .blob(let bytes):
-        status = bytes.withUnsafeBytes { buffer in
-          sqlite3_bind_blob64(
-            statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count),
-            copyBoundBytes)
-        }
+    var positional = values.makeIterator()
+    let count = sqlite3_bind_parameter_count(statement)
+    var index: Int32 = 1
+    while index <= count {
+      defer { index += 1 }
+      let value: SQLiteValue?
+      if let name = sqlite3_bind_parameter_name(statement, index) {
+        value = named[String(cString: name)]
+      } else {
+        value = positional.next()
       }
-      guard status == SQLITE_OK else { throw error(status) }
+      guard let value else {
+        throw SQLiteError(.other, message: "Parameter \(index) of \(sql) has no value; nothing was run.")
+      }
+      try bind(value, at: index, in: statement)
+    }
+    guard positional.next() == nil else {
+      throw SQLiteError(.other, message: "\(sql) takes fewer values than it was given; nothing was run.")
     }
     return statement
+  }
+
+  private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) throws(SQLiteError) {
+    let status: Int32
+    switch value {
+    case .null: status = sqlite3_bind_null(statement, index)
+    case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
+    case .real(let number): status = sqlite3_bind_double(statement, index, number)
+    case .text(let text):
+      // With its length in bytes, so a NUL inside the text is kept.
+      status = sqlite3_bind_text(statement, index, text, Int32(clamping: text.utf8.count), copyBoundBytes)
+    case .blob(let bytes):
+      status = bytes.withUnsafeBytes { buffer in
+        sqlite3_bind_blob64(
+          statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count),
+          copyBoundBytes)
+      }
+    }
+    guard status == SQLITE_OK else { throw error(status) }
   }
 
   private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {

@@ -50,7 +50,7 @@ struct EmbeddedBackendCrashTests {
         #expect(await reopened.uid(forEmail: "user\(index)@example.com") == uid, "round \(round)")
       }
       await reopened.close()
-      let check = try EmbeddedStore.opened(in: data.url).database.rows("PRAGMA integrity_check")
+      let check = try EmbeddedStore.opened(in: data.url).connection.use { try $0.rows("PRAGMA integrity_check") }
       #expect(check.first?.text(0) == "ok", "round \(round)")
     }
   }

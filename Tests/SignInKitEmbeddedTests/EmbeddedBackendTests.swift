@@ -408,7 +408,7 @@ import Testing
     let ada = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     // Another process holds the write lock for as long as this test wants.
     let other = try EmbeddedStore.opened(in: directory.url)
-    try other.database.execute("BEGIN IMMEDIATE")
+    try other.connection.use { try $0.execute("BEGIN IMMEDIATE") }
     let error = await #expect(throws: AuthError.self) {
       try await backend.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
     }
@@ -417,7 +417,7 @@ import Testing
     #expect(error?.message.contains("nothing was written") == true)
     // Reading does not wait for a writer.
     #expect(try await backend.lookup(LookupRequest(idToken: ada.tokens.idToken)).localID == ada.localID)
-    try other.database.execute("ROLLBACK")
+    try other.connection.use { try $0.execute("ROLLBACK") }
     #expect(await backend.uid(forEmail: "grace@example.com") == nil)
     _ = try await backend.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
   }

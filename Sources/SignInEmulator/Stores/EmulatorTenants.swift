@@ -8,8 +8,8 @@ import SignInWire
 
 /// The tenants of one project in `signin serve`: their settings (the v2 API's ``Tenant``), kept
 /// in the project's database, and for each, accounts of its own (a backend beside the
-/// project's, signing with its key, whose tokens name the tenant) in `tenants/T/` in the
-/// project's folder when it has one.
+/// project's, signing with its key, whose tokens name the tenant) in the same database, so a
+/// tenant opens no file.
 ///
 /// The settings are read from the database on every call and changed inside its transactions,
 /// so several processes on one folder share one set of tenants: what one makes, changes or
@@ -106,7 +106,7 @@ final class EmulatorTenants: Sendable {
     guard try await project.removeSetting(Self.kind, key: id) else { throw Self.notFound(id) }
     let backend = try opened(id)
     opened.withLock { $0[id] = nil }
-    try await backend.deleteAllAccounts()
+    try await backend.deleteTenantData()
     await backend.close()
   }
 

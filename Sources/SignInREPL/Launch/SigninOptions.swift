@@ -104,7 +104,7 @@ package struct SigninOptions: Sendable, Equatable {
       --api-key KEY    the Firebase Web API key (instead of --config)
       --project ID     the project id (default: signinkit-local)
       --tenant ID      sign in to the Identity Platform tenant ID (the embedded backend keeps its users
-                       in DIR/backend/tenants/ID, where signin serve keeps them)
+                       in DIR/backend/accounts.sqlite, where signin serve keeps them)
       --app-check-secret KEY
                        send App Check tokens signed with KEY, for a signin serve started with it
       --idp PROVIDER=ISSUER[,CLIENT_ID[,CLIENT_SECRET]]

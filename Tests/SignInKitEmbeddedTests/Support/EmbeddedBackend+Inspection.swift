@@ -28,7 +28,7 @@ extension EmbeddedBackend {
   /// How many messages the database holds, whether their codes are live or not (tests only).
   func storedMailCount() throws -> Int {
     Int(
-      try EmbeddedStore.storage { () throws(SQLiteError) in try store.database.rows("SELECT count(*) FROM mail") }
+      try store.connection.use { try $0.rows("SELECT count(*) FROM mail") }
         .first?.integer(0) ?? 0)
   }
 }

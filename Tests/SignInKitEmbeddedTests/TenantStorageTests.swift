@@ -1,0 +1,117 @@
+import Foundation
+import SignInEmbeddedTestSupport
+import SignInKitTesting
+import SignInStorage
+import SignInTestSupport
+import Testing
+
+@testable import SignInKit
+@testable import SignInKitEmbedded
+
+/// Review N1 and N9: a tenant's accounts live in its project's database file, each row naming
+/// its tenant, so a tenant opens no file of its own; tenant folders and databases of earlier
+/// versions move in once.
+@Suite struct TenantStorageTests {
+  @Test func tenantsLiveInTheProjectsFileAndKeepTheirAccountsApart() async throws {
+    let folder = ScratchDirectory()
+    let project = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    let first = try project.tenant("first")
+    let second = try project.tenant("second")
+    var sessions: [SignInResponse] = []
+    for (backend, password) in [(project, "project-pass"), (first, "first-pass"), (second, "second-pass")] {
+      sessions.append(try await backend.signUp(SignUpRequest(email: "ada@example.com", password: password)))
+    }
+    // One address, three accounts: each signs in only with its own password.
+    #expect(Set(sessions.map(\.localID)).count == 3)
+    _ = try await first.signInWithPassword(.init(email: "ada@example.com", password: "first-pass"))
+    await #expect(throws: AuthError.self) {
+      try await first.signInWithPassword(.init(email: "ada@example.com", password: "second-pass"))
+    }
+    // A tenant's refresh token is not the project's, nor another tenant's.
+    await #expect(throws: AuthError.self) {
+      try await project.refresh(.init(refreshToken: sessions[1].tokens.refreshToken))
+    }
+    await #expect(throws: AuthError.self) {
+      try await second.refresh(.init(refreshToken: sessions[1].tokens.refreshToken))
+    }
+    _ = try await first.refresh(.init(refreshToken: sessions[1].tokens.refreshToken))
+
+    // The folder holds the project's files and nothing per tenant.
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
+    #expect(names.isSubset(of: ["accounts.sqlite", "accounts.sqlite-wal", "accounts.sqlite-shm", "signing-key.pem"]))
+
+    // Deleting a tenant's data leaves the others' accounts as they were.
+    try await first.deleteTenantData()
+    #expect(await first.uid(forEmail: "ada@example.com") == nil)
+    #expect(await project.uid(forEmail: "ada@example.com") == sessions[0].localID)
+    #expect(await second.uid(forEmail: "ada@example.com") == sessions[2].localID)
+    await first.close()
+    // A tenant closing leaves its project open.
+    _ = try await project.signInWithPassword(.init(email: "ada@example.com", password: "project-pass"))
+    await project.close()
+
+    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    _ = try await reopened.tenant("second").signInWithPassword(.init(email: "ada@example.com", password: "second-pass"))
+    #expect(try await reopened.tenant("first").uid(forEmail: "ada@example.com") == nil)
+  }
+
+  @Test func aTenantFolderFromAnEarlierVersionMovesIntoTheProjectsFileOnce() async throws {
+    let folder = ScratchDirectory()
+    let tenantFolder = folder.url.appendingPathComponent("tenants/acme", isDirectory: true)
+    var configuration = EmbeddedTestBackend.fast
+    configuration.tenantID = "acme"
+    // What earlier versions kept: the tenant's own database in tenants/acme, with a setting.
+    let old = try EmbeddedBackend(directory: tenantFolder, configuration: configuration)
+    let ada = try await old.signUp(SignUpRequest(email: "ada@example.com", password: "acme-pass"))
+    #expect(try await old.addSetting("oidc", key: "oidc.okta", value: Data(#"{"a":1}"#.utf8), limit: 10) == .added)
+    await old.close()
+
+    let project = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    #expect(
+      project.storageWarnings.contains { $0.contains("tenant acme's 1 accounts") && $0.contains("acme.imported") },
+      "\(project.storageWarnings)")
+    #expect(!FileManager.default.fileExists(atPath: tenantFolder.path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("tenants/acme.imported/accounts.sqlite").path))
+    let acme = try project.tenant("acme")
+    _ = try await acme.signInWithPassword(.init(email: "ada@example.com", password: "acme-pass"))
+    _ = try await acme.refresh(.init(refreshToken: ada.tokens.refreshToken))
+    #expect(try await acme.setting("oidc", key: "oidc.okta") == Data(#"{"a":1}"#.utf8))
+    // The project's own accounts are not the tenant's.
+    #expect(await project.uid(forEmail: "ada@example.com") == nil)
+    await project.close()
+
+    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    #expect(reopened.storageWarnings.isEmpty)
+    #expect(try await reopened.tenant("acme").uid(forEmail: "ada@example.com") == ada.localID)
+  }
+
+  @Test func aDatabaseOfThePreviousSchemaKeepsItsAccountsAndSettings() async throws {
+    let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
+    let ada = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    let account = try #require(try await source.storedAccount(uid: ada.localID))
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    encoder.outputFormatting = [.sortedKeys]
+    let record = String(decoding: try encoder.encode(account), as: UTF8.self)
+
+    // A file as the version before tenants moved in left it: schema 6.
+    let folder = ScratchDirectory()
+    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+    let previous = SQLiteSchema(migrations: Array(EmbeddedStore.schema.migrations.prefix(6)))
+    let database = try SQLiteDatabase(.file(folder.url.appendingPathComponent(EmbeddedStore.fileName)))
+    try previous.migrate(database)
+    try database.run(
+      "INSERT INTO accounts (uid, email, record) VALUES (?, ?, ?)",
+      [.text(ada.localID), .text("ada@example.com"), .text(record)])
+    try database.run("INSERT INTO settings (kind, key, value) VALUES ('tenant', 'acme', '{}')")
+    database.close()
+
+    let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    #expect(
+      try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1")).localID == ada.localID)
+    #expect(try await backend.setting("tenant", key: "acme") == Data("{}".utf8))
+    #expect(try await backend.tenant("acme").uid(forEmail: "ada@example.com") == nil)
+  }
+}
