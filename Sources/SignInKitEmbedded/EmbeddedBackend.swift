@@ -244,7 +244,9 @@ public actor EmbeddedBackend: AuthBackend {
   let identityKeys: JSONWebKeySetCache
   /// What opening the data folder found wrong and repaired, each in words that say what to do:
   /// a stored value out of range (written by an older version) is brought into range rather
-  /// than trapped on later. Empty for a sound folder; `signin` prints these at start.
+  /// than trapped on later; a damaged write-ahead log, whose unreadable transactions are named
+  /// and whose copy is kept; files of older versions moved in. Empty for a sound folder;
+  /// `signin` prints these at start.
   public nonisolated let storageWarnings: [String]
 
   /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
@@ -317,7 +319,8 @@ public actor EmbeddedBackend: AuthBackend {
       store = try EmbeddedStore(
         .file(directory.appendingPathComponent(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout)
       storageWarnings =
-        try LegacyAccountsFile(directory: directory).importOnce(into: store)
+        try store.connection.warnings
+        + LegacyAccountsFile(directory: directory).importOnce(into: store)
         + LegacySettingsFiles(directory: directory).importOnce(into: store)
         + LegacyTenantFolders(directory: directory).importOnce(into: store)
     } else {

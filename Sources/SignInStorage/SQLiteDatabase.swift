@@ -42,6 +42,10 @@ package final class SQLiteDatabase {
   private var statements: [String: OpaquePointer] = [:]
   private var transactionDepth = 0
   private var isOpen = true
+  /// What opening found wrong and worked around, in words that say what to do: a damaged
+  /// write-ahead log whose later transactions SQLite could not read (a copy of the log is kept
+  /// beside the database). Empty for a sound file.
+  package private(set) var warnings: [String] = []
 
   /// Opens (or creates) the database.
   ///
@@ -81,6 +85,8 @@ package final class SQLiteDatabase {
     case .memory: path = ""
     }
     if !readOnly, !path.isEmpty { Self.makeOwnerOnly(path) }
+    // The log as it was before SQLite replays it, to see afterwards whether all of it was read.
+    let logBeforeOpening = path.isEmpty || readOnly ? nil : WriteAheadLogFrames.read(path + "-wal")
     let status = sqlite3_open_v2(path.isEmpty ? ":memory:" : path, &opened, flags, nil)
     guard let opened else {
       throw SQLiteError(.cannotOpen, message: "\(path) cannot be opened: SQLite is out of memory.")
@@ -108,6 +114,9 @@ package final class SQLiteDatabase {
         }
       }
       try execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+      if case .file = location, !readOnly, let log = logBeforeOpening {
+        warnings = try droppedTransactions(since: log)
+      }
     } catch {
       close()
       throw error
@@ -208,6 +217,43 @@ package final class SQLiteDatabase {
   }
 
   // MARK: - Private
+
+  /// Whether SQLite, replaying `log` (the write-ahead log as it was before this connection opened),
+  /// stopped before transactions it holds: a frame of it is damaged. If so, the log is copied
+  /// aside before any write can reuse it, and the warning says how much was dropped and where the
+  /// copy is. A passive checkpoint reports how many frames SQLite accepted; it waits for no one.
+  private func droppedTransactions(since log: WriteAheadLogFrames) throws(SQLiteError) -> [String] {
+    func accepted() throws(SQLiteError) -> Int {
+      Int(try rows("PRAGMA wal_checkpoint(PASSIVE)").first?.integer(1) ?? 0)
+    }
+    var frames = try accepted()
+    guard log.commits.contains(where: { $0 > frames }) else { return [] }
+    // Another process may be between writing a commit frame and publishing it: take the write
+    // lock once, which waits for it, and ask again.
+    try execute("BEGIN IMMEDIATE")
+    try execute("ROLLBACK")
+    frames = try accepted()
+    let dropped = log.commits.filter { $0 > frames }
+    // A log started over meanwhile (new salts) says nothing about the old one.
+    guard !dropped.isEmpty, WriteAheadLogFrames.read(path + "-wal")?.salts == log.salts else { return [] }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    var copy = path + "-wal.damaged"
+    var number = 1
+    while FileManager.default.fileExists(atPath: copy) {
+      number += 1
+      copy = path + "-wal.damaged-\(number)"
+    }
+    let kept = (try? FileManager.default.copyItem(atPath: path + "-wal", toPath: copy)) != nil
+    return [
+      "\(name)-wal, the database's write-ahead log, is damaged after frame \(frames): SQLite could not read the "
+        + "\(dropped.count) transaction\(dropped.count == 1 ? "" : "s") committed after it, so "
+        + "\(dropped.count == 1 ? "it is" : "they are") not in the database. "
+        + (kept
+          ? "The damaged log was copied to \(copy); restore from a backup if those changes matter."
+          : "The damaged log could not be copied aside; stop now and copy \(name)-wal yourself if those changes "
+            + "matter, before anything writes to the folder.")
+    ]
+  }
 
   private func checkOpen() throws(SQLiteError) {
     guard !isOpen else { return }

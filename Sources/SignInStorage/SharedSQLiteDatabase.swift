@@ -29,12 +29,15 @@ package final class SharedSQLiteDatabase: @unchecked Sendable {
   package let path: String
   /// How long a write waits for another connection's write lock.
   package let busyTimeout: Duration
+  /// What opening found wrong and worked around (``SQLiteDatabase/warnings``).
+  package let warnings: [String]
 
   /// Opens (or creates) the database, as ``SQLiteDatabase/init(_:busyTimeout:readOnly:)`` does.
   package init(_ location: SQLiteDatabase.Location, busyTimeout: Duration = .seconds(5)) throws(SQLiteError) {
     let database = try SQLiteDatabase(location, busyTimeout: busyTimeout)
     path = database.path
     self.busyTimeout = busyTimeout
+    warnings = database.warnings
     self.database = database
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())

@@ -115,3 +115,35 @@ import Testing
     #expect(try await backend.tenant("acme").uid(forEmail: "ada@example.com") == nil)
   }
 }
+
+/// Review N13 at the backend: a damaged write-ahead log is named in the storage warnings
+/// `signin` prints at start, with the copy kept of it.
+@Suite struct DamagedLogTests {
+  @Test func aDamagedLogIsReportedWhenTheFolderOpens() async throws {
+    let folder = ScratchDirectory()
+    let copy = ScratchDirectory()
+    try FileManager.default.createDirectory(at: copy.url, withIntermediateDirectories: true)
+    let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
+    _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
+    _ = try await backend.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
+    // The folder as a crash leaves it: the database and its log, copied while open.
+    for name in ["accounts.sqlite", "accounts.sqlite-wal", "signing-key.pem"] {
+      try FileManager.default.copyItem(
+        at: folder.url.appendingPathComponent(name), to: copy.url.appendingPathComponent(name))
+    }
+    await backend.close()
+    // Damage the page of the log's last frame: grace's sign-up, the last transaction.
+    let log = copy.url.appendingPathComponent("accounts.sqlite-wal")
+    var bytes = [UInt8](try Data(contentsOf: log))
+    let pageSize = bytes[8..<12].reduce(0) { $0 << 8 | Int($1) }
+    bytes[bytes.count - pageSize + 100] ^= 0xFF
+    try Data(bytes).write(to: log)
+
+    let reopened = try EmbeddedBackend(directory: copy.url, configuration: EmbeddedTestBackend.fast)
+    #expect(reopened.storageWarnings.count == 1, "\(reopened.storageWarnings)")
+    #expect(reopened.storageWarnings.first?.contains("1 transaction committed after it, so it is not") == true)
+    #expect(FileManager.default.fileExists(atPath: log.path + ".damaged"))
+    #expect(await reopened.uid(forEmail: "ada@example.com") != nil)
+    #expect(await reopened.uid(forEmail: "grace@example.com") == nil)
+  }
+}
