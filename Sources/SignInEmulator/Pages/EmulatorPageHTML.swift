@@ -6,7 +6,7 @@ import Foundation
 /// Every value a page shows or carries is escaped here (``escape(_:)``), and a script reads
 /// values only from `data-` attributes or JSON that ``json(_:)`` wrote, so nothing a request
 /// or an account holds runs as code.
-enum EmulatorPageHTML {
+package enum EmulatorPageHTML {
   /// Served with every page: scripts and styles inline only, calls to this server only, no
   /// framing, no sniffing.
   static let securityHeaders: [EmulatorRequestPolicy.Header] = [
@@ -37,12 +37,18 @@ enum EmulatorPageHTML {
     return out
   }
 
+  /// `text` with the escapes ``escape(_:)`` writes undone (`&amp;` last, so `&amp;lt;` stays
+  /// `&lt;`): for a client that reads a value back from a page, as the REPL reads a refusal.
+  package static func unescape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&amp;", with: "&")
+  }
+
   /// `value` as JSON fit to sit inside a `<script>` element: `<`, `>`, `&` and the line
   /// separators escaped, so no string in it can close the element.
   static func json(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    let text = SortedJSON.text(value) ?? "null"
     return
       text
       .replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
@@ -79,8 +85,6 @@ enum EmulatorPageHTML {
 extension EmulatorPageHTML {
   /// `value` as compact JSON with sorted keys: a fake IdP token or SAML response.
   static func compactJSON(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    SortedJSON.text(value) ?? "{}"
   }
 }

@@ -266,12 +266,9 @@ enum HostedHandlerPage {
       + FormEncoding.encode(callbackFields(event))
     let scheme: String
     let host: String
-    if let clientID = query.clientId, !clientID.isEmpty {
-      scheme = clientID.split(separator: ".").reversed().joined(separator: ".")
-      host = "firebaseauth"
-    } else if let appID = query.appId, !appID.isEmpty {
-      scheme = "app-" + appID.replacingOccurrences(of: ":", with: "-")
-      host = "firebaseauth"
+    if let app = HandlerCallbackScheme.scheme(clientID: query.clientId, appID: query.appId) {
+      scheme = app
+      host = HandlerCallbackScheme.host
     } else {
       scheme = ibi
       host = "google"

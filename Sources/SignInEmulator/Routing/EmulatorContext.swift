@@ -30,21 +30,34 @@ struct EmulatorContext: Sendable {
   /// Whether the call may make the project or tenant it names: not a `GET` or `HEAD`, which
   /// any web page can send.
   var creates = true
+  /// The named tenant's settings as ``readTenant()`` found them, so that a client call, which
+  /// checks them before its handler runs, reads them from the database once.
+  private(set) var readSettings: Tenant?? = nil
 
   /// The project's tenants.
   var tenants: EmulatorTenants { projects.tenants(of: project) }
 
-  /// The settings of the tenant the call names, when it exists.
+  /// The settings of the tenant the call names, when it exists: as ``readTenant()`` kept them,
+  /// or read now.
   func tenant() async throws -> Tenant? {
+    if let readSettings { return readSettings }
     guard let tenantID else { return nil }
     return try await tenants.tenant(tenantID)
+  }
+
+  /// Reads the named tenant's settings and keeps them for the rest of the call.
+  mutating func readTenant() async throws -> Tenant? {
+    let tenant = try await tenant()
+    readSettings = .some(tenant)
+    return tenant
   }
 
   /// The backend the call reaches: the tenant's when one is named (made on first use, every
   /// sign-in method on), else the project's.
   func backend() async throws -> EmbeddedBackend {
     guard let tenantID else { return project }
-    return try await tenants.backend(for: tenantID, creating: creates)
+    let exists = readSettings.map { $0 != nil } ?? false
+    return try await tenants.backend(for: tenantID, creating: creates, knownToExist: exists)
   }
 
   /// The placeholder `name` of the path.

@@ -141,7 +141,7 @@ struct EmulatorRouteTable: Sendable {
       isAdmin: request.isAdmin, isScoped: values["project"] != nil, values: values, project: project,
       tenantID: values["tenant"] ?? named, projects: environment.projects, policy: environment.policy)
     context.creates = creates
-    if path.callers.takesAPIKey, !request.isAdmin, try await context.tenant()?.disableAuth == true {
+    if path.callers.takesAPIKey, !request.isAdmin, try await context.readTenant()?.disableAuth == true {
       throw FirebaseFailure(.projectDisabled)
     }
     return context

@@ -92,7 +92,7 @@ struct EmulatorProviderConfigs: Sendable {
     }
     var made = config
     named(&made, "\(resourcePrefix)/\(collection)/\(id)")
-    switch try await backend.addSetting(kind, key: id, value: try Self.encoded(made), limit: Self.limit) {
+    switch try await backend.addSetting(kind, key: id, value: try SortedJSON.data(made), limit: Self.limit) {
     case .added: return made
     case .exists: throw FirebaseFailure(.duplicateIdpConfig, "\(id) exists already; update it, or delete it first")
     case .full:
@@ -109,7 +109,7 @@ struct EmulatorProviderConfigs: Sendable {
     _ id: String, kind: String, _ change: @escaping @Sendable (Config) throws -> Config
   ) async throws -> Config {
     let changed = try await backend.changeSetting(kind, key: id) { stored in
-      try Self.encoded(try change(try JSONDecoder().decode(Config.self, from: stored)))
+      try SortedJSON.data(try change(try JSONDecoder().decode(Config.self, from: stored)))
     }
     guard let changed else { throw Self.notFound(id) }
     return try JSONDecoder().decode(Config.self, from: changed)
@@ -129,9 +129,4 @@ struct EmulatorProviderConfigs: Sendable {
     return (configs, all.count > page.count ? page.last?.key : nil)
   }
 
-  private static func encoded(_ config: some Encodable) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(config)
-  }
 }

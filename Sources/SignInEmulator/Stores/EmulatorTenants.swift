@@ -60,14 +60,15 @@ final class EmulatorTenants: Sendable {
   }
 
   /// The backend of tenant `id`, making the tenant (every method on) when it is new and
-  /// `creating`; when not, a new tenant's that is not kept (a `GET` makes nothing).
+  /// `creating`; when not, a new tenant's that is not kept (a `GET` makes nothing). With
+  /// `knownToExist`, the caller read the tenant's settings already, and they are not read again.
   ///
   /// - Throws: `INVALID_TENANT_ID`; `QUOTA_EXCEEDED` when making it would pass ``limit``.
-  func backend(for id: String, creating: Bool = true) async throws -> EmbeddedBackend {
+  func backend(for id: String, creating: Bool = true, knownToExist: Bool = false) async throws -> EmbeddedBackend {
     guard EmulatorProjects.isProjectID(id) else {
       throw FirebaseFailure(.invalidTenantId, "use lowercase letters, digits and hyphens for a tenant id")
     }
-    if try await project.setting(Self.kind, key: id) == nil {
+    if !knownToExist, try await project.setting(Self.kind, key: id) == nil {
       guard creating else {
         return try project.sibling(projectID: project.configuration.projectID, tenantID: id, directory: nil)
       }
@@ -95,7 +96,7 @@ final class EmulatorTenants: Sendable {
       }
       tenant.name = old.name
       tenant.tenantId = id
-      return try Self.encoded(tenant)
+      return try SortedJSON.data(tenant)
     }
     guard let changed else { throw Self.notFound(id) }
     return try JSONDecoder().decode(Tenant.self, from: changed)
@@ -125,7 +126,7 @@ final class EmulatorTenants: Sendable {
   /// Stores `tenant` as new, within ``limit``.
   private func add(_ tenant: Tenant, refusal: String) async throws {
     let added = try await project.addSetting(
-      Self.kind, key: tenant.tenantId ?? "", value: try Self.encoded(tenant), limit: limit)
+      Self.kind, key: tenant.tenantId ?? "", value: try SortedJSON.data(tenant), limit: limit)
     if added == .full {
       throw FirebaseFailure(.quotaExceeded, "this project already has \(limit) tenants; \(refusal)")
     }
@@ -160,9 +161,4 @@ final class EmulatorTenants: Sendable {
     return tenant
   }
 
-  private static func encoded(_ tenant: Tenant) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return try encoder.encode(tenant)
-  }
 }

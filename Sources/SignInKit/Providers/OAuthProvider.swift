@@ -2,6 +2,7 @@ import Foundation
 import SignInConcurrency
 import SignInCrypto
 import SignInFoundation
+import SignInWire
 
 /// Sign-in with a provider the app does not run itself — Microsoft, Yahoo, GitHub, X, Facebook,
 /// Apple on the web, or any `oidc.*` or `saml.*` provider the project configures — through the
@@ -91,10 +92,7 @@ public actor OAuthProvider: SignInProvider {
 
     /// The scheme the handler answers a web sheet at: the reversed client id, else `app-` and
     /// the app id.
-    public var callbackScheme: String? {
-      if let clientID, !clientID.isEmpty { return clientID.split(separator: ".").reversed().joined(separator: ".") }
-      return appID.map(HostedHandler.callbackScheme(appID:))
-    }
+    public var callbackScheme: String? { HandlerCallbackScheme.scheme(clientID: clientID, appID: appID) }
   }
 
   /// The provider and what to ask it for.

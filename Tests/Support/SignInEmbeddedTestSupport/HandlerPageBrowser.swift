@@ -62,7 +62,9 @@ package struct HandlerPageBrowser: WebAuthenticationSession {
       fields = Self.hiddenFields(in: form) + [("rawId", rawID)]
     case .firstListed:
       form = try Self.form(in: html, containing: "name=\"rawId\"")
-      let first = try #/name="rawId" value="([^"]*)"/#.firstMatch(in: form).map { Self.unescaped(String($0.1)) }
+      let first = try #/name="rawId" value="([^"]*)"/#.firstMatch(in: form).map {
+        EmulatorPageHTML.unescape(String($0.1))
+      }
       fields = Self.hiddenFields(in: form) + [("rawId", first ?? "")]
     }
     let action = try #/<form method="get" action="([^"]+)"/#.firstMatch(in: form).map { String($0.1) } ?? ""
@@ -92,13 +94,7 @@ package struct HandlerPageBrowser: WebAuthenticationSession {
 
   private static func hiddenFields(in form: Substring) -> [(String, String)] {
     form.matches(of: #/<input type="hidden" name="([^"]+)" value="([^"]*)">/#).map {
-      (String($0.1), unescaped(String($0.2)))
+      (String($0.1), EmulatorPageHTML.unescape(String($0.2)))
     }
-  }
-
-  private static func unescaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-      .replacingOccurrences(of: "&amp;", with: "&")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SignInConcurrency
+import SignInEmulator
 import SignInKit
 
 /// `oauth PROVIDER [--account EMAIL]`: Sign in through the project's hosted handler with Microsoft, GitHub, Yahoo, X, Facebook, Apple on the web, oidc.NAME or saml.NAME (against signin serve, with --backend emulator).
@@ -103,10 +104,7 @@ extension OAuthCommand {
     guard let start = html.range(of: "id=\"error\">"),
       let end = html.range(of: "</p>", range: start.upperBound..<html.endIndex)
     else { return "no reason given" }
-    return String(html[start.upperBound..<end.lowerBound])
-      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-      .replacingOccurrences(of: "&amp;", with: "&")
+    return EmulatorPageHTML.unescape(String(html[start.upperBound..<end.lowerBound]))
   }
 
   /// The first refusal of the page, for the sign-in to end with instead of waiting.

@@ -37,12 +37,6 @@ enum HostedHandler {
   /// The flow of an app verification.
   static let verifyApp = "verifyApp"
 
-  /// The app's URL scheme for the handler's answers: `app-` and the Firebase app id with its
-  /// colons as dashes (`app-1-1234-ios-abcd`), as FirebaseAuth registers it.
-  static func callbackScheme(appID: String) -> String {
-    "app-" + appID.replacingOccurrences(of: ":", with: "-")
-  }
-
   /// The reCAPTCHA token in the handler's answer `callback`, for the verification `eventID`.
   ///
   /// - Throws: ``AuthError/Code/appVerificationFailed`` for an answer to another flow or

@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInWire
 
 /// Proves an app with reCAPTCHA on the project's hosted handler, in the system web sheet, as
 /// FirebaseAuth falls back to when no silent push comes: the sheet opens
@@ -36,7 +37,7 @@ public struct RecaptchaAppVerifier: PhoneAppVerifier {
   }
 
   public func proof(for backend: FirebaseBackend) async throws -> AppVerificationProof {
-    guard let scheme = callbackScheme ?? backend.appID.map(HostedHandler.callbackScheme(appID:)) else {
+    guard let scheme = callbackScheme ?? HandlerCallbackScheme.scheme(clientID: nil, appID: backend.appID) else {
       throw AuthError(
         .misconfigured,
         "reCAPTCHA needs the app's URL scheme: set FirebaseBackend.appID (GOOGLE_APP_ID) or the verifier's "
