@@ -40,9 +40,16 @@ import Testing
     let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.url.path))
     #expect(names.isSubset(of: ["accounts.sqlite", "accounts.sqlite-wal", "accounts.sqlite-shm", "signing-key.pem"]))
 
-    // Deleting a tenant's data leaves the others' accounts as they were.
+    // Each keeps settings of its own.
+    #expect(try await first.addSetting("oidc", key: "oidc.okta", value: Data("1".utf8), limit: 10) == .added)
+    #expect(try await project.addSetting("oidc", key: "oidc.okta", value: Data("2".utf8), limit: 10) == .added)
+    #expect(try await second.setting("oidc", key: "oidc.okta") == nil)
+
+    // Deleting a tenant's data leaves the others' accounts and settings as they were.
     try await first.deleteTenantData()
     #expect(await first.uid(forEmail: "ada@example.com") == nil)
+    #expect(try await first.setting("oidc", key: "oidc.okta") == nil)
+    #expect(try await project.setting("oidc", key: "oidc.okta") == Data("2".utf8))
     #expect(await project.uid(forEmail: "ada@example.com") == sessions[0].localID)
     #expect(await second.uid(forEmail: "ada@example.com") == sessions[2].localID)
     await first.close()
