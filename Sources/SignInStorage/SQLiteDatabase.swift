@@ -94,7 +94,9 @@ package final class SQLiteDatabase {
     handle = opened
     self.busyTimeout = busyTimeout
     guard status == SQLITE_OK else {
-      let error = SQLiteError(code: status, path: path, detail: String(cString: sqlite3_errmsg(opened)))
+      let error = SQLiteError(
+        code: status, path: path, detail: String(cString: sqlite3_errmsg(opened)),
+        systemError: sqlite3_system_errno(opened))
       sqlite3_close_v2(opened)
       throw error
     }
@@ -134,7 +136,9 @@ package final class SQLiteDatabase {
     let status = sqlite3_exec(handle, sql, nil, nil, &message)
     defer { sqlite3_free(message) }
     guard status == SQLITE_OK else {
-      throw SQLiteError(code: status, path: path, detail: message.map { String(cString: $0) } ?? lastMessage)
+      throw SQLiteError(
+        code: status, path: path, detail: message.map { String(cString: $0) } ?? lastMessage,
+        systemError: sqlite3_system_errno(handle))
     }
   }
 
@@ -264,7 +268,9 @@ package final class SQLiteDatabase {
   private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   private func error(_ status: Int32) -> SQLiteError {
-    SQLiteError(code: sqlite3_extended_errcode(handle), path: path, detail: lastMessage)
+    SQLiteError(
+      code: sqlite3_extended_errcode(handle), path: path, detail: lastMessage, systemError: sqlite3_system_errno(handle)
+    )
   }
 
   /// The statement for `sql`, prepared once, with `values` bound to its `?` parameters in order
@@ -347,9 +353,19 @@ package final class SQLiteDatabase {
 private let copyBoundBytes = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension SQLiteError {
-  /// The error for SQLite result `code` on the database at `path`, with SQLite's `detail`.
-  init(code: Int32, path: String, detail: String) {
+  /// The error for SQLite result `code` on the database at `path`, with SQLite's `detail` and
+  /// the system's `errno` of the failure, if any.
+  init(code: Int32, path: String, detail: String, systemError: Int32 = 0) {
     let name = path.isEmpty ? "The in-memory database" : path
+    if systemError == EMFILE || systemError == ENFILE, [SQLITE_CANTOPEN, SQLITE_IOERR].contains(code & 0xFF) {
+      self.init(
+        .cannotOpen, code: code,
+        message: "\(name) cannot be opened: this process has as many files open as "
+          + (systemError == EMFILE ? "its limit (ulimit -n) allows" : "the system allows")
+          + "; nothing was changed. Close what you do not need (projects of signin serve each hold one "
+          + "database), or raise the limit, then try again.")
+      return
+    }
     switch code & 0xFF {
     case SQLITE_BUSY, SQLITE_LOCKED:
       self.init(

@@ -16,10 +16,18 @@ struct SigninServeTests {
     /// What it printed first: at least its first line.
     let opening: String
 
-    init(_ arguments: [String]) async throws {
+    /// Starts `signin serve` with `arguments`; with `descriptorLimit`, under that `ulimit -n`.
+    init(_ arguments: [String], descriptorLimit: Int? = nil) async throws {
       let process = Process()
-      process.executableURL = SigninBinary.url
-      process.arguments = ["serve", "--port", "0"] + arguments
+      if let descriptorLimit {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments =
+          ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", SigninBinary.url.path, "serve", "--port", "0"]
+          + arguments
+      } else {
+        process.executableURL = SigninBinary.url
+        process.arguments = ["serve", "--port", "0"] + arguments
+      }
       let output = Pipe()
       process.standardOutput = output
       process.standardError = output
