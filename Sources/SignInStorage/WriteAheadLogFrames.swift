@@ -24,7 +24,11 @@ struct WriteAheadLogFrames: Sendable, Equatable {
 
   /// The log at `path`, or `nil` when there is none or it is too short to hold a frame.
   static func read(_ path: String) -> WriteAheadLogFrames? {
-    guard let data = FileManager.default.contents(atPath: path), data.count > headerSize else { return nil }
+    // Mapped, not read: a log that checkpoints could not keep short may be large, and only its
+    // headers are looked at.
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+      data.count > headerSize
+    else { return nil }
     return data.withUnsafeBytes { bytes in
       func word(_ offset: Int) -> UInt32 {
         (0..<4).reduce(0) { $0 << 8 | UInt32(bytes[offset + $1]) }
