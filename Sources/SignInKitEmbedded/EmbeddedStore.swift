@@ -40,6 +40,8 @@ final class EmbeddedStore {
   /// The tenant whose rows this store reads and writes: empty for the project's own. Every
   /// statement names it as `:tenant`.
   let tenant: String
+  /// The values every statement may name: `:tenant`, this store's tenant.
+  private let scope: [String: SQLiteValue]
   /// Whether this store may close the connection: only the project's owns it.
   private let ownsConnection: Bool
   private var isClosed = false
@@ -66,6 +68,7 @@ final class EmbeddedStore {
     try Self.reportingStorage { try connection.use { database in try Self.schema.migrate(database) } }
     self.connection = connection
     tenant = ""
+    scope = [":tenant": .text("")]
     ownsConnection = true
   }
 
@@ -73,6 +76,7 @@ final class EmbeddedStore {
   init(sharing project: SharedSQLiteDatabase, tenant: String) {
     connection = project
     self.tenant = tenant
+    scope = [":tenant": .text(tenant)]
     ownsConnection = false
   }
 
@@ -548,7 +552,6 @@ final class EmbeddedStore {
   /// Runs one change in this store's scope (`:tenant`); returns how many rows it changed.
   private func changes(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
     try checkOpen()
-    let scope = scope
     return try Self.storage { () throws(SQLiteError) in
       try connection.use { (database) throws(SQLiteError) in try database.run(sql, values, named: scope) }
     }
@@ -557,14 +560,10 @@ final class EmbeddedStore {
   /// Runs one query in this store's scope (`:tenant`).
   private func rows(_ sql: String, _ values: [SQLiteValue] = []) throws -> [SQLiteRow] {
     try checkOpen()
-    let scope = scope
     return try Self.storage { () throws(SQLiteError) in
       try connection.use { (database) throws(SQLiteError) in try database.rows(sql, values, named: scope) }
     }
   }
-
-  /// The values every statement may name: `:tenant`, this store's tenant.
-  private var scope: [String: SQLiteValue] { [":tenant": .text(tenant)] }
 
   /// Refuses a call on a closed store, as SQLite refuses one on a closed connection.
   private func checkOpen() throws {
