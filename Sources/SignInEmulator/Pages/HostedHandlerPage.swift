@@ -280,12 +280,13 @@ enum HostedHandlerPage {
     else {
       throw Refusal("\(scheme) is not an app's URL scheme; pass the app's clientId, appId or bundle id (ibi).")
     }
-    return "\(scheme)://\(host)/link?deep_link_id=\(FormEncoding.escape(callback))"
+    return "\(scheme)://\(host)/link?\(HandlerAnswerField.deepLink.rawValue)=\(FormEncoding.escape(callback))"
   }
 
   /// The answer's fields in a callback's query: `authType`, `link` and `eventId`.
   private static func callbackFields(_ event: AuthEvent) -> [(String, String)] {
-    [("authType", event.type), ("link", event.urlResponse)] + (event.eventId.map { [("eventId", $0)] } ?? [])
+    [(HandlerAnswerField.authType.rawValue, event.type), (HandlerAnswerField.link.rawValue, event.urlResponse)]
+      + (event.eventId.map { [(HandlerAnswerField.eventID.rawValue, $0)] } ?? [])
   }
 
   /// The origin of `url`, refused unless pages there may call this server.

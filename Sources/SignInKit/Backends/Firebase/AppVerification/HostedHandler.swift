@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInWire
 
 /// The project's hosted handler (`https://AUTH_DOMAIN/__/auth/handler`), which runs flows a
 /// native app cannot run itself in the system web sheet and sends the answer back to the app's
@@ -49,11 +50,13 @@ enum HostedHandler {
       throw AuthError(
         .appVerificationFailed, "The reCAPTCHA page answered at an unexpected address; nothing was sent. Try again.")
     }
-    guard fields["authType"] == verifyApp, fields["eventId"] == eventID else {
+    guard fields[HandlerAnswerField.authType.rawValue] == verifyApp,
+      fields[HandlerAnswerField.eventID.rawValue] == eventID
+    else {
       throw AuthError(
         .appVerificationFailed, "The reCAPTCHA page answered for another verification; nothing was sent. Try again.")
     }
-    if let token = fields["recaptchaToken"], !token.isEmpty { return token }
+    if let token = fields[HandlerAnswerField.recaptchaToken.rawValue], !token.isEmpty { return token }
     if let message = errorMessage(in: fields) {
       throw AuthError(.appVerificationFailed, "The reCAPTCHA page refused: \(message)")
     }
@@ -130,9 +133,9 @@ enum HostedHandler {
   ///   `deep_link_id`.
   static func answer(in callback: URL, callbackScheme: String) throws -> [String: String] {
     let outer = URLComponents(url: callback, resolvingAgainstBaseURL: false)
-    guard outer?.scheme?.lowercased() == callbackScheme.lowercased(), outer?.host == "firebaseauth",
+    guard outer?.scheme?.lowercased() == callbackScheme.lowercased(), outer?.host == HandlerCallbackScheme.host,
       outer?.path == "/link",
-      let deepLink = outer?.queryItems?.first(where: { $0.name == "deep_link_id" })?.value,
+      let deepLink = outer?.queryItems?.first(where: { $0.name == HandlerAnswerField.deepLink.rawValue })?.value,
       let inner = URLComponents(string: deepLink)
     else {
       throw AuthError(
@@ -143,7 +146,7 @@ enum HostedHandler {
 
   /// The handler's message in an answer's `firebaseError` (`{"code":…,"message":…}`).
   static func errorMessage(in fields: [String: String]) -> String? {
-    guard let text = fields["firebaseError"] else { return nil }
+    guard let text = fields[HandlerAnswerField.firebaseError.rawValue] else { return nil }
     let error = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
     return (error?["message"] as? String) ?? (error?["code"] as? String) ?? "an error it did not describe"
   }
@@ -156,11 +159,13 @@ enum HostedHandler {
     if let message = errorMessage(in: fields) {
       throw AuthError(.invalidCredential, "The \(provider) sign-in page refused: \(message)")
     }
-    guard fields["eventId"] == eventID, fields["authType"] == signInWithRedirect else {
+    guard fields[HandlerAnswerField.eventID.rawValue] == eventID,
+      fields[HandlerAnswerField.authType.rawValue] == signInWithRedirect
+    else {
       throw AuthError(
         .invalidResponse, "The \(provider) sign-in page answered for another sign-in; nothing changed. Sign in again.")
     }
-    guard let link = fields["link"], !link.isEmpty else {
+    guard let link = fields[HandlerAnswerField.link.rawValue], !link.isEmpty else {
       throw AuthError(
         .invalidResponse,
         "The \(provider) sign-in page came back without its answer. Only signin serve's handler answers a loopback "
