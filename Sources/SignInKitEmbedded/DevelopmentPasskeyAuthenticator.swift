@@ -151,6 +151,14 @@ public actor DevelopmentPasskeyAuthenticator: PasskeyAuthenticator {
   }
 
   public func authenticate(_ request: PasskeyAssertionRequest) async throws -> PasskeyAssertion {
+    try await authenticate(request, verifyingUser: verifiesUser)
+  }
+
+  /// Answers `request` as ``authenticate(_:)`` does, reporting user verification only when
+  /// `verifyingUser` (a security key without a PIN reports presence alone).
+  public func authenticate(
+    _ request: PasskeyAssertionRequest, verifyingUser: Bool
+  ) async throws -> PasskeyAssertion {
     let origin = try origin(for: request.relyingPartyID)
     let allowed = Set(request.allowedCredentialIDs.map { Base64URL.encode(Array($0)) })
     let candidates = credentials.filter {
@@ -169,6 +177,8 @@ public actor DevelopmentPasskeyAuthenticator: PasskeyAuthenticator {
     try save()
     let key = try P256PrivateKey(der: Base64URL.decode(credential.privateKey) ?? [])
     let clientData = CollectedClientData(type: "webauthn.get", challenge: Array(request.challenge), origin: origin)
+    var flags = flags
+    if !verifyingUser { flags.remove(.userVerified) }
     let authenticatorData = try AuthenticatorData(
       rpIDHash: Crypto.sha256(Array(request.relyingPartyID.utf8)), flags: flags, signCount: credential.signCount,
       credential: nil)
@@ -178,6 +188,10 @@ public actor DevelopmentPasskeyAuthenticator: PasskeyAuthenticator {
       authenticatorData: Data(authenticatorData.bytes), signature: Data(signature),
       userHandle: Base64URL.decode(credential.userHandle).map { Data($0) })
   }
+
+  /// This authenticator, answering sign-ins with presence only: its passkeys and counters, no
+  /// user verification.
+  public nonisolated var presenceOnly: PresenceOnlyPasskeyAuthenticator { PresenceOnlyPasskeyAuthenticator(self) }
 
   // MARK: - Steps
 

@@ -288,7 +288,7 @@ extension EmbeddedBackend {
   }
 
   package static func isEmail(_ text: String) -> Bool {
-    guard text.utf8.count <= FieldLimits.email else { return false }
+    guard text.utf8.count <= FieldLimits.email, !FieldLimits.hasControlCharacters(text) else { return false }
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
       && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")

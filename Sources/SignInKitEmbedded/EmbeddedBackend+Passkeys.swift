@@ -25,9 +25,20 @@ extension EmbeddedBackend {
 
   /// `accounts/passkeyEnrollment:start`: a one-time challenge for a new passkey of the user of
   /// `idToken`, the account's user handle, and its passkeys to exclude.
+  ///
+  /// A passkey signs in for as long as it is enrolled, so adding one is a sensitive change, as
+  /// a new password is: the session must have signed in within the last 5 minutes
+  /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`), and on an account with a second factor that sign-in
+  /// passed it (every first factor of such an account asks for it). A password change revokes
+  /// the account's sessions but leaves its passkeys enrolled, as Google and Apple accounts do;
+  /// remove a lost device's passkey from the account's list.
+  ///
+  /// - Throws: `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`; `TOO_MANY_ATTEMPTS_TRY_LATER` when the account
+  ///   holds ``Limits/passkeysPerAccount`` passkeys already.
   package func startPasskeyEnrollment(idToken: String) throws -> PasskeyRegistrationRequest {
-    let (uid, _) = try verifiedUser(of: idToken)
+    let (uid, _) = try verifiedRecentUser(of: idToken)
     let account = try store.existingAccount(uid: uid)
+    try checkRoomForPasskey(on: account)
     let challenge = try Crypto.randomBytes(32)
     try addPending(
       PendingPasskeyCeremony(uid: uid), kind: PendingPasskeyCeremony.enrollment, key: Base64URL.encode(challenge),
@@ -65,25 +76,56 @@ extension EmbeddedBackend {
     guard try store.account(passkey: credentialID) == nil else {
       throw Self.refused("this passkey is enrolled already; an authenticator should have excluded it")
     }
-    let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = try FieldLimits.checked(name, .passkeyName).trimmingCharacters(in: .whitespacesAndNewlines)
+    let transports = Self.knownTransports(registration.transports)
     let passkey = EmbeddedDatabase.Passkey(
-      credentialID: credentialID, name: trimmed.isEmpty ? "Passkey" : String(trimmed.prefix(128)),
+      credentialID: credentialID, name: trimmed.isEmpty ? "Passkey" : trimmed,
       publicKey: Base64URL.encode(checked.publicKey), signCount: checked.signCount, enrolledAt: now(),
-      transports: registration.transports.isEmpty ? nil : registration.transports,
-      backupEligible: checked.backupEligible)
+      transports: transports.isEmpty ? nil : transports, backupEligible: checked.backupEligible)
     return try store.transaction {
-      try store.updateAccount(uid: uid) { $0.passkeys = ($0.passkeys ?? []) + [passkey] }
+      try store.updateAccount(uid: uid) { account in
+        // Counted again in the transaction: two enrolments at once cannot pass the cap together.
+        try checkRoomForPasskey(on: account)
+        account.passkeys = (account.passkeys ?? []) + [passkey]
+      }
       return (try issueTokens(for: uid, provider: provider), uid)
     }
   }
 
+  /// Refuses a new passkey on an account that holds ``Limits/passkeysPerAccount`` already.
+  private func checkRoomForPasskey(on account: EmbeddedDatabase.Account) throws {
+    let cap = configuration.limits.passkeysPerAccount
+    guard (account.passkeys ?? []).count < cap else {
+      throw AuthError(
+        firebase: .tooManyAttemptsTryLater,
+        message: "This account has \(cap) passkeys, as many as it may hold. Remove one it no longer needs first.")
+    }
+  }
+
+  /// The transports WebAuthn names (`usb`, `nfc`, `ble`, `smart-card`, `hybrid`, `internal`),
+  /// each once, in the order sent; others are dropped, as a client ignores values it does not
+  /// know.
+  static func knownTransports(_ transports: [String]) -> [String] {
+    var kept: [String] = []
+    for transport in transports where Self.transports.contains(transport) && !kept.contains(transport) {
+      kept.append(transport)
+    }
+    return kept
+  }
+
+  private static let transports: Set<String> = ["usb", "nfc", "ble", "smart-card", "hybrid", "internal"]
+
   /// `accounts/passkeySignIn:start`: a one-time challenge for any passkey of the relying party.
+  ///
+  /// Each ceremony is stored under its own challenge until it is answered or expires: starting
+  /// one never ends another's. Their number in all is bounded by ``Limits/pending``.
   package func startPasskeySignIn(sessionID: String?) throws -> PasskeyAssertionRequest {
+    let sessionID = try sessionID.map { try FieldLimits.checked($0, .sessionID) }
     let challenge = try Crypto.randomBytes(32)
+    let key = Base64URL.encode(challenge)
     try addPending(
-      PendingPasskeyCeremony(uid: "", sessionID: sessionID), kind: PendingPasskeyCeremony.signIn,
-      key: Base64URL.encode(challenge),
-      until: now().addingTimeInterval(configuration.passkeys.challengeLifetime.seconds))
+      PendingPasskeyCeremony(uid: "", sessionID: sessionID), kind: PendingPasskeyCeremony.signIn, key: key,
+      until: now().addingTimeInterval(configuration.passkeys.challengeLifetime.seconds), owner: key)
     return PasskeyAssertionRequest(
       relyingPartyID: configuration.passkeys.relyingPartyID, challenge: Data(challenge),
       requiresUserVerification: configuration.passkeys.requiresUserVerification)
@@ -92,8 +134,14 @@ extension EmbeddedBackend {
   /// `accounts/passkeySignIn:finalize`: checks the assertion against the challenge it answers
   /// (spent whatever the outcome) and the passkey's key and counter, and signs in its account.
   ///
+  /// A passkey sign-in ends where every first factor does. When the authenticator verified the
+  /// person (the UV flag: biometrics or a PIN), the passkey counts as both factors and the
+  /// account's second factor is not asked; when it reported presence only, an account with a
+  /// second factor answers `AuthError/Code/secondFactorRequired`, as after a password.
+  ///
   /// - Throws: `PASSKEY_ENROLLMENT_NOT_FOUND` for a credential no account has,
-  ///   `INVALID_AUTHENTICATOR_RESPONSE` saying what is wrong, `USER_DISABLED`.
+  ///   `INVALID_AUTHENTICATOR_RESPONSE` saying what is wrong, `USER_DISABLED`,
+  ///   `AuthError/Code/secondFactorRequired`.
   package func finalizePasskeySignIn(_ assertion: PasskeyAssertion, sessionID: String?) async throws -> SignInResponse {
     try await checkedPasskeySignIn(assertion, sessionID: sessionID).signed()
   }
@@ -116,29 +164,27 @@ extension EmbeddedBackend {
     if let handle = assertion.userHandle, !handle.isEmpty, Array(handle) != Array(account.uid.utf8) {
       throw Self.refused("the passkey's user handle names another account")
     }
-    let signCount: UInt32
-    do {
-      signCount = try relyingParty.verifyAssertion(
-        clientDataJSON: clientData, authenticatorData: Array(assertion.authenticatorData),
-        signature: Array(assertion.signature), challenge: challenge,
-        publicKey: Base64URL.decode(passkey.publicKey) ?? [], signCount: passkey.signCount)
-    } catch {
-      throw Self.refused(error)
-    }
     guard !account.disabled else { throw AuthError(firebase: .userDisabled) }
-    return try store.transaction {
-      let now = now()
-      try store.updateAccount(uid: account.uid) { account in
-        account.lastLoginAt = now
-        for index in (account.passkeys ?? []).indices where account.passkeys?[index].credentialID == credentialID {
-          account.passkeys?[index].signCount = signCount
-          account.passkeys?[index].lastUsedAt = now
-        }
+    return try finishFirstFactor(.passkey) {
+      // The counter is read and moved in the sign-in's write transaction: of two answers with
+      // one counter value (a cloned authenticator), at two processes at once, one is refused.
+      guard let storedCount = try store.passkeySignCount(credentialID) else {
+        throw AuthError(
+          firebase: .passkeyEnrollmentNotFound, message: "The passkey was removed from its account meanwhile.")
       }
-      let tokens = try mintTokens(for: account.uid, provider: .passkey)
-      return UnsignedReply(tokens: tokens) {
-        SignInResponse(localID: account.uid, email: account.email, tokens: $0, isNewUser: false)
+      let checked: WebAuthnRelyingParty.Assertion
+      do throws(WebAuthnRefusal) {
+        checked = try relyingParty.verifyAssertion(
+          clientDataJSON: clientData, authenticatorData: Array(assertion.authenticatorData),
+          signature: Array(assertion.signature), challenge: challenge,
+          publicKey: Base64URL.decode(passkey.publicKey) ?? [], signCount: storedCount)
+      } catch {
+        throw Self.refused(error)
       }
+      guard try store.recordPasskeyUse(credentialID, from: storedCount, to: checked.signCount, at: now()) else {
+        throw Self.refused("the passkey was used at the same time elsewhere; the authenticator may be cloned")
+      }
+      return FirstFactor(uid: account.uid, email: account.email, provesSecondFactor: checked.userVerified)
     }
   }
 

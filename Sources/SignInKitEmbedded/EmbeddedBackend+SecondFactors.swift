@@ -35,6 +35,10 @@ struct FirstFactor {
   /// The first factor joined the signed-in user of an ID token (a link), who signed in already:
   /// no second factor is asked.
   var isLink = false
+  /// The first factor proved two things at once: a passkey whose authenticator verified the
+  /// person (biometrics or a PIN: something held and something known or been). No second
+  /// factor is asked; a passkey that reports presence only is a first factor like a password.
+  var provesSecondFactor = false
 }
 
 extension EmbeddedBackend {
@@ -48,15 +52,15 @@ extension EmbeddedBackend {
   /// whatever follows, so a spent email link stays spent), then an account with a second factor
   /// answers `AuthError/Code/secondFactorRequired` with a pending credential, and any other gets
   /// its session. Every first factor goes through here (password, email link, identity
-  /// provider); a custom token does not, as in Firebase, where a custom token is the
-  /// developer's own proof.
+  /// provider, phone, passkey); a custom token does not, as in Firebase, where a custom token is
+  /// the developer's own proof.
   func finishFirstFactor(
     _ provider: ProviderID, _ change: () throws -> FirstFactor
   ) throws -> UnsignedReply<SignInResponse> {
     let (factor, response) = try store.transaction { () throws -> (FirstFactor, UnsignedReply<SignInResponse>?) in
       let factor = try change()
       let factors = try store.account(uid: factor.uid)?.secondFactors ?? []
-      guard factor.isLink || factors.isEmpty else { return (factor, nil) }
+      guard factor.isLink || factor.provesSecondFactor || factors.isEmpty else { return (factor, nil) }
       try store.updateAccount(uid: factor.uid) { $0.lastLoginAt = now() }
       let tokens = try mintTokens(for: factor.uid, provider: provider)
       return (
@@ -216,12 +220,16 @@ extension EmbeddedBackend {
   /// never finish must not pile up).
   ///
   /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the table is full.
-  func addPending<Step: Encodable>(_ step: Step, kind: String, key: String, until deadline: Date) throws
-  where Step: PendingStep {
+  ///
+  /// - Parameter owner: whose steps `perAccount` counts; by default the step's account. A step
+  ///   of no account yet (a passkey sign-in) names itself, so no caller's steps evict another's.
+  func addPending<Step: Encodable>(
+    _ step: Step, kind: String, key: String, until deadline: Date, owner: String? = nil
+  ) throws where Step: PendingStep {
     let limits = configuration.limits
     guard
       try store.addPending(
-        kind, key: key, uid: step.uid, expiresAt: deadline, record: step, now: now(),
+        kind, key: key, uid: owner ?? step.uid, expiresAt: deadline, record: step, now: now(),
         perAccount: limits.pendingPerAccount, total: limits.pending)
     else {
       throw AuthError(

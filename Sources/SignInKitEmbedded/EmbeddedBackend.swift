@@ -141,6 +141,9 @@ public actor EmbeddedBackend: AuthBackend {
     public var pendingPerAccount = 3
     /// Pending enrollments, and pending second-factor sign-ins, in all.
     public var pending = 10_000
+    /// Passkeys one account may hold: enough for every device a person owns, and a bound on
+    /// what one account's record and its sign-in cost.
+    public var passkeysPerAccount = 20
     /// Recent failures (wrong passwords and codes) the throttle remembers, in all; the oldest go
     /// first. With enumeration protection every unknown address adds one.
     public var loginFailures = 100_000

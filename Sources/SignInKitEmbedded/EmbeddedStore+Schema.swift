@@ -234,5 +234,16 @@ extension EmbeddedStore {
     DROP TABLE old_login_failures;
     DROP TABLE old_settings;
     """,
+    // A passkey's counter and last use in its own row: a sign-in updates one row, read and
+    // written in its transaction, so two processes cannot both accept one counter value.
+    """
+    ALTER TABLE passkeys ADD COLUMN sign_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE passkeys ADD COLUMN last_used_at REAL;
+    UPDATE passkeys SET sign_count = coalesce((
+      SELECT json_extract(entry.value, '$.signCount')
+      FROM accounts a, json_each(a.record, '$.passkeys') entry
+      WHERE a.tenant = passkeys.tenant AND a.uid = passkeys.uid
+        AND json_extract(entry.value, '$.credentialID') = passkeys.credential_id), 0);
+    """,
   ])
 }

@@ -177,14 +177,40 @@ final class EmbeddedStore {
           "INSERT OR REPLACE INTO provider_links (tenant, provider, raw_id, uid, email) VALUES (:tenant, ?, ?, ?, ?)",
           [.text(link.providerID.rawValue), .text(link.rawID), .text(account.uid), .text(link.email)])
       }
-      // A credential of another account fails the primary key: one passkey, one account.
-      try run("DELETE FROM passkeys WHERE tenant = :tenant AND uid = ?", [.text(account.uid)])
-      for passkey in account.passkeys ?? [] {
+      // Rows of passkeys still enrolled keep their counters; a credential of another account
+      // fails the primary key: one passkey, one account.
+      let enrolled = Set((account.passkeys ?? []).map(\.credentialID))
+      let stored = Set(
+        try rows("SELECT credential_id FROM passkeys WHERE tenant = :tenant AND uid = ?", [.text(account.uid)])
+          .compactMap { $0.text(0) })
+      for removed in stored.subtracting(enrolled) {
+        try run("DELETE FROM passkeys WHERE tenant = :tenant AND credential_id = ?", [.text(removed)])
+      }
+      for passkey in account.passkeys ?? [] where !stored.contains(passkey.credentialID) {
         try run(
-          "INSERT INTO passkeys (tenant, credential_id, uid) VALUES (:tenant, ?, ?)",
-          [.text(passkey.credentialID), .text(account.uid)])
+          "INSERT INTO passkeys (tenant, credential_id, uid, sign_count) VALUES (:tenant, ?, ?, ?)",
+          [.text(passkey.credentialID), .text(account.uid), .integer(Int64(passkey.signCount))])
       }
     }
+  }
+
+  /// The signature counter last accepted for the passkey `credentialID`, `nil` when no account
+  /// has it. Read inside the transaction that records the next use.
+  func passkeySignCount(_ credentialID: String) throws -> UInt32? {
+    try rows(
+      "SELECT sign_count FROM passkeys WHERE tenant = :tenant AND credential_id = ?", [.text(credentialID)]
+    ).first?.integer(0).map { UInt32(clamping: $0) }
+  }
+
+  /// Records a use of the passkey `credentialID` whose counter went from `old` to `new`.
+  ///
+  /// - Returns: `false`, changing nothing, when the counter no longer stands at `old`: another
+  ///   call or process accepted a use meanwhile.
+  func recordPasskeyUse(_ credentialID: String, from old: UInt32, to new: UInt32, at date: Date) throws -> Bool {
+    try changes(
+      "UPDATE passkeys SET sign_count = ?, last_used_at = ? "
+        + "WHERE tenant = :tenant AND credential_id = ? AND sign_count = ?",
+      [.integer(Int64(new)), .real(date.timeIntervalSince1970), .text(credentialID), .integer(Int64(old))]) > 0
   }
 
   /// Reads the account `uid`, lets `change` edit it, and stores it; `USER_NOT_FOUND` when it

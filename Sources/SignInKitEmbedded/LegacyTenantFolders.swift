@@ -101,8 +101,8 @@ struct LegacyTenantFolders: Sendable {
       + "SELECT :tenant, uid, email, phone, record FROM legacy.accounts WHERE tenant = ''",
     "INSERT OR IGNORE INTO main.provider_links (tenant, provider, raw_id, uid, email) "
       + "SELECT :tenant, provider, raw_id, uid, email FROM legacy.provider_links WHERE tenant = ''",
-    "INSERT OR IGNORE INTO main.passkeys (tenant, credential_id, uid) "
-      + "SELECT :tenant, credential_id, uid FROM legacy.passkeys WHERE tenant = ''",
+    "INSERT OR IGNORE INTO main.passkeys (tenant, credential_id, uid, sign_count, last_used_at) "
+      + "SELECT :tenant, credential_id, uid, sign_count, last_used_at FROM legacy.passkeys WHERE tenant = ''",
     "INSERT OR IGNORE INTO main.refresh_tokens (digest, tenant, uid, record) "
       + "SELECT digest, :tenant, uid, record FROM legacy.refresh_tokens WHERE tenant = ''",
     "INSERT OR IGNORE INTO main.action_codes (digest, tenant, uid, kind, email, expires_at, record) "

@@ -74,6 +74,47 @@ import Testing
     #expect(error?.reason.contains("1024 bits") == true)
   }
 
+  /// Review V: RSA e = 1 was taken (every message is its own signature, so anyone forges an
+  /// assertion), and so were moduli of any size (600 KB ones slowed every sign-in).
+  @Test(arguments: [
+    ([0x01] as [UInt8], "exponent of 1"), ([0x01, 0x00, 0x00] as [UInt8], "exponent of 65536"),
+    ([0x01, 0x00, 0x00, 0x00, 0x01] as [UInt8], "wider than 32 bits"),
+  ])
+  func anRSAKeyWithAnExponentThatIsOneEvenOrHugeIsRefused(exponent: [UInt8], reason: String) throws {
+    let jwk = try RSAPrivateKey.generate(bits: 2048).publicKey.jwk
+    let error = #expect(throws: COSEKey.FormatError.self) {
+      try COSEKey(
+        .map([
+          .init(.int(1), .int(3)), .init(.int(3), .int(-257)), .init(.int(-1), .bytes(Base64URL.decode(jwk["n"]!)!)),
+          .init(.int(-2), .bytes(exponent)),
+        ]))
+    }
+    #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+  }
+
+  @Test func anRSAModulusOver4096BitsIsRefusedBeforeItIsRead() {
+    let modulus = [0xC1] + [UInt8](repeating: 0xFF, count: 600_000)
+    let error = #expect(throws: COSEKey.FormatError.self) {
+      try COSEKey(
+        .map([
+          .init(.int(1), .int(3)), .init(.int(3), .int(-257)), .init(.int(-1), .bytes(modulus)),
+          .init(.int(-2), .bytes([1, 0, 1])),
+        ]))
+    }
+    #expect(error?.reason.contains("2048 to 4096 bits") == true)
+  }
+
+  /// Review V: the duplicate-key check compared each key with every earlier one (1.4 s for a
+  /// 2,047-entry map); a set finds the repeat at the end of a large map all the same.
+  @Test func aLargeMapIsReadAndARepeatAtItsEndIsFound() throws {
+    var bytes: [UInt8] = [0xB9, 0x07, 0xFF]  // a map of 2,047 entries
+    for key in 0..<2_046 { bytes += [0x19, UInt8(key >> 8), UInt8(key & 0xFF), 0x00] }
+    let unique = bytes + [0x19, 0x07, 0xFE, 0x00]
+    #expect(try CBOR.decode(unique).pairs?.count == 2_047)
+    let repeated = bytes + [0x19, 0x00, 0x05, 0x00]
+    #expect(throws: CBOR.DecodingError.self) { try CBOR.decode(repeated) }
+  }
+
   @Test func oneAlgorithmsKeyNeverVerifiesTheOthersSignature() throws {
     let ec = try P256PrivateKey.generate()
     let message = Array("m".utf8)

@@ -165,10 +165,12 @@ package indirect enum CBOR: Sendable, Hashable {
       case 5:
         guard argument <= UInt64(bytes.count - offset) / 2 else { throw fail("a map of \(argument) cannot fit") }
         var pairs: [Pair] = []
+        // A set, not a scan of `pairs`: a map of n entries costs n look-ups, not n² comparisons.
+        var keys: Set<CBOR> = []
         for _ in 0..<argument {
           let keyOffset = offset
           let key = try item(depth: depth + 1)
-          guard !pairs.contains(where: { $0.key == key }) else {
+          guard keys.insert(key).inserted else {
             throw DecodingError(offset: keyOffset, reason: "a map repeats a key")
           }
           pairs.append(Pair(key, try item(depth: depth + 1)))

@@ -39,18 +39,41 @@ package enum COSEKey: Sendable, Hashable {
       guard let n = cbor[-1]?.bytes, let e = cbor[-2]?.bytes, !n.isEmpty, !e.isEmpty else {
         throw FormatError(reason: "an RSA key without n and e")
       }
+      try Self.checkRSASize(n: n, e: e)
       let key: RSAPublicKey
       do {
         key = try RSAPublicKey(jwk: ["kty": "RSA", "n": Base64URL.encode(n), "e": Base64URL.encode(e)])
       } catch {
         throw FormatError(reason: "n and e are not an RSA key")
       }
-      guard key.bits >= 2048 else { throw FormatError(reason: "an RSA key of \(key.bits) bits (2048 or more)") }
+      guard Self.rsaBits.contains(key.bits) else {
+        throw FormatError(reason: "an RSA key of \(key.bits) bits (2048 to 4096)")
+      }
       self = .rs256(key)
     case (let kty, let alg):
       throw FormatError(
         reason: "key type \(kty.map(String.init) ?? "none") with algorithm \(alg.map(String.init) ?? "none"); "
           + "ES256 (-7) on P-256 and RS256 (-257) are accepted")
+    }
+  }
+
+  /// The RSA moduli taken, in bits: below 2048 is weak, above 4096 costs every sign-in time
+  /// for no strength an authenticator needs.
+  package static let rsaBits = 2048...4096
+
+  /// Refuses an RSA key by its bytes before the crypto library reads it: a modulus longer than
+  /// 4096 bits, or a public exponent that is even, 1, or wider than 32 bits (with e = 1 every
+  /// "signature" is its own message, so anyone could forge one).
+  private static func checkRSASize(n: [UInt8], e: [UInt8]) throws(FormatError) {
+    let modulus = n.drop { $0 == 0 }
+    guard modulus.count <= rsaBits.upperBound / 8 else {
+      throw FormatError(reason: "an RSA modulus of \(modulus.count) bytes (2048 to 4096 bits)")
+    }
+    let exponent = e.drop { $0 == 0 }
+    guard exponent.count <= 4 else { throw FormatError(reason: "an RSA exponent wider than 32 bits") }
+    let value = exponent.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    guard value > 1, value % 2 == 1 else {
+      throw FormatError(reason: "an RSA exponent of \(value); it must be odd and greater than 1 (65537)")
     }
   }
 

@@ -87,16 +87,26 @@ package struct WebAuthnRelyingParty: Sendable, Equatable {
       backupEligible: data.flags.contains(.backupEligible), attestationFormat: format)
   }
 
+  /// A checked assertion: what the relying party keeps, and what the authenticator proved.
+  ///
+  /// - Concurrency: `Sendable` value.
+  package struct Assertion: Sendable, Equatable {
+    /// The counter to keep.
+    package var signCount: UInt32
+    /// Whether the authenticator verified the person (biometrics, PIN), not only their presence.
+    package var userVerified: Bool
+  }
+
   /// Checks an assertion (`navigator.credentials.get`'s response) made for `challenge` with the
   /// credential whose COSE key is `publicKey` and whose counter stood at `signCount`.
   ///
-  /// - Returns: the new counter to keep.
+  /// - Returns: the new counter to keep, and whether the person was verified.
   /// - Throws: ``WebAuthnRefusal`` saying what is wrong; a counter that does not go forward
   ///   (when either is non-zero) is refused as a cloned authenticator.
   package func verifyAssertion(
     clientDataJSON: [UInt8], authenticatorData bytes: [UInt8], signature: [UInt8], challenge: [UInt8],
     publicKey: [UInt8], signCount: UInt32
-  ) throws(WebAuthnRefusal) -> UInt32 {
+  ) throws(WebAuthnRefusal) -> Assertion {
     try checkClientData(clientDataJSON, type: "webauthn.get", challenge: challenge)
     let data = try authenticatorData(bytes)
     guard data.attestedCredential == nil else {
@@ -119,7 +129,7 @@ package struct WebAuthnRelyingParty: Sendable, Equatable {
           "the signature counter went from \(signCount) to \(data.signCount): the authenticator may be cloned")
       }
     }
-    return data.signCount
+    return Assertion(signCount: data.signCount, userVerified: data.flags.contains(.userVerified))
   }
 
   // MARK: - Steps

@@ -62,16 +62,18 @@ enum PasskeyHandlers {
       throw FirebaseFailure(.invalidAuthenticatorResponse, "send authenticatorAuthenticationResponse with its response")
     }
     let handle = try response.userHandle.flatMap { $0.isEmpty ? nil : try bytes($0, "the user handle") }
-    let signedIn = try await context.backend().finalizePasskeySignIn(
-      PasskeyAssertion(
-        credentialID: try bytes(signed.anyCredentialID, "the credential id"),
-        clientDataJSON: try bytes(response.clientDataJSON, "clientDataJSON"),
-        authenticatorData: try bytes(response.authenticatorData, "authenticatorData"),
-        signature: try bytes(response.signature, "the signature"), userHandle: handle),
-      sessionID: body.sessionId)
-    var reply = ReplyShapes.tokens(signedIn.tokens)
-    reply.localId = signedIn.localID
-    return reply
+    let assertion = PasskeyAssertion(
+      credentialID: try bytes(signed.anyCredentialID, "the credential id"),
+      clientDataJSON: try bytes(response.clientDataJSON, "clientDataJSON"),
+      authenticatorData: try bytes(response.authenticatorData, "authenticatorData"),
+      signature: try bytes(response.signature, "the signature"), userHandle: handle)
+    // A passkey without user verification on an account with a second factor waits for it.
+    return try await ReplyShapes.signingIn {
+      let signedIn = try await context.backend().finalizePasskeySignIn(assertion, sessionID: body.sessionId)
+      var reply = ReplyShapes.tokens(signedIn.tokens)
+      reply.localId = signedIn.localID
+      return reply
+    }
   }
 
   /// The bytes of a base64 field, or the preview's error naming it.

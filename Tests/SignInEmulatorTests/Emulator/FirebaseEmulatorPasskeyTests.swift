@@ -1,9 +1,11 @@
 import Foundation
+import SignInCrypto
 import SignInEmbeddedTestSupport
-import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
 import Testing
+
+@testable import SignInEmulator
 
 /// The emulator's passkey routes read the authenticator's response in both spellings the
 /// preview has: FirebaseAuth's (`id`, `response`, `clientDataJSON`) and the generated
@@ -68,5 +70,44 @@ import Testing
       ])
     #expect(finished["localId"] as? String == account.localID)
     #expect((finished["idToken"] as? String)?.isEmpty == false)
+  }
+
+  /// Review V (high): over HTTP as in process, a passkey that reports presence only is a first
+  /// factor: an account with a second factor answers with the pending credential, which
+  /// FirebaseBackend reads as the second-factor step; a verifying passkey signs in at once.
+  @Test func aPasskeyWithoutUserVerificationAsksForTheSecondFactorOverHTTP() async throws {
+    let clock = TestDate()
+    let embedded = try EmbeddedTestBackend.backend(clock: clock)
+    let backend = try FirebaseBackend.emulator(
+      projectID: "demo-project", transport: TableTransport(.firebase, backend: embedded))
+    let device = try DevelopmentPasskeyAuthenticator(directory: nil, now: { clock.now })
+    let ada = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    guard case .creationOptions(let options) = try await backend.passkey(.startEnrollment(idToken: ada.tokens.idToken))
+    else { throw AuthError(.internal, "no creation options") }
+    _ = try await backend.passkey(
+      .finishEnrollment(idToken: ada.tokens.idToken, name: "Laptop", registration: try await device.register(options)))
+    _ = try await backend.sendOobCode(.verifyEmail(idToken: ada.tokens.idToken), settings: nil)
+    let code = try #require(await embedded.mailbox(for: "ada@example.com").last?.code)
+    _ = try await backend.update(UpdateAccountRequest(oobCode: code))
+    guard
+      case .secret(let totp) = try await backend.secondFactor(.startTOTPEnrollment(idToken: ada.tokens.idToken))
+    else { throw AuthError(.internal, "no secret") }
+    let secret = try #require(Base32.decode(totp.secretKey))
+    _ = try await backend.secondFactor(
+      .finalizeTOTPEnrollment(
+        idToken: ada.tokens.idToken, sessionInfo: totp.sessionInfo,
+        code: OneTimePassword.totp(secret: secret, at: clock.now), displayName: nil))
+
+    func signIn(_ authenticator: some PasskeyAuthenticator) async throws -> PasskeyResponse {
+      guard case .requestOptions(let options) = try await backend.passkey(.startSignIn) else {
+        throw AuthError(.internal, "no request options")
+      }
+      return try await backend.passkey(.finishSignIn(try await authenticator.authenticate(options)))
+    }
+    let error = await #expect(throws: AuthError.self) { _ = try await signIn(device.presenceOnly) }
+    #expect(error?.secondFactor?.firstFactor == .passkey)
+    #expect(error?.secondFactor?.factors.count == 1)
+    guard case .tokens(_, let uid) = try await signIn(device) else { throw AuthError(.internal, "no tokens") }
+    #expect(uid == ada.localID)
   }
 }

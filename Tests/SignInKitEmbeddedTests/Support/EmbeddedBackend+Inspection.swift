@@ -20,6 +20,17 @@ extension EmbeddedBackend {
     try store.pendingKeys(kind, now: now())
   }
 
+  /// The counter stored for the passkey `credentialID` (tests only).
+  func storedPasskeySignCount(_ credentialID: String) throws -> UInt32? {
+    try store.passkeySignCount(credentialID)
+  }
+
+  /// Records a use of the passkey as a sign-in does, the counter moving from `old` to `new`
+  /// (tests only); `false` when it no longer stands at `old`.
+  func recordStoredPasskeyUse(_ credentialID: String, from old: UInt32, to new: UInt32) throws -> Bool {
+    try store.transaction { try store.recordPasskeyUse(credentialID, from: old, to: new, at: now()) }
+  }
+
   /// How many action codes the database holds, live or not (tests only).
   func storedActionCodeCount() throws -> Int {
     try store.actionCodeCount()

@@ -50,7 +50,9 @@ extension FirebaseBackend {
       signed.userHandle = assertion.userHandle.map(WireBytes.encode)
       response.response = signed
       body.authenticatorAuthenticationResponse = response
-      return try Self.tokens(try await call(FirebaseAPI.finalizePasskeySignIn, body), of: request)
+      let reply = try await call(FirebaseAPI.finalizePasskeySignIn, body)
+      try reply.rejectSecondFactor(firstFactor: .passkey)
+      return try Self.tokens(reply, of: request)
     }
   }
 
