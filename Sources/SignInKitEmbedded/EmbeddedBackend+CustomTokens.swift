@@ -71,8 +71,9 @@ extension EmbeddedBackend {
       }
       payload = jwt.claims
     }
-    guard let uid = payload["uid"]?.string, (1...128).contains(uid.count) else {
-      throw Self.invalidCustomToken("uid must be a string of 1 to 128 characters")
+    guard let uid = payload["uid"]?.string, (1...128).contains(uid.count), !FieldLimits.hasControlCharacters(uid)
+    else {
+      throw Self.invalidCustomToken("uid must be a string of 1 to 128 characters, none of them a control character")
     }
     // A token a tenant-aware Admin SDK made names its tenant: it signs in there only.
     if let named = payload["tenant_id"]?.string, named != configuration.tenantID {
@@ -82,7 +83,12 @@ extension EmbeddedBackend {
         message: "The custom token is for tenant \(named), not \(here); sign in with the tenantId the token names.")
     }
     let claims = payload["claims"]?.object
-    if let claims { try Self.checkReserved(claims) }
+    if let claims {
+      // Kept with the session and put in every ID token it refreshes: Firebase's 1,000 bytes.
+      let encoded = String(decoding: try JSONEncoder().encode(JSONValue.object(claims)), as: UTF8.self)
+      try FieldLimits.checked(encoded, .claims, named: "The custom token's claims")
+      try Self.checkReserved(claims)
+    }
     return (uid, claims)
   }
 

@@ -30,6 +30,7 @@ extension EmbeddedBackend {
     let info = ProviderInfo(
       providerID: credential.providerID, rawID: sub, email: claims["email"]?.string?.lowercased(),
       displayName: claims["name"]?.string ?? credential.fullName, photoURL: claims["picture"]?.string.flatMap(URL.init))
+    try Self.checkStorable(info)
     let owner = try store.account(provider: info.providerID, rawID: sub)
 
     if let token = request.idToken {  // link to the signed-in user
@@ -270,6 +271,23 @@ extension EmbeddedBackend {
   static func invalidIdPResponse(_ detail: String) -> AuthError {
     AuthError(
       firebase: .invalidIdpResponse, "\(detail)", message: "The identity provider's token was refused: \(detail).")
+  }
+
+  /// Refuses an identity whose fields the account could not keep: a user id (`sub`) over 256
+  /// bytes or with a control character, an email that is not one, a name or picture URL past
+  /// the account's limits. An IdP's claims are a caller's input like any other.
+  static func checkStorable(_ info: ProviderInfo) throws {
+    guard info.rawID.utf8.count <= FieldLimits.Field.providerUserID.limit,
+      !FieldLimits.hasControlCharacters(info.rawID)
+    else { throw invalidIdPResponse("the subject (sub) is over 256 bytes or has a control character") }
+    if let email = info.email, !isEmail(email) {
+      throw invalidIdPResponse("the email claim is not an address of at most \(FieldLimits.email) bytes")
+    }
+    do {
+      try FieldLimits.checkProfile(displayName: info.displayName, photoURL: info.photoURL)
+    } catch let error as AuthError {
+      throw invalidIdPResponse("the name or picture claim is too long (\(error.message))")
+    }
   }
 }
 

@@ -42,6 +42,14 @@ extension EmbeddedBackend {
 
   /// Refuses settings whose links would lead away from the project's authorized domains.
   private func checkLinkDestinations(_ settings: ActionCodeSettings?) throws {
+    // Each is kept with the code and goes in the mail: a bounded length, checked first.
+    try FieldLimits.check(settings?.continueURL?.absoluteString, .continueURL)
+    for (value, name) in [
+      (settings?.iOSBundleID, "iOSBundleId"), (settings?.androidPackageName, "androidPackageName"),
+      (settings?.linkDomain, "linkDomain"),
+    ] {
+      try FieldLimits.check(value, .configValue, named: name)
+    }
     if let continueURL = settings?.continueURL {
       guard ["http", "https"].contains(continueURL.scheme?.lowercased() ?? ""), let host = continueURL.host,
         !host.isEmpty

@@ -128,6 +128,7 @@ extension EmbeddedBackend {
   package func finalizePhoneEnrollment(
     idToken: String, sessionInfo: String?, code: String?, displayName: String?
   ) throws -> IssuedTokens {
+    try FieldLimits.check(displayName, .secondFactorName)
     let (uid, provider) = try verifiedUser(of: idToken)
     let pending = try checkedCode(sessionInfo: sessionInfo, code: code, purpose: .enrollment(uid: uid))
     let factor = EmbeddedDatabase.SecondFactor(

@@ -118,6 +118,7 @@ extension EmbeddedBackend {
           secretKey: Base32.encode(secret, padded: false), enrollmentDeadline: deadline, sessionInfo: session))
 
     case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
+      try FieldLimits.check(displayName, .secondFactorName)
       let (uid, provider) = try verifiedUser(of: idToken)
       let pending: PendingEnrollment? = try store.pending(PendingEnrollment.kind, key: sessionInfo, now: now())
       guard let pending, pending.uid == uid else {

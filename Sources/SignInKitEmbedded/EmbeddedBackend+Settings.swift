@@ -1,4 +1,7 @@
 import Foundation
+import SignInFoundation
+import SignInKit
+import SignInWire
 
 /// What ``EmbeddedBackend/addSetting(_:key:value:limit:)`` did.
 ///
@@ -29,7 +32,8 @@ extension EmbeddedBackend {
   /// Stores `value` under a new `key` unless `limit` settings of the kind exist; counted and
   /// stored in one transaction, so two processes cannot pass the limit together.
   package func addSetting(_ kind: String, key: String, value: Data, limit: Int) throws -> SettingAddition {
-    try store.addSetting(kind, key: key, value: value, limit: limit)
+    try Self.checkSetting(value)
+    return try store.addSetting(kind, key: key, value: value, limit: limit)
   }
 
   /// Changes the setting under `key` with `change`, read and written in one transaction.
@@ -41,8 +45,48 @@ extension EmbeddedBackend {
     try store.transaction {
       guard let value = try store.setting(kind, key: key) else { return nil }
       let changed = try change(value)
+      try Self.checkSetting(changed)
       try store.replaceSetting(kind, key: key, value: changed)
       return changed
+    }
+  }
+
+  /// The most one setting may hold, in bytes of JSON.
+  static let settingLimit = 256 * 1024
+
+  /// Refuses a setting past ``settingLimit`` bytes, or with a string past its field's limit:
+  /// a certificate (`x509Certificate`, at most 16 KB each and ``FieldLimits/certificatesPerConfig``
+  /// of them), a display name (256 characters), any other value (2,048 bytes: ids, issuers,
+  /// URLs, client ids and secrets). Whatever the API that sent it, nothing unbounded is kept.
+  static func checkSetting(_ value: Data) throws {
+    guard value.count <= settingLimit else {
+      throw AuthError(
+        firebase: .invalidArgument,
+        message: "The configuration has \(value.count) bytes; it may have at most "
+          + "\(settingLimit). Send fewer or shorter values.")
+    }
+    guard let json = try? JSONDecoder().decode(JSONValue.self, from: value) else { return }
+    try checkStrings(in: json, field: nil)
+  }
+
+  private static func checkStrings(in value: JSONValue, field: String?) throws {
+    switch value {
+    case .string(let text):
+      switch field {
+      case "x509Certificate": try FieldLimits.checked(text, .certificate)
+      case "displayName": try FieldLimits.checked(text, .tenantName)
+      default: try FieldLimits.checked(text, .configValue, named: field)
+      }
+    case .array(let items):
+      if field == "idpCertificates", items.count > FieldLimits.certificatesPerConfig {
+        throw AuthError(
+          firebase: .invalidArgument,
+          message: "idpCertificates has \(items.count) certificates; at most \(FieldLimits.certificatesPerConfig).")
+      }
+      for item in items { try checkStrings(in: item, field: field) }
+    case .object(let members):
+      for (name, member) in members { try checkStrings(in: member, field: name) }
+    default: break
     }
   }
 

@@ -78,6 +78,11 @@ package enum FieldLimits {
     return value
   }
 
+  /// Refuses `value`, when there is one, past `field`'s limit.
+  package static func check(_ value: String?, _ field: Field, named name: String? = nil) throws {
+    if let value { try checked(value, field, named: name) }
+  }
+
   /// Refuses a display name or photo URL longer than its limit, saying which and how long.
   package static func checkProfile(displayName: String?, photoURL: URL?) throws {
     if let displayName { try checked(displayName, .displayName) }

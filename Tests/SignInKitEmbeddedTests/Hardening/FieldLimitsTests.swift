@@ -1,5 +1,6 @@
 import Foundation
 import SignInEmbeddedTestSupport
+import SignInFoundation
 import Testing
 
 @testable import SignInKit
@@ -66,5 +67,97 @@ import Testing
     _ = try await backend.update(
       UpdateAccountRequest(idToken: ada.tokens.idToken, displayName: String(longName.dropLast())))
     #expect(try await backend.storedAccount(uid: ada.localID)?.displayName?.count == 256)
+  }
+
+  // MARK: Review V: limits bypassed on other paths
+
+  func emulatorLike() throws -> EmbeddedBackend {
+    var configuration = EmbeddedTestBackend.fast
+    configuration.acceptUnsignedIdPTokens = true
+    configuration.acceptUnsignedCustomTokens = true
+    return try EmbeddedTestBackend.backend(configuration)
+  }
+
+  static func idToken(_ claims: [String: JSONValue]) throws -> String {
+    String(decoding: try JSONEncoder().encode(JSONValue.object(claims)), as: UTF8.self)
+  }
+
+  @Test func anIdentityProvidersOversizedClaimsAreRefusedAndNothingIsStored() async throws {
+    let backend = try emulatorLike()
+    let huge = String(repeating: "n", count: 900_000)
+    let cases: [[String: JSONValue]] = [
+      ["sub": .string("g-1"), "name": .string(huge)],
+      ["sub": .string("g-1"), "email": .string(Self.email(bytes: 300))],
+      ["sub": .string("g-1"), "picture": .string("https://example.com/" + huge)],
+      ["sub": .string(String(repeating: "s", count: 257))],
+      ["sub": .string("g-\u{0}1")],
+    ]
+    for claims in cases {
+      let token = try Self.idToken(claims)
+      let code = await refusal {
+        _ = try await backend.signInWithIdp(.init(credential: .init(providerID: .google, idToken: token)))
+      }
+      #expect(code?.hasPrefix("INVALID_IDP_RESPONSE") == true, "\(claims.keys.sorted()): \(code ?? "signed in")")
+    }
+    #expect(try await backend.adminList(maxResults: 10, after: nil).0.isEmpty)
+  }
+
+  @Test func customTokenClaimsPastAThousandBytesAreRefused() async throws {
+    let backend = try emulatorLike()
+    let claims = #"{"blob":"\#(String(repeating: "x", count: 1_000))"}"#
+    #expect(
+      await refusal {
+        _ = try await backend.signInWithCustomToken(
+          CustomTokenSignInRequest(token: #"{"uid":"u1","claims":\#(claims)}"#))
+      } == "CLAIMS_TOO_LARGE")
+    _ = try await backend.signInWithCustomToken(
+      CustomTokenSignInRequest(token: #"{"uid":"u1","claims":{"premium":true}}"#))
+  }
+
+  @Test func aContinueURLPast2048BytesIsRefusedBeforeAnyCodeIsStored() async throws {
+    let long = URL(string: "https://example.com/" + String(repeating: "c", count: 2_048))!
+    let settings = ActionCodeSettings(continueURL: long, handlesCodeInApp: true)
+    let code = await refusal {
+      _ = try await backend.sendOobCode(.emailSignIn(email: "ada@example.com"), settings: settings)
+    }
+    #expect(code == "INVALID_CONTINUE_URI")
+    #expect(try await backend.storedActionCodeCount() == 0)
+  }
+
+  @Test func anEmailWithAControlCharacterIsRefused() async throws {
+    for address in ["ada\u{0}@example.com", "ada@exam\nple.com", "ada\u{7F}@example.com"] {
+      #expect(
+        await refusal { _ = try await backend.signUp(SignUpRequest(email: address, password: "secret1")) }
+          == "INVALID_EMAIL")
+    }
+  }
+
+  @Test func aTenantOrProviderConfigPastItsLimitsIsRefused() async throws {
+    func json(_ object: [String: JSONValue]) throws -> Data { try JSONEncoder().encode(JSONValue.object(object)) }
+    let name = try json(["displayName": .string(String(repeating: "t", count: 257))])
+    #expect(
+      await refusal { _ = try await backend.addSetting("tenant", key: "t1", value: name, limit: 10) }
+        == "INVALID_ARGUMENT")
+    let clientID = try json(["clientId": .string(String(repeating: "c", count: 2_049))])
+    #expect(
+      await refusal { _ = try await backend.addSetting("oidc", key: "oidc.a", value: clientID, limit: 10) }
+        == "INVALID_ARGUMENT")
+    let certificate: JSONValue = .object(["x509Certificate": .string(String(repeating: "A", count: 16_385))])
+    let saml = try json(["idpConfig": .object(["idpCertificates": .array([certificate])])])
+    #expect(
+      await refusal { _ = try await backend.addSetting("saml", key: "saml.a", value: saml, limit: 10) }
+        == "INVALID_ARGUMENT")
+    let many = try json([
+      "idpConfig": .object([
+        "idpCertificates": .array(Array(repeating: .object(["x509Certificate": .string("MIIC")]), count: 11))
+      ])
+    ])
+    #expect(
+      await refusal { _ = try await backend.addSetting("saml", key: "saml.b", value: many, limit: 10) }
+        == "INVALID_ARGUMENT")
+    #expect(try await backend.settings("saml").isEmpty)
+    // Within the limits, kept.
+    let fine = try json(["displayName": .string("Acme"), "clientId": .string("client-1")])
+    #expect(try await backend.addSetting("oidc", key: "oidc.b", value: fine, limit: 10) == .added)
   }
 }
