@@ -61,7 +61,7 @@ extension EmbeddedBackend {
         message: "\(perNumber) codes sent to this number are still waiting; enter one of them, or ask again once they "
           + "expire (\(Int(Self.phoneCodeWindow / 60)) minutes after they were sent).")
     }
-    let digits = try Crypto.randomBytes(6).map { String($0 % 10) }.joined()
+    let digits = try Crypto.randomDigits(6)
     let sessionInfo = Base64URL.encode(try Crypto.randomBytes(32))
     try addPending(
       PendingPhoneVerification(phoneNumber: phone, code: digits, purpose: purpose), kind: PendingPhoneVerification.kind,

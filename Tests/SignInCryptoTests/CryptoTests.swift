@@ -109,6 +109,20 @@ func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.
         == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
   }
 
+  /// Review V: phone codes were `byte % 10`, which makes 0–5 likelier than 6–9. Every byte
+  /// value once gives each digit equally often; the six bytes that would favour 0–5 are drawn
+  /// again.
+  @Test func randomDigitsComeUpEquallyOften() throws {
+    // Each draw gives every byte value once: 250 usable, 6 that `% 10` would have counted.
+    let digits = try Crypto.randomDigits(256) { _ in Array(0...255) }
+    #expect(digits.count == 256)
+    let balanced = digits.prefix(250)
+    let counts = Dictionary(grouping: balanced, by: { $0 }).mapValues(\.count)
+    #expect(counts.count == 10)
+    #expect(counts.values.allSatisfy { $0 == 25 }, "\(counts)")
+    #expect(try Crypto.randomDigits(6).allSatisfy(\.isASCII) && Crypto.randomDigits(6).count == 6)
+  }
+
   @Test func randomBytesHaveTheLengthAskedAndDiffer() throws {
     let first = try Crypto.randomBytes(32)
     let second = try Crypto.randomBytes(32)

@@ -50,6 +50,23 @@ package enum Crypto {
     try CryptoBackend.randomBytes(count)
   }
 
+  /// `count` decimal digits, each equally likely: random bytes are drawn until one falls below
+  /// 250 (a multiple of 10), so no digit comes up more often than another (`byte % 10` favours
+  /// 0–5 by 1 in 25).
+  ///
+  /// - Parameter source: where the bytes come from; tests pass a fixed sequence.
+  package static func randomDigits(
+    _ count: Int, source: (Int) throws -> [UInt8] = { try randomBytes($0) }
+  ) throws -> String {
+    var digits = ""
+    while digits.count < count {
+      for byte in try source(count) where byte < 250 && digits.count < count {
+        digits.append(Character(Unicode.Scalar(UInt8(ascii: "0") + byte % 10)))
+      }
+    }
+    return digits
+  }
+
   /// scrypt (RFC 7914) of `password` with `salt`, cost `n` (a power of two), block size `r`,
   /// parallelism `p`, giving `length` bytes.
   ///

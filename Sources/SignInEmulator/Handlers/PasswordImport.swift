@@ -81,6 +81,13 @@ struct PasswordImport: Sendable {
       let n = try number(upload.cpuMemCost, .cpuMemCost, in: 2...(1 << 20))
       guard n & (n - 1) == 0 else { throw FirebaseFailure(.invalidArgument, "cpuMemCost must be a power of two") }
       let r = try number(upload.blockSize, .blockSize, in: 1...64)
+      // RFC 7914 §2: N < 2^(128·r/8); past it scrypt refuses every check (each sign-in a 500).
+      guard 16 * r >= Int.bitWidth - 1 || n < 1 << (16 * r) else {
+        throw FirebaseFailure(
+          .invalidArgument,
+          "cpuMemCost must be less than 2^(16 × blockSize) (RFC 7914): \(n) with blockSize \(r) is not a scrypt "
+            + "hash anyone could have made. Check the hash parameters the other system used.")
+      }
       guard 128 * n * r <= Ceiling.scryptMemory else {
         throw FirebaseFailure(
           .invalidArgument,

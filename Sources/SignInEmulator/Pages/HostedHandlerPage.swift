@@ -115,7 +115,7 @@ enum HostedHandlerPage {
           throw Refusal("The photo URL must be an http or https URL. Go back and correct it, or leave it empty.")
         }
         // A fake user id at the provider, as the emulator's page makes one.
-        let digits = try Crypto.randomBytes(10).map { String(format: "%02d", $0 % 100) }.joined()
+        let digits = try Crypto.randomDigits(20)
         claims["sub"] = .string(digits)
         func value(_ text: String?) -> JSONValue? { text.flatMap { $0.isEmpty ? nil : .string($0) } }
         claims["email"] = email.isEmpty ? nil : .string(email)
@@ -305,8 +305,14 @@ enum HostedHandlerPage {
     return origin
   }
 
-  private static func isWebURL(_ text: String) -> Bool {
-    guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false
+  /// Whether `text` is an `http(s)` URL with a host that a browser reads as this parser does.
+  /// A backslash (a browser's path separator, RFC 3986's nothing: `http://evil.example\@localhost/`
+  /// goes to evil.example), user info, white space or a control character is refused rather
+  /// than guessed at.
+  static func isWebURL(_ text: String) -> Bool {
+    guard !text.contains("\\"), !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }),
+      let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false,
+      url.user == nil, url.password == nil
     else { return false }
     return scheme == "http" || scheme == "https"
   }

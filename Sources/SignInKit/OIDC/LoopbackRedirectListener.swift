@@ -5,7 +5,9 @@ import SignInHTTP
 /// Receives the OAuth authorization response on `http://127.0.0.1:<port>/callback` (RFC 8252
 /// §7.3): it listens before the browser is opened, takes the one request to its path, answers
 /// it with a short HTML page, and stops. Requests to other paths (a browser's `/favicon.ico`)
-/// get a 404 and do not count; malformed ones get a 4xx from `HTTPRequestParser`.
+/// get a 404 and do not count; malformed ones get a 4xx from `HTTPRequestParser`. A request
+/// whose `Host` is not `127.0.0.1:<port>` gets a 421 and does not count: a page on another
+/// site that a DNS name rebound to 127.0.0.1 cannot hand it an answer.
 ///
 /// It is SignInKit's loopback HTTP server (`PollingHTTPServer`) with a handler of its own: one
 /// thread polls every connection, so an idle connection (a browser's preconnect) or a slow one
@@ -44,10 +46,17 @@ public final class LoopbackRedirectListener: Sendable {
     settings.limits = Self.limits
     settings.readDeadline = readDeadline
     let stopper = Locked<PollingHTTPServer?>(nil)
+    // The redirect URI's host and port, known once the server has its port.
+    let expectedHost = Locked<String?>(nil)
     let (receivedPage, failurePage) = (Self.receivedPage, Self.failurePage)
     let server: PollingHTTPServer
     do {
       server = try PollingHTTPServer(port: port, settings: settings, clock: clock) { request in
+        guard let host = request.headers["host"], host == expectedHost.withLock({ $0 }) else {
+          return PollingHTTPServer.Response(
+            status: 421, contentType: "text/plain",
+            body: Data("This listener answers http://127.0.0.1 only; open the redirect URI as the app sent it.".utf8))
+        }
         guard request.path == path else {
           return PollingHTTPServer.Response(status: 404, contentType: "text/plain", body: Data("Not found".utf8))
         }
@@ -63,6 +72,7 @@ public final class LoopbackRedirectListener: Sendable {
       throw AuthError(.network, error.message)
     }
     stopper.withLock { $0 = server }
+    expectedHost.withLock { $0 = "127.0.0.1:\(server.port)" }
     self.server = server
     self.answer = answer
     redirectURI = URL(string: "http://127.0.0.1:\(server.port)\(path)")!

@@ -270,6 +270,11 @@ import Testing
       ["hashAlgorithm": "STANDARD_SCRYPT", "cpuMemCost": 1 << 14, "blockSize": 8, "parallelization": 64, "dkLen": 64],
       "parallelization"
     ),
+    // Review V: RFC 7914's N < 2^(16r); r = 1 with N = 2^16 was stored, and every sign-in was a 500.
+    (
+      ["hashAlgorithm": "STANDARD_SCRYPT", "cpuMemCost": 1 << 16, "blockSize": 1, "parallelization": 1, "dkLen": 64],
+      "less than 2^(16 × blockSize)"
+    ),
   ])
   func aHashTooCostlyToCheckIsRefused(_ parameters: [String: any Sendable], _ named: String) async throws {
     var body: [String: Any] = parameters

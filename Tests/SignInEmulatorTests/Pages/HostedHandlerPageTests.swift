@@ -143,6 +143,26 @@ import Testing
     #expect(script.status == 400)
   }
 
+  /// Review V: `http://evil.example\@localhost/` passed the origin check (its parser saw
+  /// user info and host localhost) while a browser goes to evil.example; backslashes, user info
+  /// and white space are refused before any origin is compared.
+  @Test(arguments: [
+    #"http://evil.example\@localhost/"#, "http://evil.example@localhost/", "http://user:pw@localhost:5173/",
+    #"http:\\evil.example/"#, "http://local host/", "http://localhost/\u{0}",
+  ])
+  func aRedirectABrowserWouldReadAsAnotherHostIsRefused(_ target: String) async throws {
+    for authType in ["signInViaRedirect", "signInViaPopup"] {
+      let page = await get(
+        Self.choose,
+        [
+          ("apiKey", "k"), ("appName", "[DEFAULT]"), ("authType", authType), ("redirectUrl", target),
+          ("eventId", "E6"), ("providerId", "facebook.com"), ("email", "f@example.com"),
+        ])
+      #expect(page.status == 400, "\(authType) \(target)")
+      #expect(!Self.html(page).contains("evil.example"))
+    }
+  }
+
   // MARK: - What the page offers
 
   @Test func thePageListsTheAccountsSeenWithTheProviderEscaped() async throws {

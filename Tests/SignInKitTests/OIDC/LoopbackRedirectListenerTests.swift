@@ -27,8 +27,27 @@ struct LoopbackRedirectListenerTests {
     let reply = try await RawHTTPClient.exchange(hostile, port: port)
     #expect(reply.hasPrefix("HTTP/1.1 400 "))
 
-    let real = try await RawHTTPClient.exchange("GET /callback?code=C&state=S HTTP/1.1\r\nHost: x\r\n\r\n", port: port)
+    let real = try await RawHTTPClient.exchange(
+      "GET /callback?code=C&state=S HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port)
     #expect(reply.isEmpty == false)
+    #expect(real.hasPrefix("HTTP/1.1 200 "))
+    #expect(try await received.value == ["code": "C", "state": "S"])
+  }
+
+  /// Review V: the listener took a redirect whatever its `Host`, so a page on a name rebound to
+  /// 127.0.0.1 (DNS rebinding) could answer the sign-in; now such a request gets a 421 and does
+  /// not count.
+  @Test(arguments: ["evil.example:PORT", "localhost:PORT", "127.0.0.1:1", nil])
+  func aRequestForAnotherHostIsRefusedAndDoesNotCount(_ host: String?) async throws {
+    let listener = try LoopbackRedirectListener()
+    let received = Task { try await listener.receive() }
+    let port = UInt16(listener.redirectURI.port!)
+    let header = host.map { "Host: \($0.replacingOccurrences(of: "PORT", with: "\(port)"))\r\n" } ?? ""
+    let forged = try await RawHTTPClient.exchange(
+      "GET /callback?code=FORGED&state=S HTTP/1.1\r\n\(header)\r\n", port: port)
+    #expect(forged.hasPrefix("HTTP/1.1 421 ") || forged.hasPrefix("HTTP/1.1 400 "), "\(forged.prefix(40))")
+    let real = try await RawHTTPClient.exchange(
+      "GET /callback?code=C&state=S HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port)
     #expect(real.hasPrefix("HTTP/1.1 200 "))
     #expect(try await received.value == ["code": "C", "state": "S"])
   }
@@ -42,7 +61,8 @@ struct LoopbackRedirectListenerTests {
     let slow = try RawHTTPClient(port: port)
     slow.send("GET /callb")
 
-    let real = try await RawHTTPClient.exchange("GET /callback?code=C&state=S HTTP/1.1\r\n\r\n", port: port)
+    let real = try await RawHTTPClient.exchange(
+      "GET /callback?code=C&state=S HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port)
     #expect(real.hasPrefix("HTTP/1.1 200 "))
     #expect(try await received.value["code"] == "C")
     withExtendedLifetime((idle, slow)) {}
@@ -86,7 +106,8 @@ struct LoopbackRedirectListenerTests {
     #expect(await idle.replyUntilClosed() == "")
     #expect(await half.replyUntilClosed().hasPrefix("HTTP/1.1 408 "))
     // The redirect itself still comes through.
-    let real = try await RawHTTPClient.exchange("GET /callback?code=C HTTP/1.1\r\n\r\n", port: port)
+    let real = try await RawHTTPClient.exchange(
+      "GET /callback?code=C HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port)
     #expect(real.hasPrefix("HTTP/1.1 200 "))
     #expect(try await received.value["code"] == "C")
   }
