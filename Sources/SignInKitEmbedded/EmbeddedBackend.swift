@@ -71,6 +71,10 @@ public actor EmbeddedBackend: AuthBackend {
     /// Accept unsigned custom tokens (`alg` `none`, or a bare JSON object), as the Firebase
     /// emulator does. `signin serve` turns it on; leave it off anywhere else.
     public var acceptUnsignedCustomTokens = false
+    /// Called when, with ``acceptUnsignedCustomTokens``, an RS256 custom token of a service
+    /// account not in ``trustedServiceAccounts`` is accepted without its signature checked, as
+    /// the Firebase emulator accepts any; `signin serve` logs it once.
+    package var unverifiedCustomTokenAccepted: (@Sendable (_ issuer: String) -> Void)?
     /// Domains an emailed link may continue to (`continueUrl`) or be hosted on (`linkDomain`),
     /// beyond the ones every project has: `localhost`, `127.0.0.1` and the project's
     /// `<projectID>.firebaseapp.com` and `<projectID>.web.app`, as Firebase's console lists them.

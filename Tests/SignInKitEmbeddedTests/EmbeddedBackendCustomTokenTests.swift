@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInCrypto
 import SignInEmbeddedTestSupport
 import SignInFoundation
@@ -62,6 +63,31 @@ import Testing
     #expect(try JSONWebToken(decoding: refreshed.tokens.idToken).claims["premium"] == .bool(true))
     let second = try await backend.signInWithCustomToken(CustomTokenSignInRequest(token: try signed()))
     #expect(!second.isNewUser && second.localID == "user-1")
+  }
+
+  /// Review V: as the Firebase emulator, which verifies no signature, an emulator-mode backend
+  /// takes a custom token of a service account it was not given, and says so; a trusted
+  /// account's token is still checked.
+  @Test func anEmulatorTakesAnUnknownServiceAccountsTokenAndSaysItWasNotChecked() async throws {
+    let told = Locked<[String]>([])
+    var configuration = EmbeddedTestBackend.fast
+    configuration.acceptUnsignedCustomTokens = true
+    configuration.trustedServiceAccounts = [
+      TrustedServiceAccount(clientEmail: Self.email, publicKeyPEM: try Self.key.publicKey.pem)
+    ]
+    configuration.unverifiedCustomTokenAccepted = { issuer in told.withLock { $0.append(issuer) } }
+    let backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
+    let stranger = "someone@else.iam.gserviceaccount.com"
+    let signedIn = try await backend.signInWithCustomToken(
+      CustomTokenSignInRequest(token: try signed(issuer: stranger, key: try RSAPrivateKey.generate())))
+    #expect(signedIn.localID == "user-1")
+    #expect(told.withLock { $0 } == [stranger])
+    // The trusted account's own key is still checked.
+    #expect(
+      await Self.refusal {
+        _ = try await backend.signInWithCustomToken(
+          CustomTokenSignInRequest(token: try signed(key: try RSAPrivateKey.generate())))
+      } == "INVALID_CUSTOM_TOKEN : the signature does not verify")
   }
 
   @Test func refusesSignedTokensThatAreForgedExpiredTooLongOrForAnotherAudience() async throws {

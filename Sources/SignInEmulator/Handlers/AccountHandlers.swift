@@ -15,12 +15,14 @@ enum AccountHandlers {
       let account = try await backend.lookup(LookupRequest(idToken: try body.required(body.idToken, .missingIdToken)))
       var record = ReplyShapes.account(account)
       if let stored = try await backend.adminLookup(uids: [account.localID], emails: []).first {
-        // The dates Firebase lists for the user itself too; never the hash.
+        // The dates Firebase lists for the user itself too; never the hash: an account with a
+        // password gets Firebase's redacted placeholder, and no salt.
         let full = ReplyShapes.adminAccount(stored, of: backend)
         record.validSince = full.validSince
         record.passwordUpdatedAt = full.passwordUpdatedAt
         record.lastRefreshAt = full.lastRefreshAt
         record.tenantId = full.tenantId
+        if stored.password != nil { record.passwordHash = ReplyShapes.redactedPasswordHash }
       }
       reply.users = [record]
       return reply

@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInFoundation
 import SignInKit
 import SignInKitEmbedded
@@ -55,6 +56,22 @@ extension SigninOptions {
     // The emulator's fake IdP tokens (a JSON object or an unsigned JWT) go with its unsigned
     // custom tokens: both only for `signin serve`.
     configuration.acceptUnsignedIdPTokens = acceptsUnsignedCustomTokens
+    if acceptsUnsignedCustomTokens {
+      let told = Locked(false)
+      configuration.unverifiedCustomTokenAccepted = { issuer in
+        guard
+          !told.withLock({ told in
+            defer { told = true }
+            return told
+          })
+        else { return }
+        FileHandle.standardError.write(
+          Data(
+            ("warning: a custom token signed by \(issuer), a service account this server was not given, was "
+              + "accepted without its signature checked, as the Firebase emulator does (said once). Pass its key "
+              + "file with --service-account to have signatures checked.\n").utf8))
+      }
+    }
     configuration.scrypt = hashCost.parameters
     configuration.authorizedDomains = authorizedDomains + (publicURL?.host.map { [$0] } ?? [])
     for file in serviceAccountFiles {

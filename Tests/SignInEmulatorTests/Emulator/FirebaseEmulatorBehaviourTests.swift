@@ -28,6 +28,24 @@ import Testing
     return (json?["users"] as? [[String: Any]])?.first ?? [:]
   }
 
+  /// Review V: a client's `accounts:lookup` of an account with a password carries Firebase's
+  /// redacted `passwordHash` (`REDACTED` in base64) and no salt; an administrator's the hash.
+  @Test func aClientLookupCarriesTheRedactedPasswordHash() async throws {
+    let signedUp = try await client.post(
+      "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+      ["email": "ada@example.com", "password": "secret1", "returnSecureToken": true])
+    let idToken = try #require(signedUp.json["idToken"] as? String)
+    let looked = try await client.post("/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k", ["idToken": idToken])
+    let user = try #require((looked.json["users"] as? [[String: Any]])?.first)
+    #expect(user["passwordHash"] as? String == "UkVEQUNURUQ=")
+    #expect(user["salt"] == nil)
+    let anonymous = try await client.post(
+      "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k", ["returnSecureToken": true])
+    let bare = try await client.post(
+      "/identitytoolkit.googleapis.com/v1/accounts:lookup?key=k", ["idToken": anonymous.json["idToken"] ?? ""])
+    #expect((bare.json["users"] as? [[String: Any]])?.first?["passwordHash"] == nil)
+  }
+
   /// `accounts:update` with `deleteProvider: ["password"]` removes the email and password, as the
   /// emulator does (it used to leave both in place for an administrator).
   @Test func anAdministratorRemovesThePasswordProvider() async throws {
