@@ -243,6 +243,9 @@ public actor EmbeddedBackend: AuthBackend {
   let store: EmbeddedStore
   /// The store's connection, which this backend's tenants share.
   nonisolated let connection: SharedSQLiteDatabase
+  /// Where this backend's project sits in the database: `''` for the project it was opened as,
+  /// `ID/` for another (``project(_:)``); its rows name it before their tenant.
+  nonisolated let projectScope: String
   /// Whether email enumeration protection is on: ``Configuration/emailEnumerationProtection``
   /// at start, then as ``setEmailEnumerationProtection(_:)`` sets it.
   public internal(set) var emailEnumerationProtection: Bool
@@ -271,9 +274,26 @@ public actor EmbeddedBackend: AuthBackend {
     try self.init(directory: directory, configuration: configuration, now: now, sharedKey: nil)
   }
 
-  /// Another project beside this one, as `signin serve` makes one on first use: accounts of
-  /// its own (in `directory`, or in memory), this backend's configuration under `projectID`,
-  /// its clock, and its signing key, so that one key set verifies the tokens of every project.
+  /// Another project beside this one, as `signin serve` makes one on first use: its rows in
+  /// this backend's database (each naming it, as a tenant's do), so a project opens no file and
+  /// holds no descriptor of its own; this backend's configuration under `projectID`, its clock,
+  /// and its signing key, so that one key set verifies the tokens of every project.
+  package nonisolated func project(_ projectID: String) throws -> EmbeddedBackend {
+    var configuration = configuration
+    configuration.projectID = projectID
+    configuration.tenantID = nil
+    return try EmbeddedBackend(
+      directory: directory, configuration: configuration, now: now, sharedKey: signing,
+      sharing: (connection, Self.scope(ofProject: projectID)))
+  }
+
+  /// The rows of another project's own users name it as `ID/`; its tenants' as `ID/TENANT`. This
+  /// project's rows name no project: `''`, and a tenant's its id. Project and tenant ids have no
+  /// `/`, so no two scopes meet.
+  static func scope(ofProject projectID: String) -> String { projectID + "/" }
+
+  /// A project beside this one that is not kept: in memory, empty, for a call that must make
+  /// nothing (a `GET`), with this backend's configuration under `projectID` and its key.
   package nonisolated func sibling(
     projectID: String, tenantID: String? = nil, directory: URL?
   ) throws -> EmbeddedBackend {
@@ -292,15 +312,16 @@ public actor EmbeddedBackend: AuthBackend {
     configuration.tenantID = tenantID
     return try EmbeddedBackend(
       directory: directory, configuration: configuration, now: now, sharedKey: signing,
-      sharing: (connection, tenantID))
+      sharing: (connection, projectScope))
   }
 
   private init(
     directory: URL?, configuration: Configuration, now: @escaping @Sendable () -> Date, sharedKey: LazySigningKey?,
-    sharing project: (connection: SharedSQLiteDatabase, tenant: String)? = nil
+    sharing project: (connection: SharedSQLiteDatabase, projectScope: String)? = nil
   ) throws {
     self.directory = directory
     self.configuration = configuration
+    projectScope = project?.projectScope ?? ""
     emailEnumerationProtection = configuration.emailEnumerationProtection
     // The backend's clock never runs backwards. A wall clock that steps back a fraction of a
     // millisecond across a second boundary (seen on a loaded machine) would otherwise mint a
@@ -316,7 +337,7 @@ public actor EmbeddedBackend: AuthBackend {
     identityKeys = Self.identityKeyCache(configuration, now: self.now)
     if let project, let sharedKey {
       signing = sharedKey
-      store = EmbeddedStore(sharing: project.connection, tenant: project.tenant)
+      store = EmbeddedStore(sharing: project.connection, tenant: project.projectScope + (configuration.tenantID ?? ""))
       storageWarnings = []
     } else if let directory {
       try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }

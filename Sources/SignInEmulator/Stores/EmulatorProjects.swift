@@ -9,8 +9,9 @@ import SignInWire
 /// emulator makes them. Client calls (an API key, no project in the path) reach the served
 /// project, as the emulator's do.
 ///
-/// Another project lives where the served one does: in memory, or in `projects/ID/` inside its
-/// data folder, so it outlives a restart. All of them sign with the served project's key.
+/// Another project lives in the served one's database, its rows naming it as a tenant's do, so
+/// it outlives a restart and opens no file: a hundred projects hold no more descriptors than
+/// one. All of them sign with the served project's key.
 ///
 /// - Concurrency: `Sendable`; a lock guards the table of projects, and each project is an actor.
 final class EmulatorProjects: Sendable {
@@ -20,8 +21,8 @@ final class EmulatorProjects: Sendable {
   private let tenantTables = Locked<[String: EmulatorTenants]>([:])
   /// The silent pushes the server would have sent, for every project.
   let pushes = EmulatorPushOutbox()
-  /// How many other projects one server makes before it refuses more: each holds a database,
-  /// and the emulator's endpoints need no credential.
+  /// How many other projects one server makes before it refuses more: the emulator's endpoints
+  /// need no credential, and each project's rows and tenants weigh on the one database.
   static let limit = 100
   /// This server's limits: ``limit`` projects, ``EmulatorTenants/limit`` tenants per project
   /// (tests pass smaller ones).
@@ -60,10 +61,7 @@ final class EmulatorProjects: Sendable {
           "this server already holds \(projectLimit) projects besides \(served.configuration.projectID). Restart "
             + "it to begin again, or reuse a project id.")
       }
-      let made = try served.sibling(
-        projectID: id,
-        directory: served.directory?.appendingPathComponent("projects", isDirectory: true)
-          .appendingPathComponent(id, isDirectory: true))
+      let made = try served.project(id)
       others[id] = made
       return made
     }
