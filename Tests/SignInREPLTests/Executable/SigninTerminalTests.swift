@@ -157,6 +157,41 @@ struct SigninTerminalTests {
     #expect(!terminal.transcript.contains("pw-123456"))
   }
 
+  /// Review V (high): a passkey that reports presence only is a first factor; the REPL asks for
+  /// the account's second factor after it, as after a password. A verifying passkey counts as
+  /// both factors.
+  @Test func aPasskeyWithoutUserVerificationIsFollowedByTheSecondFactorStep() async throws {
+    let scratch = Scratch()
+    let terminal = try await Self.start(scratch, ["--data-dir", scratch.data])
+    func enter(_ line: String, then text: String) async throws {
+      terminal.type(line + "\r")
+      try await terminal.waitFor(text)
+    }
+    try await enter("signup ada@example.com", then: "New password: ")
+    try await enter("pw-123456", then: "Repeat it: ")
+    try await enter("pw-123456", then: "signed up as ada@example.com")
+    try await enter("passkey enrol Laptop", then: "passkey enrolled (development authenticator)")
+    try await enter("verify-email", then: "verification code sent")
+    terminal.type("mailbox ada@example.com\r")
+    let verification = try await terminal.line(after: "VERIFY_EMAIL to ada@example.com: ")
+    try await enter("apply-code \(verification)", then: "code applied")
+    terminal.type("totp-enroll Phone\r")
+    let secret = try #require(Base32.decode(try await terminal.line(after: "secret: ")))
+    try await terminal.waitFor("otpauth://totp/SignInKit:ada@example.com?secret=")
+    try await enter(OneTimePassword.totp(secret: secret, at: Date()), then: "second factor added: totp \"Phone\"")
+
+    try await enter("signout", then: "signed out")
+    try await enter("passkey signin --presence-only", then: "second factor required: totp \"Phone\"")
+    try await terminal.waitFor("Code from the app: ")
+    try await enter(
+      OneTimePassword.totp(secret: secret, at: Date().addingTimeInterval(30)),
+      then: "signed in with a passkey as ada@example.com")
+    try await enter("signout", then: "signed out")
+    try await enter("passkey signin", then: "signed in with a passkey as ada@example.com")
+    terminal.type("quit\r")
+    #expect(try await terminal.exitStatus() == 0)
+  }
+
   @Test func passwordsAreAskedTwiceWithoutEchoAndMustMatch() async throws {
     let scratch = Scratch()
     let terminal = try await Self.start(scratch)
