@@ -25,7 +25,9 @@ extension EmbeddedBackend {
           account.setPassword(hash, at: now())
         }
         try revokeSessions(of: uid, at: now())
-        let tokens = try mintTokens(for: uid, provider: provider == .anonymous ? .password : provider)
+        let tokens = try mintTokens(
+          for: uid, provider: provider.provider == .anonymous ? .password : provider.provider,
+          authTime: provider.authTime)
         return UnsignedReply(tokens: tokens) {
           SignInResponse(localID: linked, email: email, tokens: $0, isNewUser: false)
         }

@@ -4,30 +4,52 @@ import SignInFoundation
 import SignInKit
 import SignInWire
 
+/// How the session of a verified ID token signed in: its first factor, and when (`auth_time`).
+/// Tokens issued again for the same session (after an account change) keep both, so that
+/// changing a profile never makes an old session look like a recent sign-in.
+struct SessionOrigin: Sendable {
+  var provider: ProviderID
+  var authTime: Date?
+}
+
 extension EmbeddedBackend {
   /// Mints an ID token and a new refresh token for `uid`, recording the refresh token's digest,
   /// how the session signed in, and the developer `claims` of a custom token.
   func issueTokens(
     for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil
   ) throws -> IssuedTokens {
-    let unsigned = try mintTokens(for: uid, provider: provider, claims: claims)
-    return IssuedTokens(
+    try signed(mintTokens(for: uid, provider: provider, claims: claims))
+  }
+
+  /// New tokens for the session of `origin` (after an account change): its provider and its
+  /// sign-in time carry over.
+  func issueTokens(for uid: String, provider origin: SessionOrigin) throws -> IssuedTokens {
+    try signed(mintTokens(for: uid, provider: origin.provider, authTime: origin.authTime))
+  }
+
+  private func signed(_ unsigned: UnsignedTokens) throws -> IssuedTokens {
+    IssuedTokens(
       idToken: try signed(unsigned.claims), refreshToken: unsigned.refreshToken, expiresIn: unsigned.expiresIn)
   }
 
   /// ``issueTokens(for:provider:claims:)`` but for the signature, which the caller makes off
   /// the actor (``UnsignedTokens/signed()``) once its transaction is over.
+  ///
+  /// - Parameter authTime: when the session signed in; `nil` for a sign-in now. The refresh
+  ///   token keeps it, so every ID token of the session carries it as `auth_time`.
   func mintTokens(
-    for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil
+    for uid: String, provider: ProviderID, claims: [String: JSONValue]? = nil, authTime: Date? = nil
   ) throws -> UnsignedTokens {
     let key = try signing.get()
     let account = try store.existingAccount(uid: uid)
     let refreshToken = Base64URL.encode(try Crypto.randomBytes(32))
+    let authTime = authTime ?? now()
     try store.insertRefreshToken(
-      .init(uid: uid, issuedAt: now(), provider: provider, claims: claims), digest: Self.digest(refreshToken))
+      .init(uid: uid, issuedAt: now(), provider: provider, claims: claims, authTime: authTime),
+      digest: Self.digest(refreshToken))
     return UnsignedTokens(
-      claims: idTokenClaims(for: account, provider: provider, sessionClaims: claims), refreshToken: refreshToken,
-      expiresIn: configuration.tokenLifetime, key: key)
+      claims: idTokenClaims(for: account, provider: provider, sessionClaims: claims, authTime: authTime),
+      refreshToken: refreshToken, expiresIn: configuration.tokenLifetime, key: key)
   }
 
   /// An RS256 ID token with ``idTokenClaims(for:provider:sessionClaims:)``.
@@ -40,7 +62,8 @@ extension EmbeddedBackend {
   /// An ID token's claims: Firebase's, then the custom token's `sessionClaims`, then the
   /// account's custom claims (an administrator's word wins).
   func idTokenClaims(
-    for account: EmbeddedDatabase.Account, provider: ProviderID, sessionClaims: [String: JSONValue]? = nil
+    for account: EmbeddedDatabase.Account, provider: ProviderID, sessionClaims: [String: JSONValue]? = nil,
+    authTime: Date? = nil
   ) -> [String: JSONValue] {
     let issuedAt = now().timeIntervalSince1970.rounded(.down)
     var identities: [String: JSONValue] = [:]
@@ -57,7 +80,7 @@ extension EmbeddedBackend {
       "iss": .string(issuer), "aud": .string(configuration.projectID),
       "sub": .string(account.uid), "user_id": .string(account.uid),
       "iat": .number(issuedAt), "exp": .number(issuedAt + configuration.tokenLifetime.seconds),
-      "auth_time": .number(account.lastLoginAt.timeIntervalSince1970.rounded(.down)),
+      "auth_time": .number((authTime ?? account.lastLoginAt).timeIntervalSince1970.rounded(.down)),
       "firebase": .object(firebase),
     ]
     if let email = account.email {
@@ -82,24 +105,24 @@ extension EmbeddedBackend {
     return try JSONWebToken.signed(claims: claims, key: signing.key, kid: signing.keyID)
   }
 
-  /// The uid of a valid ID token this backend issued, and how it signed in.
-  func verifiedUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
-    let (uid, provider, _) = try verifiedSession(of: idToken)
-    return (uid, provider)
+  /// The uid of a valid ID token this backend issued, and how and when its session signed in.
+  func verifiedUser(of idToken: String) throws -> (uid: String, provider: SessionOrigin) {
+    let (uid, provider, authTime) = try verifiedSession(of: idToken)
+    return (uid, SessionOrigin(provider: provider, authTime: authTime))
   }
 
   /// Like ``verifiedUser(of:)``, for a change that needs a recent sign-in (password, email,
   /// deletion): the token's `auth_time` must be within ``recentSignInWindow``, as Firebase asks
   /// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`). Refreshing a token does not renew `auth_time`; signing
   /// in again (`Auth/reauthenticate(email:password:)`) does.
-  func verifiedRecentUser(of idToken: String) throws -> (uid: String, provider: ProviderID) {
+  func verifiedRecentUser(of idToken: String) throws -> (uid: String, provider: SessionOrigin) {
     let (uid, provider, authTime) = try verifiedSession(of: idToken)
     guard let authTime, now().timeIntervalSince(authTime) <= Self.recentSignInWindow.seconds else {
       throw AuthError(
         firebase: .credentialTooOldLoginAgain,
         message: "This change needs a recent sign-in. Sign in again (reauthenticate), then retry.")
     }
-    return (uid, provider)
+    return (uid, SessionOrigin(provider: provider, authTime: authTime))
   }
 
   /// How recent a sign-in must be for a sensitive change: 5 minutes, as Firebase's.
@@ -175,7 +198,7 @@ extension EmbeddedBackend {
     }
     let provider = record.provider ?? Self.signInProvider(inferredFrom: account)
     let unsigned = UnsignedTokens(
-      claims: idTokenClaims(for: account, provider: provider, sessionClaims: record.claims),
+      claims: idTokenClaims(for: account, provider: provider, sessionClaims: record.claims, authTime: record.authTime),
       refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime, key: try signing.get())
     let uid = account.uid
     return RefreshResponse(userID: uid, tokens: try await unsigned.signed())

@@ -91,6 +91,9 @@ package struct EmbeddedDatabase: Codable, Sendable {
     /// The developer claims of the custom token that started the session, kept in every ID
     /// token it refreshes.
     var claims: [String: JSONValue]?
+    /// When the session signed in (every ID token's `auth_time`); records from before it was
+    /// kept use the account's last sign-in.
+    var authTime: Date?
   }
 
   struct ActionCode: Codable, Sendable {

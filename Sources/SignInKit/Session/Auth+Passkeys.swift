@@ -16,8 +16,11 @@ extension Auth {
   /// - Cancellation: cancelling the calling task dismisses the sheet; nothing is enrolled.
   /// - Throws: ``AuthError/Code/userCancelled`` (the person declined),
   ///   ``AuthError/Code/relyingPartyMismatch``, ``AuthError/Code/passkeyRefused``,
-  ///   ``AuthError/Code/noCurrentUser``, ``AuthError/Code/operationNotAllowed`` on a backend
-  ///   without passkeys (a Firebase project without Identity Platform's passkey preview).
+  ///   ``AuthError/Code/noCurrentUser``, ``AuthError/Code/requiresRecentLogin`` when the
+  ///   session's sign-in is more than 5 minutes old (a passkey signs in for as long as it is
+  ///   enrolled: reauthenticate first), ``AuthError/Code/tooManyRequests`` when the account holds
+  ///   as many passkeys as the backend allows, ``AuthError/Code/operationNotAllowed`` on a
+  ///   backend without passkeys (a Firebase project without Identity Platform's passkey preview).
   @discardableResult
   public func enrollPasskey(named name: String, using authenticator: some PasskeyAuthenticator) async throws -> User {
     try await userOperation {
@@ -52,7 +55,11 @@ extension Auth {
   ///   request); the state goes back to what it was.
   /// - Throws: ``AuthError/Code/userCancelled``, ``AuthError/Code/noPasskey`` (none on this
   ///   device, or the account no longer has it), ``AuthError/Code/relyingPartyMismatch``,
-  ///   ``AuthError/Code/passkeyRefused``, ``AuthError/Code/userDisabled``.
+  ///   ``AuthError/Code/passkeyRefused``, ``AuthError/Code/userDisabled``,
+  ///   ``AuthError/Code/secondFactorRequired`` when the authenticator reported presence but did
+  ///   not verify the person and the account has a second factor (finish with
+  ///   ``resolveSignIn(_:enrollmentID:code:)``; a passkey that verified the person counts as
+  ///   both factors).
   @discardableResult
   public func signInWithPasskey(
     using authenticator: some PasskeyAuthenticator, presentation: PasskeyAssertionRequest.Presentation = .modal

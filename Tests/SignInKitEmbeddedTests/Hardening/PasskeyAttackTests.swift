@@ -115,11 +115,15 @@ import Testing
     clock.advance(5 * 60 + 1)
     let error = await #expect(throws: AuthError.self) { try await enrol(try device(), idToken: ada.tokens.idToken) }
     #expect(error?.serverMessage == "CREDENTIAL_TOO_OLD_LOGIN_AGAIN")
-    // A refreshed token keeps the old sign-in time; signing in again renews it.
-    let refreshed = try await backend.refresh(RefreshTokenRequest(refreshToken: ada.tokens.refreshToken))
-    await #expect(throws: AuthError.self) { try await enrol(try device(), idToken: refreshed.tokens.idToken) }
+    // The owner signs in elsewhere; the old session (a stolen one), refreshed, still dates from
+    // its own sign-in.
     let again = try await backend.signInWithPassword(
       PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
+    let refreshed = try await backend.refresh(RefreshTokenRequest(refreshToken: ada.tokens.refreshToken))
+    await #expect(throws: AuthError.self) { try await enrol(try device(), idToken: refreshed.tokens.idToken) }
+    let claims = try JSONWebToken(decoding: refreshed.tokens.idToken).claims
+    #expect(
+      claims["auth_time"]?.number == clock.now.addingTimeInterval(-(5 * 60 + 1)).timeIntervalSince1970.rounded(.down))
     try await enrol(try device(), idToken: again.tokens.idToken)
     #expect(try await backend.lookup(LookupRequest(idToken: again.tokens.idToken)).passkeys.count == 1)
   }
