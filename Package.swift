@@ -168,6 +168,7 @@ let package = Package(
       name: "SignInEmbeddedTestSupport",
       dependencies: [
         "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInConcurrency", "SignInEmulator", "SignInWire",
+        "SignInCrypto",
       ],
       path: "Tests/Support/SignInEmbeddedTestSupport", swiftSettings: strict),
     // Each internal layer's own tests.

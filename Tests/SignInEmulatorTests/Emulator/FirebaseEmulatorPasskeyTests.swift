@@ -86,17 +86,8 @@ import Testing
     else { throw AuthError(.internal, "no creation options") }
     _ = try await backend.passkey(
       .finishEnrollment(idToken: ada.tokens.idToken, name: "Laptop", registration: try await device.register(options)))
-    _ = try await backend.sendOobCode(.verifyEmail(idToken: ada.tokens.idToken), settings: nil)
-    let code = try #require(await embedded.mailbox(for: "ada@example.com").last?.code)
-    _ = try await backend.update(UpdateAccountRequest(oobCode: code))
-    guard
-      case .secret(let totp) = try await backend.secondFactor(.startTOTPEnrollment(idToken: ada.tokens.idToken))
-    else { throw AuthError(.internal, "no secret") }
-    let secret = try #require(Base32.decode(totp.secretKey))
-    _ = try await backend.secondFactor(
-      .finalizeTOTPEnrollment(
-        idToken: ada.tokens.idToken, sessionInfo: totp.sessionInfo,
-        code: OneTimePassword.totp(secret: secret, at: clock.now), displayName: nil))
+    _ = try await AuthenticatorApp.enrol(
+      on: backend, mailbox: embedded, email: "ada@example.com", idToken: ada.tokens.idToken, clock: clock)
 
     func signIn(_ authenticator: some PasskeyAuthenticator) async throws -> PasskeyResponse {
       guard case .requestOptions(let options) = try await backend.passkey(.startSignIn) else {

@@ -50,51 +50,39 @@ import Testing
     return uid
   }
 
-  /// An account with a verified email, a passkey from `device` and then a TOTP factor; the
-  /// factor's enrollment id and secret.
+  /// An account with a passkey from `device` and then a TOTP factor; its uid and the app.
   func accountWithPasskeyAndTOTP(_ device: DevelopmentPasskeyAuthenticator) async throws -> (
-    uid: String, factor: String, secret: [UInt8]
+    uid: String, app: AuthenticatorApp
   ) {
     let ada = try await signUp("ada@example.com")
     try await enrol(device, idToken: ada.tokens.idToken)
-    _ = try await backend.sendOobCode(.verifyEmail(idToken: ada.tokens.idToken), settings: nil)
-    let code = try #require(await backend.mailbox(for: "ada@example.com").last?.code)
-    _ = try await backend.update(UpdateAccountRequest(oobCode: code))
-    guard
-      case .secret(let totp) = try await backend.secondFactor(.startTOTPEnrollment(idToken: ada.tokens.idToken))
-    else { throw AuthError(.internal, "no secret") }
-    let secret = try #require(Base32.decode(totp.secretKey))
-    _ = try await backend.secondFactor(
-      .finalizeTOTPEnrollment(
-        idToken: ada.tokens.idToken, sessionInfo: totp.sessionInfo,
-        code: OneTimePassword.totp(secret: secret, at: clock.now), displayName: nil))
-    let factor = try #require(try await backend.storedAccount(uid: ada.localID)?.secondFactors?.first?.enrollmentID)
-    clock.advance(30)
-    return (ada.localID, factor, secret)
+    let app = try await AuthenticatorApp.enrol(
+      on: backend, mailbox: backend, email: "ada@example.com", idToken: ada.tokens.idToken, clock: clock)
+    return (ada.localID, app)
   }
 
   // MARK: High: a passkey sign-in skips the second factor
 
   @Test func aPasskeyWithoutUserVerificationAsksForTheSecondFactor() async throws {
     let device = try device()
-    let (uid, factor, secret) = try await accountWithPasskeyAndTOTP(device)
+    let (uid, app) = try await accountWithPasskeyAndTOTP(device)
     let error = await #expect(throws: AuthError.self) { _ = try await signIn(device.presenceOnly) }
     let challenge = try #require(error?.secondFactor, "\(String(describing: error))")
     #expect(challenge.firstFactor == .passkey)
-    #expect(challenge.factors.map(\.enrollmentID) == [factor])
+    #expect(challenge.factors.map(\.enrollmentID) == [app.enrollmentID])
     // The code finishes it, as after a password.
     guard
       case .tokens(_, let signedIn) = try await backend.secondFactor(
         .finalizeTOTPSignIn(
-          pendingCredential: challenge.pendingCredential, enrollmentID: factor,
-          code: OneTimePassword.totp(secret: secret, at: clock.now)))
+          pendingCredential: challenge.pendingCredential, enrollmentID: app.enrollmentID, code: app.code(at: clock.now))
+      )
     else { throw AuthError(.internal, "no tokens") }
     #expect(signedIn == uid)
   }
 
   @Test func aPasskeyWithUserVerificationCountsAsBothFactors() async throws {
     let device = try device()
-    let (uid, _, _) = try await accountWithPasskeyAndTOTP(device)
+    let (uid, _) = try await accountWithPasskeyAndTOTP(device)
     #expect(try await signIn(device) == uid)
   }
 

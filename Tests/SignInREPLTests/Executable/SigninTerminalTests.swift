@@ -123,6 +123,27 @@ struct SigninTerminalTests {
     #expect(!plain.rawTranscript.contains("\u{1B}[36m"))
   }
 
+  /// Signs up ada@example.com with pw-123456, then verifies the address from the mailbox.
+  static func signUpVerified(_ terminal: PseudoTerminal) async throws {
+    try await enter(terminal, "signup ada@example.com", then: "New password: ")
+    try await enter(terminal, "pw-123456", then: "Repeat it: ")
+    try await enter(terminal, "pw-123456", then: "signed up as ada@example.com")
+    try await enter(terminal, "verify-email", then: "verification code sent")
+    terminal.type("mailbox ada@example.com\r")
+    let verification = try await terminal.line(after: "VERIFY_EMAIL to ada@example.com: ")
+    try await enter(terminal, "apply-code \(verification)", then: "code applied")
+  }
+
+  /// Enrols an authenticator app named Phone with this step's code; returns its secret.
+  static func enrolAuthenticatorApp(_ terminal: PseudoTerminal) async throws -> [UInt8] {
+    terminal.type("totp-enroll Phone\r")
+    let secret = try #require(Base32.decode(try await terminal.line(after: "secret: ")))
+    try await terminal.waitFor("otpauth://totp/SignInKit:ada@example.com?secret=")
+    try await enter(
+      terminal, OneTimePassword.totp(secret: secret, at: Date()), then: "second factor added: totp \"Phone\"")
+    return secret
+  }
+
   @Test func anAuthenticatorAppBecomesASecondFactorThatSignInAsksFor() async throws {
     let scratch = Scratch()
     let terminal = try await Self.start(scratch, ["--data-dir", scratch.data])
@@ -130,18 +151,8 @@ struct SigninTerminalTests {
       terminal.type(line + "\r")
       try await terminal.waitFor(text)
     }
-    try await enter("signup ada@example.com", then: "New password: ")
-    try await enter("pw-123456", then: "Repeat it: ")
-    try await enter("pw-123456", then: "signed up as ada@example.com")
-    try await enter("verify-email", then: "verification code sent")
-    terminal.type("mailbox ada@example.com\r")
-    let verification = try await terminal.line(after: "VERIFY_EMAIL to ada@example.com: ")
-    try await enter("apply-code \(verification)", then: "code applied")
-
-    terminal.type("totp-enroll Phone\r")
-    let secret = try #require(Base32.decode(try await terminal.line(after: "secret: ")))
-    try await terminal.waitFor("otpauth://totp/SignInKit:ada@example.com?secret=")
-    try await enter(OneTimePassword.totp(secret: secret, at: Date()), then: "second factor added: totp \"Phone\"")
+    try await Self.signUpVerified(terminal)
+    let secret = try await Self.enrolAuthenticatorApp(terminal)
     try await enter("whoami", then: "second factors: totp \"Phone\"")
 
     try await enter("signout", then: "signed out")
@@ -167,18 +178,9 @@ struct SigninTerminalTests {
       terminal.type(line + "\r")
       try await terminal.waitFor(text)
     }
-    try await enter("signup ada@example.com", then: "New password: ")
-    try await enter("pw-123456", then: "Repeat it: ")
-    try await enter("pw-123456", then: "signed up as ada@example.com")
+    try await Self.signUpVerified(terminal)
     try await enter("passkey enrol Laptop", then: "passkey enrolled (development authenticator)")
-    try await enter("verify-email", then: "verification code sent")
-    terminal.type("mailbox ada@example.com\r")
-    let verification = try await terminal.line(after: "VERIFY_EMAIL to ada@example.com: ")
-    try await enter("apply-code \(verification)", then: "code applied")
-    terminal.type("totp-enroll Phone\r")
-    let secret = try #require(Base32.decode(try await terminal.line(after: "secret: ")))
-    try await terminal.waitFor("otpauth://totp/SignInKit:ada@example.com?secret=")
-    try await enter(OneTimePassword.totp(secret: secret, at: Date()), then: "second factor added: totp \"Phone\"")
+    let secret = try await Self.enrolAuthenticatorApp(terminal)
 
     try await enter("signout", then: "signed out")
     try await enter("passkey signin --presence-only", then: "second factor required: totp \"Phone\"")
