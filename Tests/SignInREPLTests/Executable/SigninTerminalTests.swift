@@ -174,22 +174,18 @@ struct SigninTerminalTests {
   @Test func aPasskeyWithoutUserVerificationIsFollowedByTheSecondFactorStep() async throws {
     let scratch = Scratch()
     let terminal = try await Self.start(scratch, ["--data-dir", scratch.data])
-    func enter(_ line: String, then text: String) async throws {
-      terminal.type(line + "\r")
-      try await terminal.waitFor(text)
-    }
     try await Self.signUpVerified(terminal)
-    try await enter("passkey enrol Laptop", then: "passkey enrolled (development authenticator)")
+    try await Self.enter(terminal, "passkey enrol Laptop", then: "passkey enrolled (development authenticator)")
     let secret = try await Self.enrolAuthenticatorApp(terminal)
 
-    try await enter("signout", then: "signed out")
-    try await enter("passkey signin --presence-only", then: "second factor required: totp \"Phone\"")
+    try await Self.enter(terminal, "signout", then: "signed out")
+    try await Self.enter(terminal, "passkey signin --presence-only", then: "second factor required: totp \"Phone\"")
     try await terminal.waitFor("Code from the app: ")
-    try await enter(
-      OneTimePassword.totp(secret: secret, at: Date().addingTimeInterval(30)),
+    try await Self.enter(
+      terminal, OneTimePassword.totp(secret: secret, at: Date().addingTimeInterval(30)),
       then: "signed in with a passkey as ada@example.com")
-    try await enter("signout", then: "signed out")
-    try await enter("passkey signin", then: "signed in with a passkey as ada@example.com")
+    try await Self.enter(terminal, "signout", then: "signed out")
+    try await Self.enter(terminal, "passkey signin", then: "signed in with a passkey as ada@example.com")
     terminal.type("quit\r")
     #expect(try await terminal.exitStatus() == 0)
   }
