@@ -71,13 +71,17 @@ package struct EmbeddedDatabase: Codable, Sendable {
   }
 
   /// One enrolled passkey: its credential id and COSE public key (base64url), the name the
-  /// user gave it, and the signature counter last seen.
+  /// user gave it, and the signature counter at enrolment. The counter a sign-in checks, and
+  /// when the passkey was last used, are its row's in the `passkeys` table (moved there by one
+  /// `UPDATE`, not by rewriting the account), read and written in the sign-in's transaction.
   package struct Passkey: Codable, Sendable {
     package var credentialID: String
     package var name: String
     package var publicKey: String
+    /// The counter at enrolment; the live one is the row's.
     package var signCount: UInt32
     package var enrolledAt: Date
+    /// Kept by versions before the counter had its row; the row's `last_used_at` now.
     package var lastUsedAt: Date?
     package var transports: [String]?
     package var backupEligible: Bool?
