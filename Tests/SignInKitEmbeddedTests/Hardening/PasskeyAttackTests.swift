@@ -1,6 +1,7 @@
 import Foundation
 import SignInCrypto
 import SignInEmbeddedTestSupport
+import SignInStorage
 import Testing
 
 @testable import SignInKit
@@ -202,5 +203,32 @@ import Testing
     _ = try await backend.update(UpdateAccountRequest(idToken: ada.tokens.idToken, displayName: "Ada"))
     let credential = try #require(try await backend.lookup(LookupRequest(idToken: ada.tokens.idToken)).passkeys.first)
     #expect(try await backend.storedPasskeySignCount(credential.credentialID) == 2)
+  }
+
+  /// Migration 8 moves each passkey's counter from the account record to its row: a folder of
+  /// the version before keeps catching a clone whose counter is behind the stored one.
+  @Test func theCounterOfAnEarlierVersionsRecordMovesToItsRow() async throws {
+    let ada = try await signUp("ada@example.com")
+    let device = try device()
+    try await enrol(device, idToken: ada.tokens.idToken)
+    await backend.close()
+    // The folder as the version before left it: the live counter (7) in the record only.
+    let file = folder.url.appendingPathComponent(EmbeddedStore.fileName)
+    let database = try SQLiteDatabase(.file(file))
+    try database.execute(
+      """
+      UPDATE accounts SET record = json_set(record, '$.passkeys[0].signCount', 7);
+      ALTER TABLE passkeys DROP COLUMN last_used_at;
+      ALTER TABLE passkeys DROP COLUMN sign_count;
+      PRAGMA user_version = 7;
+      """)
+    database.close()
+
+    let reopened = try EmbeddedTestBackend.backend(EmbeddedTestBackend.fast, directory: folder.url, clock: clock)
+    let credential = try #require(try await reopened.lookup(LookupRequest(idToken: ada.tokens.idToken)).passkeys.first)
+    #expect(try await reopened.storedPasskeySignCount(credential.credentialID) == 7)
+    // The authenticator's next answer says 1: behind the record's 7, refused as a clone's.
+    let error = await #expect(throws: AuthError.self) { _ = try await signIn(device, on: reopened) }
+    #expect(error?.message.contains("went from 7 to 1") == true, "\(error?.message ?? "")")
   }
 }
