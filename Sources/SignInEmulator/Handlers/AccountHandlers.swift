@@ -22,7 +22,7 @@ enum AccountHandlers {
         record.passwordUpdatedAt = full.passwordUpdatedAt
         record.lastRefreshAt = full.lastRefreshAt
         record.tenantId = full.tenantId
-        if stored.password != nil { record.passwordHash = ReplyShapes.redactedPasswordHash }
+        if stored.password != nil { record.passwordHash = AccountRecord.redactedPasswordHash }
       }
       reply.users = [record]
       return reply

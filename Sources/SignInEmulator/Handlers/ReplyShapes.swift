@@ -7,9 +7,6 @@ import SignInWire
 
 /// How the backend's answers look on the wire: the shapes every handler's reply is made of.
 enum ReplyShapes {
-  /// What Firebase sends a client as an account's `passwordHash`: `REDACTED`, base64-encoded.
-  static let redactedPasswordHash = Data("REDACTED".utf8).base64EncodedString()
-
   static func signIn(_ response: SignInResponse, kind: String) -> SignInReply {
     var reply = tokens(response.tokens)
     reply.kind = kind

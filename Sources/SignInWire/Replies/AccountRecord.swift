@@ -4,6 +4,10 @@
 ///
 /// - Concurrency: `Sendable` value.
 package struct AccountRecord: WireBody, LenientValue {
+  /// What Firebase sends a client as an account's `passwordHash` when it has a password:
+  /// `REDACTED`, base64-encoded.
+  package static let redactedPasswordHash = "UkVEQUNURUQ="
+
   @Lenient package var localId: String?
   @Lenient package var email: String?
   @Lenient package var phoneNumber: String?
@@ -24,7 +28,8 @@ package struct AccountRecord: WireBody, LenientValue {
   @Lenient package var lastRefreshAt: String?
   @Lenient package var customAttributes: String?
   @Lenient package var customAuth: Bool?
-  /// The password's hash and salt (base64url), for an administrator (`users.passwordHash`).
+  /// The password's hash and salt (base64url), for an administrator (`users.passwordHash`); a
+  /// client's lookup gets ``redactedPasswordHash`` and no salt.
   @Lenient package var passwordHash: String?
   @Lenient package var salt: String?
   /// A password in clear, in an import: hashed by the server at its own cost.
