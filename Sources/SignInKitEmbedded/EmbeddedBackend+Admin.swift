@@ -286,9 +286,7 @@ extension EmbeddedBackend {
   /// The claims of a `customAttributes` string: a JSON object of at most 1,000 bytes that uses
   /// no reserved name.
   static func customClaims(_ text: String) throws -> [String: JSONValue] {
-    guard text.utf8.count <= 1000 else {
-      throw AuthError(firebase: .claimsTooLarge, message: "Custom claims must be at most 1,000 bytes of JSON.")
-    }
+    try FieldLimits.checked(text, .claims, named: "customAttributes")
     guard let claims = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.object else {
       throw AuthError(
         firebase: .invalidClaims, message: "Custom claims must be a JSON object, such as {\"admin\":true}.")
