@@ -112,15 +112,15 @@ extension EmbeddedBackend {
   }
 
   /// An out-of-band code for `email`, as `sendOobCode` with `returnOobLink` makes it: recorded
-  /// like a sent one (it shows in the mailbox), and returned for the administrator to deliver.
+  /// like a sent one (it shows in the outbox, when there is one), and returned for the
+  /// administrator to deliver: a delivery handler is not given it.
   ///
   /// - Parameters:
   ///   - kind: `PASSWORD_RESET`, `VERIFY_EMAIL`, `EMAIL_SIGNIN` (the address needs no account
   ///     yet) or `VERIFY_AND_CHANGE_EMAIL` (to `newEmail`).
   ///   - continueURL: where the link continues; a sign-in link needs one.
   package func adminActionCode(kind: OobRequestType, email: String, newEmail: String? = nil, continueURL: URL? = nil)
-    throws
-    -> String
+    async throws -> String
   {
     let email = try validated(email, "unchecked").0
     let settings = continueURL.map { ActionCodeSettings(continueURL: $0) }
@@ -132,20 +132,22 @@ extension EmbeddedBackend {
       if account?.disabled == true {
         throw AuthError(firebase: .userDisabled)
       }
-      return try sendActionCode(kind: kind, to: account?.uid ?? "", at: email, settings: settings)
+      return try await sendActionCode(
+        kind: kind, to: account?.uid ?? "", at: email, settings: settings, delivered: false)
     }
     guard let account else {
       throw AuthError(firebase: .emailNotFound, message: "There is no account for \(email).")
     }
     guard kind == .verifyAndChangeEmail else {
-      return try sendActionCode(kind: kind, to: account.uid, at: email, settings: settings)
+      return try await sendActionCode(kind: kind, to: account.uid, at: email, settings: settings, delivered: false)
     }
     guard let newEmail else {
       throw AuthError(firebase: .missingNewEmail, message: "A change of email needs the new address (newEmail).")
     }
     let target = try validated(newEmail, "unchecked").0
     guard try !store.emailIsTaken(target, byOtherThan: account.uid) else { throw Self.emailExists }
-    return try sendActionCode(kind: kind, to: account.uid, at: email, newEmail: target, settings: settings)
+    return try await sendActionCode(
+      kind: kind, to: account.uid, at: email, newEmail: target, settings: settings, delivered: false)
   }
 
   /// A session cookie for a web server (`createSessionCookie`): the claims of a valid ID token,

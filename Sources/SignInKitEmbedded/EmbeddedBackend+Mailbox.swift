@@ -17,14 +17,15 @@ extension EmbeddedBackend {
         if emailEnumerationProtection { return OobCodeResponse(email: email) }
         throw AuthError(firebase: .emailNotFound, message: "There is no account for that email.")
       }
-      return try send(request, to: account, settings: settings)
+      return try await send(request, to: account, settings: settings)
     case .verifyEmail(let token):
-      return try send(request, to: try store.existingAccount(uid: try verifiedUser(of: token).uid), settings: settings)
+      return try await send(
+        request, to: try store.existingAccount(uid: try verifiedUser(of: token).uid), settings: settings)
     case .verifyAndChangeEmail(let token, let newEmail):
       let account = try store.existingAccount(uid: try verifiedUser(of: token).uid)
       let email = try validated(newEmail, "unchecked").0
       guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw Self.emailExists }
-      return try send(request, to: account, newEmail: email, settings: settings)
+      return try await send(request, to: account, newEmail: email, settings: settings)
     case .emailSignIn(let email):
       let email = try validated(email, "unchecked").0
       guard settings?.continueURL != nil else {
@@ -35,7 +36,7 @@ extension EmbeddedBackend {
       if let account, account.disabled {
         throw AuthError(firebase: .userDisabled)
       }
-      _ = try sendActionCode(kind: request.kind, to: account?.uid ?? "", at: email, settings: settings)
+      _ = try await sendActionCode(kind: request.kind, to: account?.uid ?? "", at: email, settings: settings)
       return OobCodeResponse(email: email)
     }
   }
@@ -88,30 +89,34 @@ extension EmbeddedBackend {
   private func send(
     _ request: OobCodeRequest, to account: EmbeddedDatabase.Account, newEmail: String? = nil,
     settings: ActionCodeSettings?
-  ) throws -> OobCodeResponse {
+  ) async throws -> OobCodeResponse {
     guard let email = account.email else {
       throw AuthError(firebase: .missingEmail, message: "The account has no email address.")
     }
-    _ = try sendActionCode(
+    _ = try await sendActionCode(
       kind: request.kind, to: account.uid, at: email, newEmail: newEmail, settings: settings)
     return OobCodeResponse(email: newEmail ?? email)
   }
 
-  /// Makes a one-use code of `kind` for the account `uid`, records its digest and the message
-  /// that carries it (to `newEmail` when the code changes the email, else to `email`), and
-  /// returns the code.
+  /// Makes a one-use code of `kind` for the account `uid`, records its digest, sends the
+  /// message that carries it (to `newEmail` when the code changes the email, else to `email`)
+  /// as ``Configuration-swift.struct/delivery`` says, and returns the code.
   ///
   /// The tables stay bounded (``Configuration-swift.struct/limits``), in the same transaction:
   /// expired codes go, an address keeps its newest codes of a kind, and the mailbox its newest
   /// messages per address, each only while its code can still be used.
   ///
+  /// - Parameter delivered: `false` for a link the administrator asked for, to deliver
+  ///   themselves: the outbox keeps it all the same, a handler is not given it.
   /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the limit of live codes is reached.
   func sendActionCode(
     kind: OobRequestType, to uid: String, at email: String, newEmail: String? = nil,
-    settings: ActionCodeSettings? = nil
-  ) throws -> String {
+    settings: ActionCodeSettings? = nil, delivered: Bool = true
+  ) async throws -> String {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
     let link = actionLink(kind: kind, code: code, settings: settings)
+    let mail = MailboxMessage(to: newEmail ?? email, kind: kind.rawValue, code: code, sentAt: now(), link: link)
+    let digest = Self.digest(code)
     try store.transaction {
       let limits = configuration.limits
       try prune()
@@ -129,11 +134,37 @@ extension EmbeddedBackend {
         .init(
           uid: uid, kind: kind.rawValue, email: email,
           expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail),
-        digest: Self.digest(code),
-        mail: MailboxMessage(to: newEmail ?? email, kind: kind.rawValue, code: code, sentAt: now(), link: link))
+        digest: digest, mail: keepsOutbox ? mail : nil)
       try prune()
     }
+    if delivered {
+      try await deliver(.email(mail)) { try store.deleteActionCode(digest: digest) }
+    }
     return code
+  }
+
+  /// Whether messages are kept in the data folder's outbox (``MessageDelivery/outbox``).
+  var keepsOutbox: Bool {
+    if case .outbox = configuration.delivery { return true }
+    return false
+  }
+
+  /// Hands `message` to the configured handler, if there is one; when it fails, `withdraw`
+  /// deletes the code it carried, so no code lives that nobody received.
+  ///
+  /// - Throws: `AuthError.Code.internal`, naming the handler's error.
+  func deliver(_ message: OutgoingMessage, withdraw: () throws -> Void) async throws {
+    guard case .handler(let deliver) = configuration.delivery else { return }
+    do {
+      try await deliver(message)
+    } catch {
+      try? withdraw()
+      let what = if case .email = message { "email" } else { "text message" }
+      throw AuthError(
+        firebase: .internalError,
+        message: "The \(what) could not be delivered (\(error)); no code was sent. Check the delivery handler, "
+          + "then try again.")
+    }
   }
 
   /// Drops expired codes (a message goes with its code: the mailbox never keeps the text of a

@@ -3,9 +3,11 @@ import SignInCrypto
 import SignInKit
 import SignInWire
 
-/// A code "sent" to a phone number by `accounts:sendVerificationCode`, stored under its
-/// `sessionInfo` until it is used, spent or expired. Like the emulator, nothing is sent: the
-/// code is listed by ``EmbeddedBackend/verificationCodes()``.
+/// A code texted to a phone number by `accounts:sendVerificationCode`, pending under its
+/// `sessionInfo` until it is used, spent or expired. Neither is kept: the step's row is found by
+/// the `sessionInfo`'s digest, and the code is checked against an HMAC keyed with the
+/// `sessionInfo`, so the database alone cannot finish it. The message itself goes where
+/// ``MessageDelivery`` says.
 struct PendingPhoneVerification: Codable, Sendable, PendingStep {
   /// What the code proves when it comes back.
   enum Purpose: Codable, Sendable, Equatable {
@@ -19,22 +21,43 @@ struct PendingPhoneVerification: Codable, Sendable, PendingStep {
 
   static let kind = "phone"
   var phoneNumber: String
-  var code: String
+  /// HMAC-SHA-256 (base64url) of the code, keyed with the `sessionInfo`: six digits have too few
+  /// values for a plain hash to hide them.
+  var codeDigest: String
   var purpose: Purpose? = .signIn
   /// Wrong codes tried with it; at ``EmbeddedBackend/secondFactorAttempts`` it is spent.
   var wrongCodes = 0
   /// Pending steps are counted per owner: here, per phone number.
   var uid: String { phoneNumber }
+
+  static func digest(of code: String, sessionInfo: String) -> String {
+    Base64URL.encode(Crypto.hmacSHA256(key: Array(sessionInfo.utf8), data: Array(code.utf8)))
+  }
+
+  /// Whether `code` is the one texted with `sessionInfo`, in time that does not depend on
+  /// where they differ.
+  func isCode(_ code: String, sessionInfo: String) -> Bool {
+    Crypto.constantTimeEqual(Array(Self.digest(of: code, sessionInfo: sessionInfo).utf8), Array(codeDigest.utf8))
+  }
 }
 
 /// A verification code waiting for its phone number's owner, as
 /// `/emulator/v1/projects/P/verificationCodes` lists it.
 ///
 /// - Concurrency: `Sendable` value.
-public struct PhoneVerificationCode: Sendable, Equatable {
+public struct PhoneVerificationCode: Sendable, Codable, Equatable, CustomStringConvertible {
   public var phoneNumber: String
   public var sessionInfo: String
   public var code: String
+
+  public init(phoneNumber: String, sessionInfo: String, code: String) {
+    self.phoneNumber = phoneNumber
+    self.sessionInfo = sessionInfo
+    self.code = code
+  }
+
+  /// Where the code went; never the code or its session.
+  public var description: String { "code texted to \(phoneNumber)" }
 }
 
 extension EmbeddedBackend {
@@ -46,12 +69,13 @@ extension EmbeddedBackend {
   ///
   /// - Throws: `INVALID_PHONE_NUMBER` (a missing number too, as Firebase answers it),
   ///   `TOO_MANY_ATTEMPTS_TRY_LATER` when too many codes wait.
-  package func sendVerificationCode(phoneNumber: String?) throws -> String {
-    try textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .signIn)
+  package func sendVerificationCode(phoneNumber: String?) async throws -> String {
+    try await textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .signIn)
   }
 
-  /// Makes a six-digit code for `phone` with its purpose, and returns its `sessionInfo`.
-  private func textCode(to phone: String, for purpose: PendingPhoneVerification.Purpose) throws -> String {
+  /// Makes a six-digit code for `phone` with its purpose, sends it (``MessageDelivery``), and
+  /// returns its `sessionInfo`.
+  private func textCode(to phone: String, for purpose: PendingPhoneVerification.Purpose) async throws -> String {
     // A number's live codes are never pushed out by newer sends (someone who knows the number
     // could otherwise void the code its owner is typing): past the limit, sends wait.
     let perNumber = configuration.limits.pendingPerAccount
@@ -63,9 +87,15 @@ extension EmbeddedBackend {
     }
     let digits = try Crypto.randomDigits(6)
     let sessionInfo = Base64URL.encode(try Crypto.randomBytes(32))
+    let message = PhoneVerificationCode(phoneNumber: phone, sessionInfo: sessionInfo, code: digits)
+    let kind = PendingPhoneVerification.kind
     try addPending(
-      PendingPhoneVerification(phoneNumber: phone, code: digits, purpose: purpose), kind: PendingPhoneVerification.kind,
-      key: sessionInfo, until: now().addingTimeInterval(Self.phoneCodeWindow))
+      PendingPhoneVerification(
+        phoneNumber: phone, codeDigest: PendingPhoneVerification.digest(of: digits, sessionInfo: sessionInfo),
+        purpose: purpose),
+      kind: kind, key: sessionInfo, until: now().addingTimeInterval(Self.phoneCodeWindow),
+      text: keepsOutbox ? message : nil)
+    try await deliver(.text(message)) { try store.deletePending(kind, key: sessionInfo) }
     return sessionInfo
   }
 
@@ -97,7 +127,7 @@ extension EmbeddedBackend {
     // toward an email's: a new session per five guesses no longer buys more guesses.
     let throttle = "phone:\(pending.phoneNumber)"
     try checkThrottle(for: throttle, what: "this phone number", remedy: "with a new code")
-    guard pending.code == code else {
+    guard pending.isCode(code, sessionInfo: sessionInfo) else {
       try noteLoginFailure(throttle)
       pending.wrongCodes += 1
       if pending.wrongCodes >= Self.secondFactorAttempts {
@@ -115,12 +145,12 @@ extension EmbeddedBackend {
 
   /// `mfaEnrollment:start` with `phoneEnrollmentInfo`: texts a code to `phoneNumber` for the
   /// user of `idToken`, whose email must be verified, and returns its `sessionInfo`.
-  package func startPhoneEnrollment(idToken: String, phoneNumber: String?) throws -> String {
+  package func startPhoneEnrollment(idToken: String, phoneNumber: String?) async throws -> String {
     let (uid, _) = try verifiedRecentUser(of: idToken)
     guard try store.account(uid: uid)?.emailVerified == true else {
       throw AuthError(firebase: .unverifiedEmail)
     }
-    return try textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .enrollment(uid: uid))
+    return try await textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .enrollment(uid: uid))
   }
 
   /// `mfaEnrollment:finalize` with `phoneVerificationInfo`: the code proves the number, which
@@ -144,7 +174,7 @@ extension EmbeddedBackend {
 
   /// `mfaSignIn:start` with `phoneSignInInfo`: texts a code to the SMS factor `enrollmentID` of
   /// the sign-in waiting under `pendingCredential`, and returns its `sessionInfo`.
-  package func startPhoneSecondFactor(pendingCredential: String, enrollmentID: String) throws -> String {
+  package func startPhoneSecondFactor(pendingCredential: String, enrollmentID: String) async throws -> String {
     let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
     guard let found, let account = try store.account(uid: found.uid) else {
       throw AuthError(
@@ -155,7 +185,7 @@ extension EmbeddedBackend {
     else {
       throw AuthError(firebase: .mfaEnrollmentNotFound, message: "That SMS second factor is not enrolled here.")
     }
-    return try textCode(
+    return try await textCode(
       to: phone, for: .secondFactor(pendingCredential: pendingCredential, enrollmentID: enrollmentID))
   }
 
@@ -192,7 +222,7 @@ extension EmbeddedBackend {
 
   public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
     PhoneCodeResponse(
-      verificationID: try sendVerificationCode(phoneNumber: request.phoneNumber),
+      verificationID: try await sendVerificationCode(phoneNumber: request.phoneNumber),
       expiresIn: .seconds(Self.phoneCodeWindow))
   }
 
@@ -205,14 +235,11 @@ extension EmbeddedBackend {
     ).response
   }
 
-  /// The codes waiting for their numbers, oldest first.
+  /// The text messages in the outbox whose codes can still be used, oldest first; none when
+  /// ``Configuration-swift.struct/delivery`` hands them to a handler.
   public func verificationCodes() -> [PhoneVerificationCode] {
-    let kind = PendingPhoneVerification.kind
-    let keys = (try? store.pendingKeys(kind, now: now())) ?? []
-    return keys.compactMap { key in
-      guard let pending: PendingPhoneVerification = try? store.pending(kind, key: key, now: now()) else { return nil }
-      return PhoneVerificationCode(phoneNumber: pending.phoneNumber, sessionInfo: key, code: pending.code)
-    }
+    // A database that cannot be read shows none (the next call that needs it says why).
+    (try? store.texts(liveAt: now())) ?? []
   }
 
   /// `accounts:signInWithPhoneNumber`: the code of `sessionInfo` proves its phone number. With

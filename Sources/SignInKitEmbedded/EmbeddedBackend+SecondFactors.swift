@@ -77,8 +77,8 @@ extension EmbeddedBackend {
 
   /// Identity Platform's TOTP and SMS second factors, as its v2 endpoints behave: enrolling
   /// needs a verified email, TOTP codes are RFC 6238 (HMAC-SHA1, 6 digits, 30 s, one step of
-  /// leeway either side), SMS codes are six digits texted to the number (listed by
-  /// ``verificationCodes()``), and enrolling or withdrawing revokes the account's other sessions
+  /// leeway either side), SMS codes are six digits texted to the number (as
+  /// ``Configuration-swift.struct/delivery`` says), and enrolling or withdrawing revokes the account's other sessions
   /// (new tokens come back).
   ///
   /// - Throws: `UNVERIFIED_EMAIL`, `INVALID_CODE`, `MFA_ENROLLMENT_NOT_FOUND`,
@@ -88,7 +88,7 @@ extension EmbeddedBackend {
     case .startPhoneEnrollment(let idToken, let phoneNumber):
       return .codeSent(
         PhoneCodeResponse(
-          verificationID: try startPhoneEnrollment(idToken: idToken, phoneNumber: phoneNumber),
+          verificationID: try await startPhoneEnrollment(idToken: idToken, phoneNumber: phoneNumber),
           expiresIn: .seconds(Self.phoneCodeWindow)))
     case .finalizePhoneEnrollment(let idToken, let verificationID, let code, let displayName):
       let tokens = try finalizePhoneEnrollment(
@@ -97,7 +97,8 @@ extension EmbeddedBackend {
     case .startPhoneSignIn(let pendingCredential, let enrollmentID):
       return .codeSent(
         PhoneCodeResponse(
-          verificationID: try startPhoneSecondFactor(pendingCredential: pendingCredential, enrollmentID: enrollmentID),
+          verificationID: try await startPhoneSecondFactor(
+            pendingCredential: pendingCredential, enrollmentID: enrollmentID),
           expiresIn: .seconds(Self.phoneCodeWindow)))
     case .finalizePhoneSignIn(let pendingCredential, let enrollmentID, let verificationID, let code):
       let (tokens, uid) = try finalizePhoneSecondFactor(
@@ -224,14 +225,16 @@ extension EmbeddedBackend {
   ///
   /// - Parameter owner: whose steps `perAccount` counts; by default the step's account. A step
   ///   of no account yet (a passkey sign-in) names itself, so no caller's steps evict another's.
+  /// - Parameter text: the text message carrying the step's code, kept with it in the outbox.
   func addPending<Step: Encodable>(
-    _ step: Step, kind: String, key: String, until deadline: Date, owner: String? = nil
+    _ step: Step, kind: String, key: String, until deadline: Date, owner: String? = nil,
+    text: PhoneVerificationCode? = nil
   ) throws where Step: PendingStep {
     let limits = configuration.limits
     guard
       try store.addPending(
         kind, key: key, uid: owner ?? step.uid, expiresAt: deadline, record: step, now: now(),
-        perAccount: limits.pendingPerAccount, total: limits.pending)
+        perAccount: limits.pendingPerAccount, total: limits.pending, text: text)
     else {
       throw AuthError(
         firebase: .tooManyAttemptsTryLater,

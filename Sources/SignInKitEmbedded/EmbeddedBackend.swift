@@ -83,6 +83,9 @@ public actor EmbeddedBackend: AuthBackend {
     public var transport: any HTTPTransport = URLSessionTransport()
     /// How large the tables that unauthenticated calls fill may grow.
     public var limits = Limits()
+    /// Where emailed links and texted codes go: the development outbox (the default) or the
+    /// app's own delivery (``MessageDelivery``).
+    public var delivery: MessageDelivery = .outbox
     /// The WebAuthn relying party passkeys belong to (``PasskeyPolicy``).
     public var passkeys = PasskeyPolicy()
     /// How long a change waits for another process's write to the same data folder before it

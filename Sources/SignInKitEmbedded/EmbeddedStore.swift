@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInKit
 import SignInStorage
 import SignInWire
@@ -427,11 +428,15 @@ final class EmbeddedStore {
 
   // MARK: - Pending second-factor steps
 
+  // A pending step's key (a `sessionInfo`, an `mfaPendingCredential`, a passkey challenge) is a
+  // bearer secret: whoever has it finishes the step. Rows keep its SHA-256 only, as refresh
+  // tokens and action codes are kept.
+
   /// The pending step of `kind` under `key`, if it has not expired by `now`.
   func pending<Step: Decodable>(_ kind: String, key: String, now: Date) throws -> Step? {
     let found: [Step] = try records(
       "SELECT record FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ? AND expires_at > ?",
-      [.text(kind), .text(key), .real(now.timeIntervalSince1970)])
+      [.text(kind), .text(Self.digest(key)), .real(now.timeIntervalSince1970)])
     return found.first
   }
 
@@ -444,13 +449,14 @@ final class EmbeddedStore {
     ).first?.integer(0).map(Int.init) ?? 0
   }
 
-  /// Records a new pending step of `kind` for `uid` under `key`. Expired steps go first; then
-  /// the account's oldest steps of the kind beyond `perAccount - 1`.
+  /// Records a new pending step of `kind` for `uid` under `key`, and the text message that
+  /// carries its code when the outbox keeps it (deleted with the step). Expired steps go first;
+  /// then the account's oldest steps of the kind beyond `perAccount - 1`.
   ///
   /// - Returns: `false`, storing nothing, when `total` steps of the kind are pending already.
   func addPending(
     _ kind: String, key: String, uid: String, expiresAt: Date, record: some Encodable, now: Date,
-    perAccount: Int, total: Int
+    perAccount: Int, total: Int, text: PhoneVerificationCode? = nil
   ) throws -> Bool {
     try transaction {
       try run(
@@ -468,7 +474,15 @@ final class EmbeddedStore {
       try run(
         "INSERT INTO pending_second_factors (tenant, kind, key, uid, expires_at, record) "
           + "VALUES (:tenant, ?, ?, ?, ?, ?)",
-        [.text(kind), .text(key), .text(uid), .real(expiresAt.timeIntervalSince1970), .text(try json(record))])
+        [
+          .text(kind), .text(Self.digest(key)), .text(uid), .real(expiresAt.timeIntervalSince1970),
+          .text(try json(record)),
+        ])
+      if let text {
+        try run(
+          "INSERT INTO texts (tenant, pending_id, recipient, record) VALUES (:tenant, last_insert_rowid(), ?, ?)",
+          [.text(text.phoneNumber), .text(try json(text))])
+      }
       return true
     }
   }
@@ -477,7 +491,7 @@ final class EmbeddedStore {
   func updatePending(_ kind: String, key: String, record: some Encodable) throws {
     try run(
       "UPDATE pending_second_factors SET record = ? WHERE tenant = :tenant AND kind = ? AND key = ?",
-      [.text(try json(record)), .text(kind), .text(key)])
+      [.text(try json(record)), .text(kind), .text(Self.digest(key))])
   }
 
   /// Spends the pending step of `kind` under `key`, inside the caller's transaction: another
@@ -486,21 +500,26 @@ final class EmbeddedStore {
   /// - Throws: `INVALID_SESSION_INFO` (the step's `gone` message) when it was spent already.
   func consumePending(_ kind: String, key: String, gone: @autoclosure () -> AuthError) throws {
     let removed = try changes(
-      "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)])
+      "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?",
+      [.text(kind), .text(Self.digest(key))])
     guard removed > 0 else { throw gone() }
   }
 
   func deletePending(_ kind: String, key: String) throws {
     try run(
-      "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)])
+      "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?",
+      [.text(kind), .text(Self.digest(key))])
   }
 
-  /// The keys of the steps of `kind` pending at `now`, oldest first.
-  func pendingKeys(_ kind: String, now: Date) throws -> [String] {
-    try rows(
-      "SELECT key FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND expires_at > ? ORDER BY id",
-      [.text(kind), .real(now.timeIntervalSince1970)]
-    ).compactMap { $0.text(0) }
+  private static func digest(_ key: String) -> String {
+    Crypto.sha256Hex(Array(key.utf8))
+  }
+
+  /// The text messages in the outbox whose steps are still pending at `now`, oldest first.
+  func texts(liveAt now: Date) throws -> [PhoneVerificationCode] {
+    try records(
+      "SELECT t.record FROM texts t JOIN pending_second_factors p ON p.id = t.pending_id "
+        + "WHERE t.tenant = :tenant AND p.expires_at > ? ORDER BY t.id", [.real(now.timeIntervalSince1970)])
   }
 
   // MARK: - Settings

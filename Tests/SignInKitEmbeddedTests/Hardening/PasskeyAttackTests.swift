@@ -220,6 +220,7 @@ import Testing
       UPDATE accounts SET record = json_set(record, '$.passkeys[0].signCount', 7);
       ALTER TABLE passkeys DROP COLUMN last_used_at;
       ALTER TABLE passkeys DROP COLUMN sign_count;
+      DROP TABLE texts;
       PRAGMA user_version = 7;
       """)
     database.close()

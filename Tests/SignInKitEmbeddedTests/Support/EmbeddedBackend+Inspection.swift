@@ -15,9 +15,12 @@ extension EmbeddedBackend {
     try store.save(account)
   }
 
-  /// The keys of the pending second-factor steps of `kind`, oldest first (tests only).
-  func storedPendingKeys(_ kind: String) throws -> [String] {
-    try store.pendingKeys(kind, now: now())
+  /// The stored keys (SHA-256 digests of the keys) of the pending steps of `kind`, oldest
+  /// first (tests only).
+  func storedPendingKeyDigests(_ kind: String) throws -> [String] {
+    try store.connection.use {
+      try $0.rows("SELECT key FROM pending_second_factors WHERE kind = ? ORDER BY id", [.text(kind)])
+    }.compactMap { $0.text(0) }
   }
 
   /// The counter stored for the passkey `credentialID` (tests only).
