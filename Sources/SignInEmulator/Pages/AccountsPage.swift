@@ -1,4 +1,5 @@
 import Foundation
+import SignInKitEmbedded
 import SignInWire
 
 /// `GET /emulator/auth/accounts[?project=P][&tenant=T]`: the Emulator Suite's Auth tab for
@@ -11,10 +12,10 @@ import SignInWire
 /// owner`), and every value it shows goes in as text, never as markup. The paths it calls are
 /// the wire layer's, written into the page.
 enum AccountsPage {
-  static func page(_ query: EmulatorAccountsPageQuery, _ context: EmulatorContext) async throws -> EmulatorWebPage {
+  static func page(_ query: EmulatorAccountsPageQuery, _ context: EmulatorPageContext) async throws -> EmulatorWebPage {
     let project = query.project.flatMap { $0.isEmpty ? nil : $0 } ?? context.project.configuration.projectID
     let tenant = query.tenant.flatMap { $0.isEmpty ? nil : $0 }
-    guard EmulatorProjects.isProjectID(project), tenant.map(EmulatorProjects.isProjectID) ?? true else {
+    guard ServiceProjects.isProjectID(project), tenant.map(ServiceProjects.isProjectID) ?? true else {
       return EmulatorWebPage(
         html: EmulatorPageHTML.document(
           title: "Accounts",

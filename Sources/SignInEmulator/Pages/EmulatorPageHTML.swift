@@ -1,4 +1,5 @@
 import Foundation
+import SignInKitEmbedded
 
 /// What the emulator's web pages share: escaping, the document around a page's body, and the
 /// headers every page is served with.

@@ -35,7 +35,7 @@ enum HostedHandlerPage {
   ]
 
   /// `GET /emulator/auth/handler`: the page.
-  static func page(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) async throws -> EmulatorWebPage {
+  static func page(_ query: EmulatorHandlerQuery, _ context: EmulatorPageContext) async throws -> EmulatorWebPage {
     let offer: Offer
     do {
       offer = try await offered(query, context)
@@ -89,7 +89,7 @@ enum HostedHandlerPage {
   }
 
   /// `GET /emulator/auth/handler/choose`: the account picked, handed back to the caller.
-  static func choose(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) async throws -> EmulatorWebPage {
+  static func choose(_ query: EmulatorHandlerQuery, _ context: EmulatorPageContext) async throws -> EmulatorWebPage {
     do {
       let offer = try await offered(query, context)
       var claims: [String: JSONValue] = [
@@ -156,7 +156,7 @@ enum HostedHandlerPage {
   }
 
   private static func answer(
-    claims: [String: JSONValue], query: EmulatorHandlerQuery, offer: Offer, context: EmulatorContext
+    claims: [String: JSONValue], query: EmulatorHandlerQuery, offer: Offer, context: EmulatorPageContext
   ) throws -> EmulatorWebPage {
     let token = EmulatorPageHTML.compactJSON(claims)
     var fields = [("providerId", offer.providerID), ("id_token", token)]
@@ -228,7 +228,7 @@ enum HostedHandlerPage {
   /// The popup's page: posts the event to the page that opened it, on `redirectUrl`'s origin
   /// only, in the message the JS SDK's helper frame takes (`sendAuthEvent`), then closes.
   private static func popupPage(
-    _ event: AuthEvent, query: EmulatorHandlerQuery, context: EmulatorContext
+    _ event: AuthEvent, query: EmulatorHandlerQuery, context: EmulatorPageContext
   ) throws -> EmulatorWebPage {
     guard let redirect = query.redirectUrl, Self.isWebURL(redirect) else {
       throw Refusal("A popup sign-in passes redirectUrl: the address of the page that opened it.")
@@ -259,7 +259,7 @@ enum HostedHandlerPage {
   /// `SCHEME://firebaseauth/link?deep_link_id=…`, the callback FirebaseAuth iOS waits for: the
   /// reversed `clientId` or `app-APPID` as the scheme, or the bundle id with host `google`.
   private static func iOSDeepLink(
-    _ event: AuthEvent, query: EmulatorHandlerQuery, ibi: String, context: EmulatorContext
+    _ event: AuthEvent, query: EmulatorHandlerQuery, ibi: String, context: EmulatorPageContext
   ) throws -> String {
     let callback =
       context.baseURL.appendingPathComponent("__/auth/callback").absoluteString + "?"
@@ -291,7 +291,7 @@ enum HostedHandlerPage {
 
   /// The origin of `url`, refused unless pages there may call this server.
   @discardableResult
-  private static func requireAllowed(_ url: String, context: EmulatorContext) throws -> String {
+  private static func requireAllowed(_ url: String, context: EmulatorPageContext) throws -> String {
     guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host,
       let origin = EmulatorRequestPolicy.normalizedOrigin(
         "\(scheme)://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)"
@@ -299,7 +299,7 @@ enum HostedHandlerPage {
       context.policy.isAllowed(origin: origin)
     else {
       throw Refusal(
-        "The app's page (\(EmulatorRequestPolicy.printable(url))) is not on an origin this server serves: loopback "
+        "The app's page (\(FirebaseFailure.printable(url))) is not on an origin this server serves: loopback "
           + "pages are, others with signin serve --allow-origin ORIGIN.")
     }
     return origin
@@ -329,7 +329,7 @@ enum HostedHandlerPage {
   }
 
   /// The provider the request names, when this project (or its tenant) signs in with it.
-  private static func offered(_ query: EmulatorHandlerQuery, _ context: EmulatorContext) async throws -> Offer {
+  private static func offered(_ query: EmulatorHandlerQuery, _ context: EmulatorPageContext) async throws -> Offer {
     guard let apiKey = query.apiKey, !apiKey.isEmpty else {
       throw Refusal("The handler's URL has no apiKey. Open it from the app's SDK, which adds apiKey=YOUR_API_KEY.")
     }
@@ -346,7 +346,7 @@ enum HostedHandlerPage {
     } else {
       backend = context.project
     }
-    let configs = EmulatorProviderConfigs(backend: backend)
+    let configs = ServiceProviderConfigs(backend: backend)
     let name: String
     if let known = builtIn[providerID] {
       name = known

@@ -11,15 +11,15 @@ import SignInKit
 /// tests use it; a real app plugs in an adapter over Firebase's App Check instead.
 ///
 /// - Concurrency: `Sendable`; a lock guards the counts.
-public final class EmulatorAppCheckTokenProvider: AppCheckTokenProvider {
+package final class EmulatorAppCheckTokenProvider: AppCheckTokenProvider {
   private let secret: [UInt8]
   private let projectID: String
   /// How long each token is valid.
-  public let lifetime: Duration
+  package let lifetime: Duration
   private let now: @Sendable () -> Date
   private let counts = Locked((tokens: 0, limitedUse: 0))
 
-  public init(
+  package init(
     secret: String, projectID: String, lifetime: Duration = .seconds(3600),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -30,14 +30,14 @@ public final class EmulatorAppCheckTokenProvider: AppCheckTokenProvider {
   }
 
   /// How many tokens it made: reusable ones and limited-use ones.
-  public var made: (tokens: Int, limitedUse: Int) { counts.withLock { $0 } }
+  package var made: (tokens: Int, limitedUse: Int) { counts.withLock { $0 } }
 
-  public func token(forcingRefresh: Bool) async throws -> AppCheckToken {
+  package func token(forcingRefresh: Bool) async throws -> AppCheckToken {
     counts.withLock { $0.tokens += 1 }
     return try mint(once: false)
   }
 
-  public func limitedUseToken() async throws -> AppCheckToken {
+  package func limitedUseToken() async throws -> AppCheckToken {
     counts.withLock { $0.limitedUse += 1 }
     return try mint(once: true)
   }

@@ -19,14 +19,14 @@ import SignInWire
 /// server listens on, or ``publicURL``; never what a request's `Host` says.
 ///
 /// - Concurrency: `Sendable` value; a pure function of its settings and a request's headers.
-public struct EmulatorRequestPolicy: Sendable, Equatable {
+package struct EmulatorRequestPolicy: Sendable, Equatable {
   /// Where clients reach the server when it is not `http://127.0.0.1:PORT` (a tunnel, a
   /// container's published port): links start with it, and its host is served.
-  public var publicURL: URL?
+  package var publicURL: URL?
   /// Origins served beyond the loopback ones, as `scheme://host[:port]`.
-  public var allowedOrigins: Set<String>
+  package var allowedOrigins: Set<String>
   /// The port the server listens on.
-  public var port: UInt16
+  package var port: UInt16
 
   /// What the CORS preflight allows: the methods the emulator's API uses, and the headers the
   /// Firebase JS SDK and the Admin SDKs send.
@@ -38,7 +38,7 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
 
   /// - Throws: ``PolicyError`` for a public URL that is not `http(s)://host[:port]` or an origin
   ///   that is not `scheme://host[:port]`.
-  public init(port: UInt16, publicURL: URL? = nil, allowedOrigins: [String] = []) throws {
+  package init(port: UInt16, publicURL: URL? = nil, allowedOrigins: [String] = []) throws {
     self.port = port
     if let publicURL {
       guard let scheme = publicURL.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -61,7 +61,7 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
   }
 
   /// Loopback only, on `port`: what a server with no public URL and no extra origins serves.
-  public static func loopback(port: UInt16) -> EmulatorRequestPolicy {
+  package static func loopback(port: UInt16) -> EmulatorRequestPolicy {
     EmulatorRequestPolicy(port: port, publicURL: nil, origins: [])
   }
 
@@ -72,14 +72,14 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
   }
 
   /// The start of the links the server makes: ``publicURL`` or `http://127.0.0.1:PORT`.
-  public var baseURL: URL {
+  package var baseURL: URL {
     publicURL ?? URL(string: "http://127.0.0.1:\(port)")!
   }
 
   /// What to do with a request, decided from its method and headers (names lowercased).
   ///
   /// - Concurrency: `Sendable` value.
-  public enum Decision: Sendable, Equatable {
+  package enum Decision: Sendable, Equatable {
     /// Serve it; `corsHeaders` go on the reply (empty without an `Origin`).
     case serve(corsHeaders: [Header])
     /// Answer a preflight at once: 204 with these headers.
@@ -91,18 +91,18 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
   /// A reply header.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Header: Sendable, Equatable {
-    public var name: String
-    public var value: String
+  package struct Header: Sendable, Equatable {
+    package var name: String
+    package var value: String
   }
 
-  public func decide(method: String, headers: [String: String]) -> Decision {
+  package func decide(method: String, headers: [String: String]) -> Decision {
     if let host = headers["host"], !isServedHost(host) {
       return .refuse(
         status: 421,
         message: FirebaseFailure(
           .permissionDenied,
-          "this server answers requests for 127.0.0.1, localhost or [::1] only, not \(Self.printable(host)); a page "
+          "this server answers requests for 127.0.0.1, localhost or [::1] only, not \(FirebaseFailure.printable(host)); a page "
             + "on another name cannot reach it. Start signin serve with --public-url for another name."
         ).message)
     }
@@ -114,7 +114,7 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
         status: 403,
         message: FirebaseFailure(
           .permissionDenied,
-          "requests from the origin \(Self.printable(origin)) are refused; loopback origins are allowed, others "
+          "requests from the origin \(FirebaseFailure.printable(origin)) are refused; loopback origins are allowed, others "
             + "with signin serve --allow-origin ORIGIN."
         ).message)
     }
@@ -186,17 +186,13 @@ public struct EmulatorRequestPolicy: Sendable, Equatable {
     return origin
   }
 
-  /// A header value fit to quote in a message: printable ASCII, at most 100 characters.
-  static func printable(_ text: String) -> String {
-    String(text.unicodeScalars.prefix(100).map { (0x20..<0x7F).contains($0.value) ? Character($0) : "?" })
-  }
 }
 
 /// A `signin serve` setting that cannot be used; the message says what to pass instead.
 ///
 /// - Concurrency: `Sendable` value.
-public struct PolicyError: Error, Equatable, CustomStringConvertible {
-  public let message: String
+package struct PolicyError: Error, Equatable, CustomStringConvertible {
+  package let message: String
   init(_ message: String) { self.message = message }
-  public var description: String { message }
+  package var description: String { message }
 }

@@ -3,21 +3,21 @@ import SignInKit
 import SignInKitEmbedded
 import SignInWire
 
-/// The emulator's routes: one handler per endpoint of ``FirebaseAPI/all``, reached on each of the
-/// endpoint's paths. Everything a route shares is done here once: matching the path (404) and
-/// the method (405), the caller check (an API key: 403; an administrator: 401), the body's
-/// content type, decoding the body (from JSON, the query, or Secure Token's form), finding the
-/// project and tenant, and rendering the reply or Firebase's error envelope. A handler is
-/// `(Body, EmulatorContext) async throws -> Reply`.
+/// The emulator's routes: each endpoint of ``FirebaseAPI/all`` on each of its paths, handed to
+/// the ``IdentityToolkitService`` (or, for the emulator's web pages, to the page). What HTTP
+/// needs is done here once: matching the path (404) and the method (405), App Check, the body's
+/// content type, decoding the body (from JSON, the query, or Secure Token's form), and rendering
+/// the reply or Firebase's error envelope. Who may call and everything a call means is the
+/// service's.
 ///
-/// - Concurrency: `Sendable` value, built once; handlers run concurrently.
+/// - Concurrency: `Sendable` value, built once; routes run concurrently.
 struct EmulatorRouteTable: Sendable {
   typealias Reply = FirebaseEmulatorRoutes.Reply
 
-  /// What every request's context shares: the projects, where links start, and App Check when
+  /// What every request's context shares: the service, where links start, and App Check when
   /// the server enforces it.
   struct Environment: Sendable {
-    let projects: EmulatorProjects
+    let service: IdentityToolkitService
     /// Which origins are served, and where links start.
     let policy: EmulatorRequestPolicy
     var appCheck: EmulatorAppCheck?
@@ -28,28 +28,44 @@ struct EmulatorRouteTable: Sendable {
     let endpoint: any EndpointDescription
     let path: EndpointPath
     let template: PathTemplate
-    let serve: @Sendable (EmulatorRequest, [String: String], Environment) async throws -> Reply
+    let serve: @Sendable (EmulatorRequest, ServiceCall, Environment) async throws -> Reply
   }
 
   private var literal: [Substring: [Route]] = [:]
   private var templated: [Route] = []
 
-  /// Every endpoint with a handler, by its method and client path (`POST v1/accounts:signUp`),
+  /// Every endpoint with a route, by its method and client path (`POST v1/accounts:signUp`),
   /// for the conformance checks.
   private(set) var served: [String] = []
 
-  /// Adds `handler` for `endpoint`, on each of its paths.
-  mutating func add<Body, Reply: WireBody>(
-    _ endpoint: Endpoint<Body, Reply>, _ handler: @escaping @Sendable (Body, EmulatorContext) async throws -> Reply
+  /// Routes `endpoint` to the service, on each of its paths.
+  mutating func addService<E: EndpointDescription>(_ endpoint: E) {
+    add(endpoint) { request, call, environment in
+      let body = try Self.body(E.Body.self, of: request, form: endpoint.isForm)
+      return Self.render(try await environment.service.handle(endpoint, body, call))
+    }
+  }
+
+  /// Routes `endpoint` to the web page `page`, on each of its paths.
+  mutating func addPage<Body, Reply: WireBody>(
+    _ endpoint: Endpoint<Body, Reply>,
+    _ page: @escaping @Sendable (Body, EmulatorPageContext) async throws -> Reply
+  ) {
+    add(endpoint) { request, call, environment in
+      let body = try Self.body(Body.self, of: request, form: endpoint.isForm)
+      let context = try await environment.service.context(for: call, body: body)
+      return Self.render(try await page(body, EmulatorPageContext(service: context, policy: environment.policy)))
+    }
+  }
+
+  private mutating func add(
+    _ endpoint: some EndpointDescription,
+    serve: @escaping @Sendable (EmulatorRequest, ServiceCall, Environment) async throws -> Reply
   ) {
     served.append(endpoint.signature)
     for path in endpoint.paths {
       let template = path.emulatorTemplate
-      let route = Route(endpoint: endpoint, path: path, template: template) { request, values, environment in
-        let body = try Self.body(Body.self, of: request, form: endpoint.isForm)
-        let context = try await Self.context(for: request, on: path, values: values, body: body, in: environment)
-        return Self.render(try await handler(body, context))
-      }
+      let route = Route(endpoint: endpoint, path: path, template: template, serve: serve)
       if template.isLiteral {
         literal[Substring(template.description), default: []].append(route)
       } else {
@@ -65,15 +81,19 @@ struct EmulatorRouteTable: Sendable {
       guard let (route, values) = candidates.first(where: { $0.route.endpoint.method.rawValue == request.method })
       else {
         throw FirebaseFailure(
-          .methodNotAllowed, "\(EmulatorRequestPolicy.printable(request.method)) is not served here")
+          .methodNotAllowed, "\(FirebaseFailure.printable(request.method)) is not served here")
       }
-      try Self.checkCaller(of: request, on: route.path)
+      // A GET or HEAD makes nothing it names: a web page can send one with no Origin.
+      let call = ServiceCall(
+        isAdmin: request.isAdmin, namesAnAPIKey: request.namesAnAPIKey, path: route.path, values: values,
+        creates: request.method != "GET" && request.method != "HEAD", baseURL: environment.policy.baseURL)
+      try IdentityToolkitService.admit(call)
       if let appCheck = environment.appCheck, route.path.service != .emulator, route.path.callers.takesAPIKey,
         !request.isAdmin
       {
         try appCheck.check(request.headers["x-firebase-appcheck"])
       }
-      return try await route.serve(request, values, environment)
+      return try await route.serve(request, call, environment)
     } catch {
       return Self.failure(error)
     }
@@ -88,20 +108,9 @@ struct EmulatorRouteTable: Sendable {
       if let values = route.template.match(path) { found.append((route, values)) }
     }
     guard !found.isEmpty else {
-      throw FirebaseFailure(.notFound, EmulatorRequestPolicy.printable(String(path)))
+      throw FirebaseFailure(.notFound, FirebaseFailure.printable(String(path)))
     }
     return found
-  }
-
-  /// Refuses a caller the path does not take: no API key (403, as Google answers it), or no
-  /// administrator's credential (401).
-  private static func checkCaller(of request: EmulatorRequest, on path: EndpointPath) throws(FirebaseFailure) {
-    if path.callers.contains(.anyone) || request.isAdmin { return }
-    if path.callers.takesAPIKey {
-      guard request.namesAnAPIKey else { throw .missingAPIKey }
-      return
-    }
-    throw FirebaseFailure(.unauthenticated, "admin calls need the header Authorization: Bearer owner")
   }
 
   // MARK: - Decoding
@@ -120,31 +129,9 @@ struct EmulatorRouteTable: Sendable {
       throw FirebaseFailure(
         .invalidArgument,
         "send the body as JSON with Content-Type: application/json (got "
-          + "\(EmulatorRequestPolicy.printable(request.headers["content-type"] ?? "no content type")))")
+          + "\(FirebaseFailure.printable(request.headers["content-type"] ?? "no content type")))")
     }
     return try Body.decoded(from: request.body, query: request.query)
-  }
-
-  /// Who called, for which project and tenant. A tenant is named by the path or, for a client,
-  /// by the body's `tenantId`; a client call to a tenant that turned sign-in off is refused here.
-  private static func context<Body>(
-    for request: EmulatorRequest, on path: EndpointPath, values: [String: String], body: Body,
-    in environment: Environment
-  ) async throws -> EmulatorContext {
-    // A GET or HEAD makes nothing it names: a web page can send one with no Origin.
-    let creates = request.method != "GET" && request.method != "HEAD"
-    let project =
-      try values["project"].map { try environment.projects.backend(for: $0, creating: creates) }
-      ?? environment.projects.served
-    let named = (body as? any TenantNaming)?.tenantId.flatMap { $0.isEmpty ? nil : $0 }
-    var context = EmulatorContext(
-      isAdmin: request.isAdmin, isScoped: values["project"] != nil, values: values, project: project,
-      tenantID: values["tenant"] ?? named, projects: environment.projects, policy: environment.policy)
-    context.creates = creates
-    if path.callers.takesAPIKey, !request.isAdmin, try await context.readTenant()?.disableAuth == true {
-      throw FirebaseFailure(.projectDisabled)
-    }
-    return context
   }
 
   // MARK: - Replies
@@ -169,18 +156,9 @@ struct EmulatorRouteTable: Sendable {
     return Reply(status: 200, body: (try? reply.encoded()) ?? Data("{}".utf8))
   }
 
-  /// Firebase's error envelope for `error`: the wire failure it carries, a storage error as 503,
-  /// anything else as 500.
+  /// Firebase's error envelope for `error` (``IdentityToolkitService/failure(_:)``).
   static func failure(_ error: any Error) -> Reply {
-    let failure: FirebaseFailure
-    switch error {
-    case let wire as FirebaseFailure: failure = wire
-    case let error as AuthError where error.firebaseFailure != nil: failure = error.firebaseFailure!
-    default:
-      let error = AuthError.wrapping(error)
-      failure = FirebaseFailure(error.code == .storage ? .unavailable : .internalError, error.message)
-    }
-    return failure.reply
+    IdentityToolkitService.failure(error).reply
   }
 }
 

@@ -12,25 +12,26 @@ import SignInWire
 /// No sockets here: ``FirebaseEmulatorServer`` reads requests and writes replies.
 ///
 /// - Concurrency: `Sendable` value; calls may run concurrently (the backend is an actor).
-public struct FirebaseEmulatorRoutes: Sendable {
+package struct FirebaseEmulatorRoutes: Sendable {
   /// A reply: the status and the JSON body.
   ///
   /// - Concurrency: `Sendable` value.
-  public struct Reply: Sendable, Equatable {
-    public var status: Int
-    public var body: Data
+  package struct Reply: Sendable, Equatable {
+    package var status: Int
+    package var body: Data
     /// `application/json`, or `text/plain; charset=utf-8` for the action page.
-    public var contentType = "application/json"
+    package var contentType = "application/json"
     /// Headers beyond the status line's and the body's (CORS).
-    public var headers: [EmulatorRequestPolicy.Header] = []
+    package var headers: [EmulatorRequestPolicy.Header] = []
   }
 
   /// The served project: the one client calls reach.
-  public let backend: EmbeddedBackend
+  package let backend: EmbeddedBackend
   /// Which hosts and origins are served, and where links point.
-  public let policy: EmulatorRequestPolicy
-  /// The served project and the others admin and emulator calls have named.
-  let projects: EmulatorProjects
+  package let policy: EmulatorRequestPolicy
+  /// What every call means, over the served project and the others admin and emulator calls
+  /// have named.
+  let service: IdentityToolkitService
   /// App Check, when the server enforces it on client calls.
   let appCheck: EmulatorAppCheck?
 
@@ -40,12 +41,12 @@ public struct FirebaseEmulatorRoutes: Sendable {
   ///     port 9099.
   ///   - appCheckSecret: when set, client calls must carry an App Check token signed with it
   ///     (``EmulatorAppCheck``).
-  public init(
+  package init(
     backend: EmbeddedBackend, policy: EmulatorRequestPolicy = .loopback(port: 9099), appCheckSecret: String? = nil
   ) {
     self.backend = backend
     self.policy = policy
-    projects = EmulatorProjects(served: backend)
+    service = IdentityToolkitService(serving: backend)
     appCheck = appCheckSecret.map {
       EmulatorAppCheck(secret: $0, projectID: backend.configuration.projectID, now: backend.now)
     }
@@ -55,7 +56,8 @@ public struct FirebaseEmulatorRoutes: Sendable {
   init(backend: EmbeddedBackend, projectLimit: Int, tenantLimit: Int) {
     self.backend = backend
     policy = .loopback(port: 9099)
-    projects = EmulatorProjects(served: backend, projectLimit: projectLimit, tenantLimit: tenantLimit)
+    service = IdentityToolkitService(
+      projects: ServiceProjects(served: backend, projectLimit: projectLimit, tenantLimit: tenantLimit))
     appCheck = nil
   }
 
@@ -73,7 +75,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
   ///     one is refused before anything else happens.
   ///   - body: the request body; one that is not empty must be JSON (`Content-Type:
   ///     application/json`), except the Secure Token form.
-  public func reply(method: String, target: String, headers: [String: String] = [:], body: Data) async -> Reply {
+  package func reply(method: String, target: String, headers: [String: String] = [:], body: Data) async -> Reply {
     switch policy.decide(method: method, headers: headers) {
     case .refuse(let status, let message):
       let envelope = ErrorEnvelope(status: status, message: message, statusName: nil)
@@ -84,7 +86,7 @@ public struct FirebaseEmulatorRoutes: Sendable {
       let request = EmulatorRequest(method: method, target: target, headers: headers, body: body)
       var reply = await Self.table.reply(
         to: request,
-        in: EmulatorRouteTable.Environment(projects: projects, policy: policy, appCheck: appCheck))
+        in: EmulatorRouteTable.Environment(service: service, policy: policy, appCheck: appCheck))
       reply.headers += cors
       return reply
     }

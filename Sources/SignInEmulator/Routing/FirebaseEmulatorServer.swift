@@ -31,14 +31,14 @@ import SignInWire
 ///
 /// - Concurrency: `Sendable`; requests are served concurrently, the backend (an actor) orders
 ///   their effects.
-public final class FirebaseEmulatorServer: Sendable {
+package final class FirebaseEmulatorServer: Sendable {
   /// At most this many connections are open at once; one more gets a 503 and is closed.
-  public static let connectionLimit = 1024
+  package static let connectionLimit = 1024
   /// The largest request body read: 1 MiB.
-  public static let bodyLimit = 1 << 20
+  package static let bodyLimit = 1 << 20
 
-  public let port: UInt16
-  public let routes: FirebaseEmulatorRoutes
+  package let port: UInt16
+  package let routes: FirebaseEmulatorRoutes
   private let server: PollingHTTPServer
 
   /// Starts serving at once.
@@ -56,7 +56,7 @@ public final class FirebaseEmulatorServer: Sendable {
   ///   - clock: keeps the read and write deadlines; tests pass a manual one.
   /// - Throws: `AuthError/Code/network` when the port cannot be bound (in use);
   ///   `AuthError/Code/misconfigured` for a public URL or origin that is not one.
-  public init(
+  package init(
     backend: EmbeddedBackend, port: UInt16 = 9099, readDeadline: Duration = .seconds(10),
     connectionLimit: Int = FirebaseEmulatorServer.connectionLimit, publicURL: URL? = nil,
     allowedOrigins: [String] = [], appCheckSecret: String? = nil, clock: any Clock<Duration> = ContinuousClock()
@@ -123,17 +123,17 @@ public final class FirebaseEmulatorServer: Sendable {
   }
 
   /// `127.0.0.1:PORT`: the value for `FIREBASE_AUTH_EMULATOR_HOST`.
-  public var host: String { "127.0.0.1:\(port)" }
+  package var host: String { "127.0.0.1:\(port)" }
 
   /// Stops accepting connections and closes idle ones; requests already being answered finish
   /// in the background. Returns at once.
-  public func stop() { server.stop() }
+  package func stop() { server.stop() }
 
   /// Stops as ``stop()`` does, then waits until every request in flight has been answered and
   /// every connection closed: after it returns, closing the backend loses nothing.
   ///
   /// - Cancellation: returns early when the calling task is cancelled; the server still stops.
-  public func shutDown() async {
+  package func shutDown() async {
     server.stop()
     await server.stopped()
   }

@@ -32,6 +32,10 @@ package struct Endpoint<Body: WireBody, Reply: WireBody>: EndpointDescription {
 ///
 /// - Concurrency: `Sendable`.
 package protocol EndpointDescription: Sendable {
+  /// What the caller sends.
+  associatedtype Body: WireBody
+  /// What the endpoint answers.
+  associatedtype Reply: WireBody
   var method: HTTPMethod { get }
   var paths: [EndpointPath] { get }
   var isForm: Bool { get }

@@ -48,6 +48,12 @@ package struct FirebaseFailure: Error, Sendable, Equatable, CustomStringConverti
     return (trimmed(message[..<colon]), detail.isEmpty ? nil : detail)
   }
 
+  /// A value a caller sent, fit to quote in a failure's detail: printable ASCII, at most 100
+  /// characters.
+  package static func printable(_ text: String) -> String {
+    String(text.unicodeScalars.prefix(100).map { (0x20..<0x7F).contains($0.value) ? Character($0) : "?" })
+  }
+
   private static func trimmed(_ text: Substring) -> String {
     String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }

@@ -44,11 +44,11 @@ import Testing
   @Test(arguments: FirebaseErrorCode.allCases)
   func everyErrorCodeReachesTheClientAsTheAuthErrorItPromises(_ code: FirebaseErrorCode) async throws {
     let failure = FirebaseFailure(code, code == .weakPassword ? nil : "a detail ((with a note))")
-    var table = EmulatorRouteTable()
-    table.add(FirebaseAPI.signInWithPassword) { _, _ in throw failure }
+    var registrations = IdentityToolkitService.Registrations()
+    registrations.add(FirebaseAPI.signInWithPassword) { _, _ in throw failure }
     let backend = try FirebaseBackend.emulator(
       projectID: "demo-project",
-      transport: TableTransport(table, backend: try EmbeddedTestBackend.backend()))
+      transport: TableTransport(registrations, backend: try EmbeddedTestBackend.backend()))
     let error = await #expect(throws: AuthError.self) {
       _ = try await backend.signInWithPassword(PasswordSignInRequest(email: "a@example.com", password: "pw-123456"))
     }
@@ -59,11 +59,11 @@ import Testing
   }
 
   @Test func aThrownAuthErrorIsRenderedWithTheFailureItCarries() async throws {
-    var table = EmulatorRouteTable()
-    table.add(FirebaseAPI.signInWithPassword) { _, _ in
+    var registrations = IdentityToolkitService.Registrations()
+    registrations.add(FirebaseAPI.signInWithPassword) { _, _ in
       throw AuthError(firebase: .tooManyAttemptsTryLater, message: "Wait ten seconds.")
     }
-    let transport = TableTransport(table, backend: try EmbeddedTestBackend.backend())
+    let transport = TableTransport(registrations, backend: try EmbeddedTestBackend.backend())
     let backend = try FirebaseBackend.emulator(projectID: "demo-project", transport: transport)
     let error = await #expect(throws: AuthError.self) {
       _ = try await backend.signInWithPassword(PasswordSignInRequest(email: "a@example.com", password: "pw-123456"))
@@ -85,12 +85,12 @@ extension Endpoint: ConformanceCheckable {
     // A reply is sent without the fields that belong in a request's query (`updateMask`).
     let reply = try JSONDecoder().decode(Reply.self, from: try WireSchema.probe(Reply.self).sample.encoded())
     let received = Locked<[Body]>([])
-    var table = EmulatorRouteTable()
-    table.add(self) { got, _ in
+    var registrations = IdentityToolkitService.Registrations()
+    registrations.add(self) { got, _ in
       received.withLock { $0.append(got) }
       return reply
     }
-    let transport = TableTransport(table, backend: try EmbeddedTestBackend.backend())
+    let transport = TableTransport(registrations, backend: try EmbeddedTestBackend.backend())
     let backend = try FirebaseBackend.emulator(projectID: "demo-project", transport: transport)
     var checked = 0
     for path in paths {

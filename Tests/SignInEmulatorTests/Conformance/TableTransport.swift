@@ -11,10 +11,12 @@ struct TableTransport: HTTPTransport {
   let table: EmulatorRouteTable
   let environment: EmulatorRouteTable.Environment
 
-  init(_ table: EmulatorRouteTable, backend: EmbeddedBackend) {
-    self.table = table
+  /// Routes to Firebase's handlers, or to `registrations` (a test's own handlers, and the
+  /// emulator's pages for the endpoints they leave).
+  init(_ registrations: IdentityToolkitService.Registrations = .firebase, backend: EmbeddedBackend) {
+    table = .routing(registrations)
     environment = .init(
-      projects: EmulatorProjects(served: backend), policy: .loopback(port: 9099))
+      service: IdentityToolkitService(serving: backend, registrations: registrations), policy: .loopback(port: 9099))
   }
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -67,7 +67,7 @@ import Testing
 
   @Test func anotherProjectsTokensNameItAndShareTheServedKey() async throws {
     let served = try EmbeddedTestBackend.backend()
-    let projects = EmulatorProjects(served: served)
+    let projects = ServiceProjects(served: served)
     let other = try projects.backend(for: "demo-other")
     let session = try await other.signUp(SignUpRequest())
     let token = try JSONWebToken(decoding: session.tokens.idToken)
@@ -91,8 +91,8 @@ import Testing
   }
 
   @Test func projectsBeyondTheLimitAreRefusedAndTheOthersKept() async throws {
-    let projects = EmulatorProjects(served: try EmbeddedTestBackend.backend())
-    for index in 0..<EmulatorProjects.limit {
+    let projects = ServiceProjects(served: try EmbeddedTestBackend.backend())
+    for index in 0..<ServiceProjects.limit {
       _ = try projects.backend(for: "p-\(index)")
     }
     let refusal = #expect(throws: FirebaseFailure.self) { try projects.backend(for: "one-more") }
@@ -135,7 +135,7 @@ import Testing
     let served = try EmbeddedTestBackend.backend(directory: folder.url)
     #expect(served.storageWarnings.contains { $0.contains("Moved project demo-old's 2 accounts") })
     #expect(FileManager.default.fileExists(atPath: old.path + ".imported"))
-    let projects = EmulatorProjects(served: served)
+    let projects = ServiceProjects(served: served)
     let project = try projects.backend(for: "demo-old")
     _ = try await project.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
     _ = try await project.tenant("t-1").signInWithPassword(

@@ -79,7 +79,7 @@ import Testing
     let clock = TestDate()
     let embedded = try EmbeddedTestBackend.backend(clock: clock)
     let backend = try FirebaseBackend.emulator(
-      projectID: "demo-project", transport: TableTransport(.firebase, backend: embedded))
+      projectID: "demo-project", transport: TableTransport(backend: embedded))
     let device = try DevelopmentPasskeyAuthenticator(directory: nil, now: { clock.now })
     let ada = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     guard case .creationOptions(let options) = try await backend.passkey(.startEnrollment(idToken: ada.tokens.idToken))

@@ -1,15 +1,14 @@
 import Foundation
 import SignInCrypto
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// Identity Platform's passkey preview (`accounts/passkeyEnrollment:*`,
 /// `accounts/passkeySignIn:*`), served by the embedded backend's WebAuthn relying party. No
 /// Firebase emulator serves these; the shapes are the preview's, and both spellings of the
 /// authenticator's response are read (``PasskeyRegistrationResponse``).
-enum PasskeyHandlers {
-  static func startEnrollment(_ body: StartPasskeyEnrollmentBody, _ context: EmulatorContext) async throws
+enum PasskeyEndpoints {
+  static func startEnrollment(_ body: StartPasskeyEnrollmentBody, _ context: ServiceContext) async throws
     -> StartPasskeyEnrollmentReply
   {
     let options = try await context.backend().startPasskeyEnrollment(
@@ -29,7 +28,7 @@ enum PasskeyHandlers {
     return StartPasskeyEnrollmentReply(credentialCreationOptions: creation)
   }
 
-  static func finalizeEnrollment(_ body: FinalizePasskeyEnrollmentBody, _ context: EmulatorContext) async throws
+  static func finalizeEnrollment(_ body: FinalizePasskeyEnrollmentBody, _ context: ServiceContext) async throws
     -> SignInReply
   {
     let idToken = try body.required(body.idToken, .missingIdToken)
@@ -46,7 +45,7 @@ enum PasskeyHandlers {
     return ReplyShapes.tokens(tokens)
   }
 
-  static func startSignIn(_ body: StartPasskeySignInBody, _ context: EmulatorContext) async throws
+  static func startSignIn(_ body: StartPasskeySignInBody, _ context: ServiceContext) async throws
     -> StartPasskeySignInReply
   {
     let options = try await context.backend().startPasskeySignIn(sessionID: body.sessionId)
@@ -56,8 +55,7 @@ enum PasskeyHandlers {
         userVerification: options.requiresUserVerification ? "required" : "preferred"))
   }
 
-  static func finalizeSignIn(_ body: FinalizePasskeySignInBody, _ context: EmulatorContext) async throws -> SignInReply
-  {
+  static func finalizeSignIn(_ body: FinalizePasskeySignInBody, _ context: ServiceContext) async throws -> SignInReply {
     guard let signed = body.authenticatorAuthenticationResponse, let response = signed.anyResponse else {
       throw FirebaseFailure(.invalidAuthenticatorResponse, "send authenticatorAuthenticationResponse with its response")
     }

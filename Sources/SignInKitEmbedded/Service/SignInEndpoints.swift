@@ -1,14 +1,13 @@
 import Foundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The client's sign-in calls: sign-up, password, identity provider, custom token, email link
 /// and phone number.
-enum SignInHandlers {
+enum SignInEndpoints {
   /// `accounts:signUp`; an administrator's create (`projects/P/accounts`, or a `localId` in the
   /// body) makes the account with the settings the body names.
-  static func signUp(_ body: SignUpBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func signUp(_ body: SignUpBody, _ context: ServiceContext) async throws -> SignInReply {
     let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       var changes = AdminAccountChanges()
@@ -36,7 +35,7 @@ enum SignInHandlers {
     return ReplyShapes.signIn(response, kind: "identitytoolkit#SignupNewUserResponse")
   }
 
-  static func signInWithPassword(_ body: PasswordSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func signInWithPassword(_ body: PasswordSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     try await context.requireTenant(allows: .passwordSignIn)
     let request = PasswordSignInRequest(
       email: try body.required(body.email, .missingEmail), password: try body.required(body.password, .missingPassword))
@@ -49,7 +48,7 @@ enum SignInHandlers {
     }
   }
 
-  static func signInWithIdp(_ body: IdpSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func signInWithIdp(_ body: IdpSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     // The provider's answer is in postBody, or for a sign-in through a hosted handler in the
     // query of the URL its page finished on (requestUri); Firebase reads both together.
     let answered = body.requestUri.flatMap(URLComponents.init(string:)).map { $0.query != nil || $0.fragment != nil }
@@ -101,7 +100,7 @@ enum SignInHandlers {
     credential.accessToken ?? "FirebaseAuthEmulatorFakeAccessToken_\(credential.providerID.rawValue)"
   }
 
-  static func signInWithCustomToken(_ body: CustomTokenSignInBody, _ context: EmulatorContext) async throws
+  static func signInWithCustomToken(_ body: CustomTokenSignInBody, _ context: ServiceContext) async throws
     -> SignInReply
   {
     let request = CustomTokenSignInRequest(token: try body.required(body.token, .missingCustomToken))
@@ -115,7 +114,7 @@ enum SignInHandlers {
     }
   }
 
-  static func signInWithEmailLink(_ body: EmailLinkSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func signInWithEmailLink(_ body: EmailLinkSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     try await context.requireTenant(allows: .emailLink)
     let request = EmailLinkSignInRequest(
       email: try body.required(body.email, .missingEmail), oobCode: try body.required(body.oobCode, .missingOobCode),
@@ -131,7 +130,7 @@ enum SignInHandlers {
 
   /// `accounts:sendVerificationCode`. As in the emulator, no proof of the app is needed; a
   /// silent push's receipt that is sent must be one this server issued, with its secret.
-  static func sendVerificationCode(_ body: SendVerificationCodeBody, _ context: EmulatorContext) async throws
+  static func sendVerificationCode(_ body: SendVerificationCodeBody, _ context: ServiceContext) async throws
     -> SessionInfoReply
   {
     if let receipt = body.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: body.iosSecret) }
@@ -141,14 +140,14 @@ enum SignInHandlers {
 
   /// `accounts:verifyIosClient`: a receipt for the device token, and the push with its secret in
   /// the outbox (`/emulator/v1/projects/P/pushNotifications`) for a test to deliver.
-  static func verifyIosClient(_ body: VerifyIosClientBody, _ context: EmulatorContext) async throws
+  static func verifyIosClient(_ body: VerifyIosClientBody, _ context: ServiceContext) async throws
     -> VerifyIosClientReply
   {
     let push = try context.projects.pushes.send(to: try body.required(body.appToken, .missingIosAppToken))
     return VerifyIosClientReply(receipt: push.receipt, suggestedTimeout: "5")
   }
 
-  static func signInWithPhoneNumber(_ body: PhoneSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func signInWithPhoneNumber(_ body: PhoneSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
       let (response, phone) = try await backend.signInWithPhoneNumber(
@@ -163,7 +162,7 @@ enum SignInHandlers {
 
   /// Secure Token's refresh grant. A refresh token names no tenant, so one the project does not
   /// know is tried with each of its tenants; one of a tenant with `disableAuth` is refused.
-  static func token(_ body: RefreshGrantBody, _ context: EmulatorContext) async throws -> SecureTokenReply {
+  static func token(_ body: RefreshGrantBody, _ context: ServiceContext) async throws -> SecureTokenReply {
     guard body.grantType == RefreshGrantBody.refreshTokenGrant else { throw FirebaseFailure(.invalidGrantType) }
     let token = try body.required(body.refreshToken, .missingRefreshToken)
     let response: RefreshResponse

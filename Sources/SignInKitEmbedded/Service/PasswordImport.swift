@@ -2,7 +2,6 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// How an upload's password hashes were made (`hashAlgorithm` and its parameters), for the ones

@@ -1,14 +1,13 @@
 import Foundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// Identity Platform's v2 second-factor calls, for TOTP and SMS factors alike: each body says by
 /// which of its fields is set (`totpEnrollmentInfo`, `phoneEnrollmentInfo`…) which kind it is.
 /// The texted codes are listed by `/emulator/v1/projects/P/verificationCodes`, as the emulator
 /// lists them.
-enum SecondFactorHandlers {
-  static func startEnrollment(_ body: StartMfaEnrollmentBody, _ context: EmulatorContext) async throws
+enum SecondFactorEndpoints {
+  static func startEnrollment(_ body: StartMfaEnrollmentBody, _ context: ServiceContext) async throws
     -> StartMfaEnrollmentReply
   {
     let backend = try await context.backend()
@@ -39,7 +38,7 @@ enum SecondFactorHandlers {
     return reply
   }
 
-  static func finalizeEnrollment(_ body: FinalizeMfaEnrollmentBody, _ context: EmulatorContext) async throws
+  static func finalizeEnrollment(_ body: FinalizeMfaEnrollmentBody, _ context: ServiceContext) async throws
     -> SignInReply
   {
     let backend = try await context.backend()
@@ -59,7 +58,7 @@ enum SecondFactorHandlers {
       on: backend)
   }
 
-  static func withdraw(_ body: WithdrawMfaBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func withdraw(_ body: WithdrawMfaBody, _ context: ServiceContext) async throws -> SignInReply {
     try await tokens(
       of: .withdraw(
         idToken: try body.required(body.idToken, .missingIdToken),
@@ -67,7 +66,7 @@ enum SecondFactorHandlers {
       on: try await context.backend())
   }
 
-  static func startSignIn(_ body: StartMfaSignInBody, _ context: EmulatorContext) async throws -> StartMfaSignInReply {
+  static func startSignIn(_ body: StartMfaSignInBody, _ context: ServiceContext) async throws -> StartMfaSignInReply {
     guard let phone = body.phoneSignInInfo else {
       throw FirebaseFailure(.invalidArgument, "send phoneSignInInfo: only SMS factors send a code to start with")
     }
@@ -80,7 +79,7 @@ enum SecondFactorHandlers {
     return reply
   }
 
-  static func finalizeSignIn(_ body: FinalizeMfaSignInBody, _ context: EmulatorContext) async throws -> SignInReply {
+  static func finalizeSignIn(_ body: FinalizeMfaSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     let backend = try await context.backend()
     let pending = try body.required(body.mfaPendingCredential, .missingMfaPendingCredential)
     if let phone = body.phoneVerificationInfo {

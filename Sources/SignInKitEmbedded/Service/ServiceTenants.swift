@@ -3,7 +3,6 @@ import SignInConcurrency
 import SignInCrypto
 import SignInFoundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The tenants of one project in `signin serve`: their settings (the v2 API's ``Tenant``), kept
@@ -23,35 +22,35 @@ import SignInWire
 ///
 /// - Concurrency: `Sendable`; a lock guards the tenants' open backends, and the project (an
 ///   actor) its database.
-final class EmulatorTenants: Sendable {
-  let project: EmbeddedBackend
+package final class ServiceTenants: Sendable {
+  package let project: EmbeddedBackend
   /// The backends of the tenants this process has opened, by id.
   private let opened = Locked<[String: EmbeddedBackend]>([:])
   /// How many tenants one project holds before creating more is refused.
-  static let limit = 100
+  package static let limit = 100
   /// This table's limit: ``limit`` unless the server was given another.
-  let limit: Int
+  package let limit: Int
   /// The kind of the project's settings that are its tenants.
-  static let kind = "tenant"
+  package static let kind = "tenant"
 
-  init(project: EmbeddedBackend, limit: Int = EmulatorTenants.limit) {
+  package init(project: EmbeddedBackend, limit: Int = ServiceTenants.limit) {
     self.project = project
     self.limit = limit
   }
 
   /// Every tenant in id order.
-  func all() async throws -> [Tenant] {
+  package func all() async throws -> [Tenant] {
     try await project.settings(Self.kind).compactMap { try? JSONDecoder().decode(Tenant.self, from: $0.value) }
   }
 
   /// Tenant `id`'s settings, if it exists.
-  func tenant(_ id: String) async throws -> Tenant? {
+  package func tenant(_ id: String) async throws -> Tenant? {
     try await project.setting(Self.kind, key: id).flatMap { try? JSONDecoder().decode(Tenant.self, from: $0) }
   }
 
   /// A new tenant with a random id and the settings in `body` (production's defaults, all off,
   /// for the others).
-  func create(_ body: Tenant) async throws -> Tenant {
+  package func create(_ body: Tenant) async throws -> Tenant {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     let id = String(try Crypto.randomBytes(20).map { alphabet[Int($0) % alphabet.count] })
     let tenant = Self.made(id: id, in: project, from: body)
@@ -64,8 +63,10 @@ final class EmulatorTenants: Sendable {
   /// `knownToExist`, the caller read the tenant's settings already, and they are not read again.
   ///
   /// - Throws: `INVALID_TENANT_ID`; `QUOTA_EXCEEDED` when making it would pass ``limit``.
-  func backend(for id: String, creating: Bool = true, knownToExist: Bool = false) async throws -> EmbeddedBackend {
-    guard EmulatorProjects.isProjectID(id) else {
+  package func backend(for id: String, creating: Bool = true, knownToExist: Bool = false) async throws
+    -> EmbeddedBackend
+  {
+    guard ServiceProjects.isProjectID(id) else {
       throw FirebaseFailure(.invalidTenantId, "use lowercase letters, digits and hyphens for a tenant id")
     }
     if !knownToExist, try await project.setting(Self.kind, key: id) == nil {
@@ -84,7 +85,7 @@ final class EmulatorTenants: Sendable {
 
   /// Tenant `id` changed by `change`: the fields `mask` names, or, with no mask, every field
   /// replaced (production's defaults for those `change` leaves out), as the emulator's update does.
-  func update(_ id: String, with change: Tenant, mask: FieldMask?) async throws -> Tenant {
+  package func update(_ id: String, with change: Tenant, mask: FieldMask?) async throws -> Tenant {
     let project = project
     let changed = try await project.changeSetting(Self.kind, key: id) { stored in
       let old = try JSONDecoder().decode(Tenant.self, from: stored)
@@ -103,7 +104,7 @@ final class EmulatorTenants: Sendable {
   }
 
   /// Forgets tenant `id` and deletes its accounts.
-  func delete(_ id: String) async throws {
+  package func delete(_ id: String) async throws {
     guard try await project.removeSetting(Self.kind, key: id) else { throw Self.notFound(id) }
     let backend = try opened(id)
     opened.withLock { $0[id] = nil }
@@ -112,13 +113,13 @@ final class EmulatorTenants: Sendable {
   }
 
   /// The backend of tenant `id` when the tenant exists.
-  func kept(_ id: String) async throws -> EmbeddedBackend? {
+  package func kept(_ id: String) async throws -> EmbeddedBackend? {
     guard try await project.setting(Self.kind, key: id) != nil else { return nil }
     return try opened(id)
   }
 
-  static func notFound(_ id: String) -> FirebaseFailure {
-    FirebaseFailure(.tenantNotFound, "no tenant has the id \(EmulatorRequestPolicy.printable(id))")
+  package static func notFound(_ id: String) -> FirebaseFailure {
+    FirebaseFailure(.tenantNotFound, "no tenant has the id \(FirebaseFailure.printable(id))")
   }
 
   // MARK: - Private

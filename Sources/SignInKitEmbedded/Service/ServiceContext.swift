@@ -1,41 +1,38 @@
 import Foundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
-/// What a route handler knows besides its body: who called, the project the path or the API key
-/// names, the tenant the path or the body names, the path's other placeholders, and where this
-/// server's links start.
+/// What an endpoint's handler knows besides its body: who called, the project the path or the
+/// API key names, the tenant the path or the body names, the path's other placeholders, and
+/// where the service's links start. ``IdentityToolkitService`` makes it from a ``ServiceCall``.
 ///
 /// The tenant's backend is made when a handler first asks for it (``backend()``), so calls that
 /// manage tenants themselves never make one by naming it.
 ///
 /// - Concurrency: `Sendable` value; the backends it hands out are actors.
-struct EmulatorContext: Sendable {
-  /// The caller sent the owner credential (`Authorization: Bearer owner`).
-  let isAdmin: Bool
+package struct ServiceContext: Sendable {
+  /// The caller is the project's administrator.
+  package let isAdmin: Bool
   /// The call came on an administrator's `projects/P…` path.
-  let isScoped: Bool
+  package let isScoped: Bool
   /// The path's placeholders: `project`, `tenant`, `id`.
-  let values: [String: String]
+  package let values: [String: String]
   /// The project the call is for.
-  let project: EmbeddedBackend
+  package let project: EmbeddedBackend
   /// The tenant the path or the body names, if any.
-  let tenantID: String?
-  let projects: EmulatorProjects
-  /// Which hosts and origins this server serves.
-  let policy: EmulatorRequestPolicy
-  /// Where this server's links start (``EmulatorRequestPolicy/baseURL``).
-  var baseURL: URL { policy.baseURL }
+  package let tenantID: String?
+  package let projects: ServiceProjects
+  /// Where the service's links start (the emulator's own address).
+  package let baseURL: URL
   /// Whether the call may make the project or tenant it names: not a `GET` or `HEAD`, which
   /// any web page can send.
-  var creates = true
+  package var creates = true
   /// The named tenant's settings as ``readTenant()`` found them, so that a client call, which
   /// checks them before its handler runs, reads them from the database once.
   private(set) var readSettings: Tenant?? = nil
 
   /// The project's tenants.
-  var tenants: EmulatorTenants { projects.tenants(of: project) }
+  package var tenants: ServiceTenants { projects.tenants(of: project) }
 
   /// The settings of the tenant the call names, when it exists: as ``readTenant()`` kept them,
   /// or read now.
@@ -54,7 +51,7 @@ struct EmulatorContext: Sendable {
 
   /// The backend the call reaches: the tenant's when one is named (made on first use, every
   /// sign-in method on), else the project's.
-  func backend() async throws -> EmbeddedBackend {
+  package func backend() async throws -> EmbeddedBackend {
     guard let tenantID else { return project }
     let exists = readSettings.map { $0 != nil } ?? false
     return try await tenants.backend(for: tenantID, creating: creates, knownToExist: exists)

@@ -9,12 +9,12 @@ import SignInWire
 /// hand them to the app as APNs would. At most ``limit`` per server, the oldest dropped.
 ///
 /// - Concurrency: `Sendable`; a lock guards the outbox.
-final class EmulatorPushOutbox: Sendable {
+package final class PushOutbox: Sendable {
   private let pushes = Locked<[EmulatorPushNotificationsReply.Push]>([])
-  static let limit = 1_000
+  package static let limit = 1_000
 
   /// A receipt for `appToken`, and the push that carries its secret.
-  func send(to appToken: String) throws -> EmulatorPushNotificationsReply.Push {
+  package func send(to appToken: String) throws -> EmulatorPushNotificationsReply.Push {
     let push = EmulatorPushNotificationsReply.Push(
       appToken: appToken, receipt: Base64URL.encode(try Crypto.randomBytes(16)),
       secret: Base64URL.encode(try Crypto.randomBytes(16)))
@@ -26,12 +26,12 @@ final class EmulatorPushOutbox: Sendable {
   }
 
   /// Every push not yet used, oldest first.
-  var all: [EmulatorPushNotificationsReply.Push] { pushes.withLock { $0 } }
+  package var all: [EmulatorPushNotificationsReply.Push] { pushes.withLock { $0 } }
 
   /// Uses the push of `receipt` when `secret` is its secret.
   ///
   /// - Throws: `INVALID_APP_CREDENTIAL` for an unknown receipt or a wrong secret.
-  func redeem(receipt: String, secret: String?) throws(FirebaseFailure) {
+  package func redeem(receipt: String, secret: String?) throws(FirebaseFailure) {
     let redeemed = pushes.withLock { pushes in
       guard let index = pushes.firstIndex(where: { $0.receipt == receipt && $0.secret == secret }) else { return false }
       pushes.remove(at: index)

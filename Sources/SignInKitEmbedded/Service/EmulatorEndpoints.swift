@@ -1,6 +1,5 @@
 import Foundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The Firebase emulator's own endpoints, under `/emulator/v1/projects/PROJECT[/tenants/T]/`,
@@ -9,23 +8,23 @@ import SignInWire
 /// would have emailed, each with a link to this server's action page) and
 /// `GET …/verificationCodes` (the codes it would have texted); the readiness probe `GET /`, and
 /// the page an emailed link opens (`/emulator/action`).
-enum UtilityHandlers {
-  static func ready(_ body: NoBody, _ context: EmulatorContext) async throws -> EmulatorReadyReply {
+enum EmulatorEndpoints {
+  static func ready(_ body: NoBody, _ context: ServiceContext) async throws -> EmulatorReadyReply {
     EmulatorReadyReply(ready: true)
   }
 
-  static func clearAccounts(_ body: NoBody, _ context: EmulatorContext) async throws -> NoBody {
+  static func clearAccounts(_ body: NoBody, _ context: ServiceContext) async throws -> NoBody {
     try await context.backend().deleteAllAccounts()
     return NoBody()
   }
 
-  static func config(_ body: NoBody, _ context: EmulatorContext) async throws -> EmulatorProjectConfig {
+  static func config(_ body: NoBody, _ context: ServiceContext) async throws -> EmulatorProjectConfig {
     await config(of: try await context.backend())
   }
 
   /// Changes the fields the body names; one account per email is how the embedded backend keeps
   /// accounts, so `allowDuplicateEmails: true` is refused and changes nothing.
-  static func updateConfig(_ body: EmulatorProjectConfig, _ context: EmulatorContext) async throws
+  static func updateConfig(_ body: EmulatorProjectConfig, _ context: ServiceContext) async throws
     -> EmulatorProjectConfig
   {
     let backend = try await context.backend()
@@ -46,7 +45,7 @@ enum UtilityHandlers {
     return config
   }
 
-  static func oobCodes(_ body: NoBody, _ context: EmulatorContext) async throws -> EmulatorOobCodesReply {
+  static func oobCodes(_ body: NoBody, _ context: ServiceContext) async throws -> EmulatorOobCodesReply {
     var reply = EmulatorOobCodesReply()
     reply.oobCodes = try await context.backend().mailbox().map { message in
       var code = EmulatorOobCodesReply.Code()
@@ -64,7 +63,7 @@ enum UtilityHandlers {
     return reply
   }
 
-  static func verificationCodes(_ body: NoBody, _ context: EmulatorContext) async throws
+  static func verificationCodes(_ body: NoBody, _ context: ServiceContext) async throws
     -> EmulatorVerificationCodesReply
   {
     var reply = EmulatorVerificationCodesReply()
@@ -75,7 +74,7 @@ enum UtilityHandlers {
   }
 
   /// The silent pushes this server would have sent to iOS apps, for a test to deliver.
-  static func pushNotifications(_ body: NoBody, _ context: EmulatorContext) async throws
+  static func pushNotifications(_ body: NoBody, _ context: ServiceContext) async throws
     -> EmulatorPushNotificationsReply
   {
     var reply = EmulatorPushNotificationsReply()
@@ -113,7 +112,7 @@ enum UtilityHandlers {
   /// The page an out-of-band link opens: `mode=verifyEmail` (or `verifyAndChangeEmail`)
   /// verifies the address; `mode=resetPassword` sets `newPassword` when the link carries one and
   /// otherwise says how; `mode=signIn` says where the link is used (the app signs in with it).
-  static func action(_ query: EmulatorActionQuery, _ context: EmulatorContext) async throws -> EmulatorActionPage {
+  static func action(_ query: EmulatorActionQuery, _ context: ServiceContext) async throws -> EmulatorActionPage {
     guard let code = query.oobCode, !code.isEmpty else {
       return EmulatorActionPage("This link has no oobCode. Copy the whole link from the email.", status: 400)
     }

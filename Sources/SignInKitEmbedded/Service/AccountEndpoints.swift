@@ -1,13 +1,12 @@
 import Foundation
 import SignInCrypto
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The account calls a signed-in user makes (lookup, update, delete, emails, action codes), and
 /// the administrator's forms of the same calls (`localId` in the body, or a `projects/P` path).
-enum AccountHandlers {
-  static func lookup(_ body: LookupBody, _ context: EmulatorContext) async throws -> LookupReply {
+enum AccountEndpoints {
+  static func lookup(_ body: LookupBody, _ context: ServiceContext) async throws -> LookupReply {
     let backend = try await context.backend()
     var reply = LookupReply()
     reply.kind = "identitytoolkit#GetAccountInfoResponse"
@@ -39,7 +38,7 @@ enum AccountHandlers {
 
   /// `accounts:update`, answered as Firebase's emulator answers it: the account's email, name,
   /// photo and providers, and new tokens when the change replaced them.
-  static func update(_ body: UpdateAccountBody, _ context: EmulatorContext) async throws -> UpdateAccountReply {
+  static func update(_ body: UpdateAccountBody, _ context: ServiceContext) async throws -> UpdateAccountReply {
     let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       let uid = try body.required(body.localId, .missingLocalId)
@@ -56,7 +55,7 @@ enum AccountHandlers {
     request.deletePasskeys = try (body.deletePasskey ?? []).map { id in
       guard let bytes = WireBytes.decode(id), !bytes.isEmpty else {
         throw FirebaseFailure(
-          .invalidArgument, "deletePasskey holds \(EmulatorRequestPolicy.printable(id)), not a credential id")
+          .invalidArgument, "deletePasskey holds \(FirebaseFailure.printable(id)), not a credential id")
       }
       return Base64URL.encode(bytes)
     }
@@ -88,7 +87,7 @@ enum AccountHandlers {
     return changes
   }
 
-  static func delete(_ body: DeleteAccountBody, _ context: EmulatorContext) async throws -> DeleteAccountReply {
+  static func delete(_ body: DeleteAccountBody, _ context: ServiceContext) async throws -> DeleteAccountReply {
     let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       try await backend.deleteUser(uid: try body.required(body.localId, .missingLocalId))
@@ -98,7 +97,7 @@ enum AccountHandlers {
     return DeleteAccountReply(kind: "identitytoolkit#DeleteAccountResponse")
   }
 
-  static func sendOobCode(_ body: SendOobCodeBody, _ context: EmulatorContext) async throws -> OobCodeReply {
+  static func sendOobCode(_ body: SendOobCodeBody, _ context: ServiceContext) async throws -> OobCodeReply {
     let backend = try await context.backend()
     let kind = try body.required(body.requestType, .missingRequestType)
     var reply = OobCodeReply()
@@ -111,7 +110,7 @@ enum AccountHandlers {
         continueURL: body.continueUrl.flatMap(URL.init(string:)))
       reply.email = email.lowercased()
       reply.oobCode = code
-      reply.oobLink = UtilityHandlers.actionLink(
+      reply.oobLink = EmulatorEndpoints.actionLink(
         baseURL: context.baseURL, kind: kind, code: code, continueURL: body.continueUrl)
       return reply
     }
@@ -136,7 +135,7 @@ enum AccountHandlers {
     return reply
   }
 
-  static func resetPassword(_ body: ResetPasswordBody, _ context: EmulatorContext) async throws -> ResetPasswordReply {
+  static func resetPassword(_ body: ResetPasswordBody, _ context: ServiceContext) async throws -> ResetPasswordReply {
     try await context.requireTenant(allows: .passwordSignIn)
     let response = try await context.backend().resetPassword(
       ResetPasswordRequest(oobCode: try body.required(body.oobCode, .missingOobCode), newPassword: body.newPassword))
@@ -149,7 +148,7 @@ enum AccountHandlers {
   }
 
   /// How an email signs in, as the emulator answers `accounts:createAuthUri` for an email.
-  static func createAuthUri(_ body: CreateAuthUriBody, _ context: EmulatorContext) async throws -> CreateAuthUriReply {
+  static func createAuthUri(_ body: CreateAuthUriBody, _ context: ServiceContext) async throws -> CreateAuthUriReply {
     if body.providerId?.isEmpty == false {
       throw FirebaseFailure(
         .invalidProviderId,
@@ -175,7 +174,7 @@ enum AccountHandlers {
   }
 
   /// The project's settings a client SDK reads (the JS SDK checks its page's domain).
-  static func projectConfig(_ body: NoBody, _ context: EmulatorContext) async throws -> ProjectConfigReply {
+  static func projectConfig(_ body: NoBody, _ context: ServiceContext) async throws -> ProjectConfigReply {
     var reply = ProjectConfigReply()
     reply.projectId = context.project.configuration.projectID
     reply.authorizedDomains = context.project.authorizedDomains
@@ -184,7 +183,7 @@ enum AccountHandlers {
 
   /// v2 `passwordPolicy`: the lengths every backend here checks (FieldLimits), not enforced
   /// beyond them, so a client SDK's own check agrees with the server's.
-  static func passwordPolicy(_ body: PasswordPolicyQuery, _ context: EmulatorContext) async throws
+  static func passwordPolicy(_ body: PasswordPolicyQuery, _ context: ServiceContext) async throws
     -> PasswordPolicyReply
   {
     var options = PasswordPolicyReply.StrengthOptions()
@@ -200,7 +199,7 @@ enum AccountHandlers {
 
   /// v2 `recaptchaConfig`: off for every provider, as an emulator must be (a client SDK then
   /// sends no reCAPTCHA token, which nothing here could check).
-  static func recaptchaConfig(_ body: RecaptchaConfigQuery, _ context: EmulatorContext) async throws
+  static func recaptchaConfig(_ body: RecaptchaConfigQuery, _ context: ServiceContext) async throws
     -> RecaptchaConfigReply
   {
     var reply = RecaptchaConfigReply()
@@ -211,7 +210,7 @@ enum AccountHandlers {
   }
 
   /// v2 `accounts:revokeToken`: the provider's token of the signed-in user.
-  static func revokeToken(_ body: RevokeTokenBody, _ context: EmulatorContext) async throws -> NoBody {
+  static func revokeToken(_ body: RevokeTokenBody, _ context: ServiceContext) async throws -> NoBody {
     try await context.backend().revokeToken(
       RevokeTokenRequest(
         providerID: ProviderID(rawValue: try body.required(body.providerId, .missingProviderId)),

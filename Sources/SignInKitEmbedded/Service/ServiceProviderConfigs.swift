@@ -1,6 +1,5 @@
 import Foundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The OIDC and SAML provider configurations of one project or tenant, as the v2 admin API
@@ -13,15 +12,15 @@ import SignInWire
 /// federated sign-in to `signin serve` takes the emulator's fake IdP tokens for any provider id.
 ///
 /// - Concurrency: `Sendable` value; the backend (an actor) owns the database.
-struct EmulatorProviderConfigs: Sendable {
-  let backend: EmbeddedBackend
+package struct ServiceProviderConfigs: Sendable {
+  package let backend: EmbeddedBackend
   private let resourcePrefix: String
-  static let limit = 100
-  static let oidcKind = "oidc"
-  static let samlKind = "saml"
+  package static let limit = 100
+  package static let oidcKind = "oidc"
+  package static let samlKind = "saml"
 
   /// - Parameter backend: the project's or tenant's backend; its database keeps them.
-  init(backend: EmbeddedBackend) {
+  package init(backend: EmbeddedBackend) {
     self.backend = backend
     let project = backend.configuration.projectID
     resourcePrefix =
@@ -30,7 +29,7 @@ struct EmulatorProviderConfigs: Sendable {
 
   // MARK: OpenID Connect
 
-  func createOIDC(_ config: OAuthIdpConfig, id: String?) async throws -> OAuthIdpConfig {
+  package func createOIDC(_ config: OAuthIdpConfig, id: String?) async throws -> OAuthIdpConfig {
     var made = config
     made.enabled = made.enabled ?? false
     return try await create(
@@ -38,23 +37,23 @@ struct EmulatorProviderConfigs: Sendable {
     ) { $0.name = $1 }
   }
 
-  func oidc(_ id: String) async throws -> OAuthIdpConfig { try await read(id, kind: Self.oidcKind) }
+  package func oidc(_ id: String) async throws -> OAuthIdpConfig { try await read(id, kind: Self.oidcKind) }
 
-  func updateOIDC(_ id: String, with change: OAuthIdpConfig, mask: FieldMask?) async throws -> OAuthIdpConfig {
+  package func updateOIDC(_ id: String, with change: OAuthIdpConfig, mask: FieldMask?) async throws -> OAuthIdpConfig {
     try await update(id, kind: Self.oidcKind) { (config: OAuthIdpConfig) in try config.updated(with: change, mask: mask)
     }
   }
 
-  func deleteOIDC(_ id: String) async throws { try await delete(id, kind: Self.oidcKind) }
+  package func deleteOIDC(_ id: String) async throws { try await delete(id, kind: Self.oidcKind) }
 
-  func oidcPage(size: Int, after token: String?) async throws -> OAuthIdpConfigList {
+  package func oidcPage(size: Int, after token: String?) async throws -> OAuthIdpConfigList {
     let (page, next): ([OAuthIdpConfig], String?) = try await self.page(Self.oidcKind, size: size, after: token)
     return OAuthIdpConfigList(page, nextPageToken: next)
   }
 
   // MARK: SAML
 
-  func createSAML(_ config: InboundSamlConfig, id: String?) async throws -> InboundSamlConfig {
+  package func createSAML(_ config: InboundSamlConfig, id: String?) async throws -> InboundSamlConfig {
     var made = config
     made.enabled = made.enabled ?? false
     return try await create(
@@ -62,23 +61,25 @@ struct EmulatorProviderConfigs: Sendable {
     ) { $0.name = $1 }
   }
 
-  func saml(_ id: String) async throws -> InboundSamlConfig { try await read(id, kind: Self.samlKind) }
+  package func saml(_ id: String) async throws -> InboundSamlConfig { try await read(id, kind: Self.samlKind) }
 
-  func updateSAML(_ id: String, with change: InboundSamlConfig, mask: FieldMask?) async throws -> InboundSamlConfig {
+  package func updateSAML(_ id: String, with change: InboundSamlConfig, mask: FieldMask?) async throws
+    -> InboundSamlConfig
+  {
     try await update(id, kind: Self.samlKind) { (config: InboundSamlConfig) in
       try config.updated(with: change, mask: mask)
     }
   }
 
-  func deleteSAML(_ id: String) async throws { try await delete(id, kind: Self.samlKind) }
+  package func deleteSAML(_ id: String) async throws { try await delete(id, kind: Self.samlKind) }
 
-  func samlPage(size: Int, after token: String?) async throws -> InboundSamlConfigList {
+  package func samlPage(size: Int, after token: String?) async throws -> InboundSamlConfigList {
     let (page, next): ([InboundSamlConfig], String?) = try await self.page(Self.samlKind, size: size, after: token)
     return InboundSamlConfigList(page, nextPageToken: next)
   }
 
-  static func notFound(_ id: String) -> FirebaseFailure {
-    FirebaseFailure(.configurationNotFound, "no \(EmulatorRequestPolicy.printable(id))")
+  package static func notFound(_ id: String) -> FirebaseFailure {
+    FirebaseFailure(.configurationNotFound, "no \(FirebaseFailure.printable(id))")
   }
 
   // MARK: - Private

@@ -1,14 +1,13 @@
 import Foundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The administrator's batch calls and session cookies (`projects/P[/tenants/T]/…`), as the Admin
 /// SDKs' `import_users`, `delete_users`, `list_users` and `create_session_cookie` send them.
-enum AdministrationHandlers {
+enum AdministrationEndpoints {
   /// `batchCreate`: the users of one upload, stored in one transaction; a refused user is listed
   /// under its index and the others are stored.
-  static func batchCreate(_ body: UploadAccountBody, _ context: EmulatorContext) async throws -> UploadAccountReply {
+  static func batchCreate(_ body: UploadAccountBody, _ context: ServiceContext) async throws -> UploadAccountReply {
     guard let users = body.users, !users.isEmpty else { throw FirebaseFailure(.missingUserAccount) }
     guard users.count <= 1000 else {
       throw FirebaseFailure(.maximumUserCountExceeded, "at most 1000 users per upload")
@@ -23,7 +22,7 @@ enum AdministrationHandlers {
   }
 
   /// `batchDelete`: deleting an account that is not there succeeds, as Firebase's does.
-  static func batchDelete(_ body: BatchDeleteBody, _ context: EmulatorContext) async throws -> BatchDeleteReply {
+  static func batchDelete(_ body: BatchDeleteBody, _ context: ServiceContext) async throws -> BatchDeleteReply {
     let backend = try await context.backend()
     var errors: [IndexedError] = []
     for (index, uid) in (body.localIds ?? []).enumerated() {
@@ -42,7 +41,7 @@ enum AdministrationHandlers {
   }
 
   /// `batchGet`: a page of accounts in uid order, `maxResults` (at most 1000) at a time.
-  static func batchGet(_ body: DownloadAccountQuery, _ context: EmulatorContext) async throws -> LookupReply {
+  static func batchGet(_ body: DownloadAccountQuery, _ context: ServiceContext) async throws -> LookupReply {
     let maxResults: Int
     do {
       maxResults = Int(try RequestNumber.integer(query: body.maxResults, field: "maxResults", in: 1...1000) ?? 1000)
@@ -61,7 +60,7 @@ enum AdministrationHandlers {
   /// `accounts:query`: the users in uid order (descending with `order: DESC`), those matching
   /// `expression` when given, `limit` (at most 500, the default) from `offset`; with
   /// `returnUserInfo: false` only their count.
-  static func queryAccounts(_ body: QueryAccountsBody, _ context: EmulatorContext) async throws
+  static func queryAccounts(_ body: QueryAccountsBody, _ context: ServiceContext) async throws
     -> QueryAccountsReply
   {
     let limit = Int(try RequestNumber.integer(query: body.limit, field: "limit", in: 1...500) ?? 500)
@@ -98,7 +97,7 @@ enum AdministrationHandlers {
 
   /// A session cookie for the user of `idToken`, valid for `validDuration` seconds (two weeks
   /// when absent).
-  static func createSessionCookie(_ body: CreateSessionCookieBody, _ context: EmulatorContext) async throws
+  static func createSessionCookie(_ body: CreateSessionCookieBody, _ context: ServiceContext) async throws
     -> SessionCookieReply
   {
     let seconds = body.validDuration?.value ?? 14 * 24 * 3600

@@ -1,7 +1,6 @@
 import Foundation
 import SignInConcurrency
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// The projects one `signin serve` answers for: the one it started with, and each other project
@@ -14,22 +13,24 @@ import SignInWire
 /// one. All of them sign with the served project's key.
 ///
 /// - Concurrency: `Sendable`; a lock guards the table of projects, and each project is an actor.
-final class EmulatorProjects: Sendable {
+package final class ServiceProjects: Sendable {
   /// The project the server started with.
-  let served: EmbeddedBackend
+  package let served: EmbeddedBackend
   private let others = Locked<[String: EmbeddedBackend]>([:])
-  private let tenantTables = Locked<[String: EmulatorTenants]>([:])
+  private let tenantTables = Locked<[String: ServiceTenants]>([:])
   /// The silent pushes the server would have sent, for every project.
-  let pushes = EmulatorPushOutbox()
+  package let pushes = PushOutbox()
   /// How many other projects one server makes before it refuses more: the emulator's endpoints
   /// need no credential, and each project's rows and tenants weigh on the one database.
-  static let limit = 100
-  /// This server's limits: ``limit`` projects, ``EmulatorTenants/limit`` tenants per project
+  package static let limit = 100
+  /// This server's limits: ``limit`` projects, ``ServiceTenants/limit`` tenants per project
   /// (tests pass smaller ones).
-  let projectLimit: Int
-  let tenantLimit: Int
+  package let projectLimit: Int
+  package let tenantLimit: Int
 
-  init(served: EmbeddedBackend, projectLimit: Int = EmulatorProjects.limit, tenantLimit: Int = EmulatorTenants.limit) {
+  package init(
+    served: EmbeddedBackend, projectLimit: Int = ServiceProjects.limit, tenantLimit: Int = ServiceTenants.limit
+  ) {
     self.served = served
     self.projectLimit = projectLimit
     self.tenantLimit = tenantLimit
@@ -41,12 +42,12 @@ final class EmulatorProjects: Sendable {
   ///
   /// - Throws: `INVALID_PROJECT_ID` for an id that is not one, `QUOTA_EXCEEDED` past
   ///   ``limit``, or a storage error when its folder cannot be opened.
-  func backend(for id: String, creating: Bool = true) throws -> EmbeddedBackend {
+  package func backend(for id: String, creating: Bool = true) throws -> EmbeddedBackend {
     if id == served.configuration.projectID { return served }
     guard Self.isProjectID(id) else {
       throw FirebaseFailure(
         .invalidProjectId,
-        "\(EmulatorRequestPolicy.printable(id)) is not a project id: use lowercase letters, digits and hyphens, "
+        "\(FirebaseFailure.printable(id)) is not a project id: use lowercase letters, digits and hyphens, "
           + "at most 63, starting with a letter or digit.")
     }
     if !creating {
@@ -69,11 +70,11 @@ final class EmulatorProjects: Sendable {
 
   /// The tenants of `project`, one table per project for the server's life (none kept for a
   /// project that is not: see ``backend(for:creating:)``).
-  func tenants(of project: EmbeddedBackend) -> EmulatorTenants {
-    guard keeps(project) else { return EmulatorTenants(project: project, limit: tenantLimit) }
+  package func tenants(of project: EmbeddedBackend) -> ServiceTenants {
+    guard keeps(project) else { return ServiceTenants(project: project, limit: tenantLimit) }
     return tenantTables.withLock { tables in
       if let known = tables[project.configuration.projectID] { return known }
-      let made = EmulatorTenants(project: project, limit: tenantLimit)
+      let made = ServiceTenants(project: project, limit: tenantLimit)
       tables[project.configuration.projectID] = made
       return made
     }
@@ -89,7 +90,7 @@ final class EmulatorProjects: Sendable {
 
   /// Lowercase letters, digits and hyphens, 1 to 63 of them, starting with a letter or digit:
   /// every Firebase project id, and safe as a folder name.
-  static func isProjectID(_ id: String) -> Bool {
+  package static func isProjectID(_ id: String) -> Bool {
     guard (1...63).contains(id.utf8.count), let first = id.utf8.first, first != UInt8(ascii: "-") else {
       return false
     }

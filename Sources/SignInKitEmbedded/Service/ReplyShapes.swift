@@ -2,7 +2,6 @@ import Foundation
 import SignInCrypto
 import SignInFoundation
 import SignInKit
-import SignInKitEmbedded
 import SignInWire
 
 /// How the backend's answers look on the wire: the shapes every handler's reply is made of.
