@@ -41,75 +41,8 @@ import SignInConcurrency
 ///
 /// - Concurrency: a value type, owned and mutated by one `Auth` actor.
 struct SessionStateMachine {
-  /// Where the session is.
-  private indirect enum Phase {
-    /// The launch has not settled.
-    case restoring(Launch)
-    /// `unshownError`: the storage error the launch read hit, until a settled state is shown
-    /// with it.
-    case signedOut(SignOutReason, unshownError: AuthError?)
-    /// The newest sign-in is in flight and owns the screen; `beneath` is the settled phase
-    /// (never `signingIn` or `shutDown`).
-    case signingIn(ProviderID, SignInAttempt, beneath: Phase)
-    case signedIn(SignedIn)
-    /// `Auth` shut down in `last`, which still answers what the session is; nothing is shown.
-    case shutDown(last: Phase)
-
-    /// The state this phase shows.
-    var state: AuthState {
-      switch self {
-      case .restoring: .restoring
-      case .signedOut(let reason, _): .signedOut(reason)
-      case .signingIn(let provider, _, _): .signingIn(provider)
-      case .signedIn(let signedIn): .signedIn(signedIn.session.user, signedIn.health)
-      case .shutDown(let last): last.state
-      }
-    }
-  }
-
-  /// A signed-in session and what ends with it.
-  private struct SignedIn {
-    var session: StoredSession
-    var health: SessionHealth
-    let identity: Identity
-    /// The provider the session was signed in with (or restored beside it), asked to sign out
-    /// when the user signs out or deletes the account; `nil` for a password, a held credential…
-    var provider: (any SignInProvider)?
-    /// Refreshes that failed in a row since the last one that succeeded: the proactive
-    /// refresh's backoff.
-    var failedRefreshes = 0
-  }
-
-  /// How far the launch got before it settled.
-  private enum Launch {
-    /// Nobody has read the store yet.
-    case unread
-    /// A restore is reading the store.
-    case reading
-    /// The stored session is being refreshed under the restore deadline; it has its identity.
-    case refreshing(StoredSession, Identity)
-  }
-
-  /// One thing `Auth` does after an event. Effects are performed in the order given; the
-  /// updates of one event are published together and waited for.
-  enum Effect {
-    /// Cancel the refresh in flight (its result belongs to an identity that is gone).
-    case cancelRefreshInFlight
-    case stopProactiveRefresh
-    /// Replace the proactive refresh task with one for the current identity; it asks
-    /// ``nextProactiveStep(for:afterWaiting:now:random:)`` what to do.
-    case startProactiveRefresh
-    /// Remove the stored session: the launch found it refused by its identity provider.
-    case clearStore
-    case publish(StoreUpdate)
-  }
-
-  /// The answer to a result that arrives after its work: go on with these effects, or drop the
-  /// result because a newer identity or operation overtook it.
-  enum Verdict {
-    case proceed([Effect])
-    case superseded
-  }
+  private typealias Phase = SessionPhase
+  private typealias SignedIn = SessionPhase.SignedIn
 
   /// The signed-in identity an operation started under.
   struct Identity: Equatable, Sendable {
@@ -134,42 +67,6 @@ struct SessionStateMachine {
     let identity: Identity
     let refreshToken: String
     fileprivate let markedFrom: SessionHealth?
-  }
-
-  /// What one read of the store found.
-  enum StoreRead {
-    case nothing
-    /// `isFresh`: the ID token has more than the refresh lead time left.
-    case session(StoredSession, isFresh: Bool)
-    /// A stored session whose identity provider no longer authorizes its user (the credential
-    /// check of ``credentialChecks(for:)``): the launch ends it with `reason`.
-    case refused(StoredSession, SignOutReason)
-    case unreadable(AuthError)
-  }
-
-  enum RestoreStart {
-    /// A user is signed in already: the restore returns them and changes nothing.
-    case signedIn(User)
-    /// Read the store, after performing the effects.
-    case read(RestoreAttempt, [Effect])
-  }
-
-  enum RestoreStep {
-    /// The restore is over: perform the effects and return the user.
-    case finished(User?, [Effect])
-    /// The store is unreadable: perform the effects, then throw.
-    case failed(AuthError, [Effect])
-    /// The stored session needs a refresh, under the restore deadline; then call
-    /// ``restoreRefreshEnded(_:)``.
-    case refreshing
-  }
-
-  enum RefreshFailure {
-    /// The identity changed meanwhile: rethrow, touching nothing.
-    case dropped
-    /// A terminal failure: end the session with this reason (clearing the store).
-    case endsSession(SignOutReason)
-    case handled([Effect])
   }
 
   /// What the store was last given.
@@ -571,48 +468,6 @@ struct SessionStateMachine {
     ])
   }
 
-  // MARK: - Proactive refresh
-
-  /// What the proactive refresh of one identity does next.
-  enum ProactiveStep: Equatable {
-    /// The identity is gone, `Auth` shut down, or it refreshes only on demand: the task ends.
-    case stop
-    case wait(Duration)
-    case refresh
-  }
-
-  /// Whether `Auth` may start work of its own that outlives the call (a proactive refresh, a
-  /// watch on credential revocations): not after shutdown.
-  var startsBackgroundWork: Bool { !isShutDown }
-
-  /// The identity a new proactive refresh task is for: the signed-in one, unless `Auth` shut
-  /// down or ``RefreshSchedule/isAutomatic`` is off.
-  var proactiveRefreshIdentity: Identity? {
-    guard schedule.isAutomatic, startsBackgroundWork else { return nil }
-    return identity
-  }
-
-  /// The proactive refresh's next step for `identity`, first with `afterWaiting` false, then
-  /// after each wait with it true.
-  ///
-  /// | identity | refreshes failed in a row | after waiting | token | step |
-  /// |---|---|---|---|---|
-  /// | gone, or shut down | any | any | any | stop |
-  /// | current | 0 | no | any | wait ``RefreshSchedule/proactiveDelay(for:now:)`` |
-  /// | current | 0 | yes | more than the lead time left | wait again (refreshed meanwhile) |
-  /// | current | 0 | yes | within the lead time | refresh |
-  /// | current | n > 0 | no | any | wait the backoff after n failures |
-  /// | current | n > 0 | yes | any | refresh |
-  func nextProactiveStep(for identity: Identity, afterWaiting: Bool, now: Date, random: Double) -> ProactiveStep {
-    guard proactiveRefreshIdentity == identity, let session else { return .stop }
-    let failures = failedRefreshes
-    if failures > 0 {
-      return afterWaiting ? .refresh : .wait(schedule.backoff.delay(afterFailures: failures, random: random))
-    }
-    if afterWaiting, !schedule.hasTimeLeft(session, now: now) { return .refresh }
-    return .wait(schedule.proactiveDelay(for: session, now: now))
-  }
-
   // MARK: - Account changes
 
   /// A profile, email, password or link change is stored; superseded when the identity changed
@@ -710,24 +565,8 @@ struct SessionStateMachine {
   /// The phase beneath a sign-in in flight (and beneath shutdown), or the phase itself. Setting
   /// it keeps the sign-in and the shutdown around it.
   private var settled: Phase {
-    get { Self.settled(in: phase) }
-    set { phase = Self.phase(phase, settlingOn: newValue) }
-  }
-
-  private static func settled(in phase: Phase) -> Phase {
-    switch phase {
-    case .signingIn(_, _, let beneath): beneath
-    case .shutDown(let last): settled(in: last)
-    case .restoring, .signedOut, .signedIn: phase
-    }
-  }
-
-  private static func phase(_ phase: Phase, settlingOn settled: Phase) -> Phase {
-    switch phase {
-    case .signingIn(let provider, let attempt, _): .signingIn(provider, attempt, beneath: settled)
-    case .shutDown(let last): .shutDown(last: Self.phase(last, settlingOn: settled))
-    case .restoring, .signedOut, .signedIn: settled
-    }
+    get { phase.settled }
+    set { phase = phase.settling(on: newValue) }
   }
 
   /// The settled state when no sign-in owns the screen, else `nil`.

@@ -1,0 +1,62 @@
+import Foundation
+
+/// What the machine answers `Auth`: the effects to perform, and the outcomes of reads, restores
+/// and refreshes.
+extension SessionStateMachine {
+  /// One thing `Auth` does after an event. Effects are performed in the order given; the
+  /// updates of one event are published together and waited for.
+  enum Effect {
+    /// Cancel the refresh in flight (its result belongs to an identity that is gone).
+    case cancelRefreshInFlight
+    case stopProactiveRefresh
+    /// Replace the proactive refresh task with one for the current identity; it asks
+    /// ``nextProactiveStep(for:afterWaiting:now:random:)`` what to do.
+    case startProactiveRefresh
+    /// Remove the stored session: the launch found it refused by its identity provider.
+    case clearStore
+    case publish(StoreUpdate)
+  }
+
+  /// The answer to a result that arrives after its work: go on with these effects, or drop the
+  /// result because a newer identity or operation overtook it.
+  enum Verdict {
+    case proceed([Effect])
+    case superseded
+  }
+
+  /// What one read of the store found.
+  enum StoreRead {
+    case nothing
+    /// `isFresh`: the ID token has more than the refresh lead time left.
+    case session(StoredSession, isFresh: Bool)
+    /// A stored session whose identity provider no longer authorizes its user (the credential
+    /// check of ``credentialChecks(for:)``): the launch ends it with `reason`.
+    case refused(StoredSession, SignOutReason)
+    case unreadable(AuthError)
+  }
+
+  enum RestoreStart {
+    /// A user is signed in already: the restore returns them and changes nothing.
+    case signedIn(User)
+    /// Read the store, after performing the effects.
+    case read(RestoreAttempt, [Effect])
+  }
+
+  enum RestoreStep {
+    /// The restore is over: perform the effects and return the user.
+    case finished(User?, [Effect])
+    /// The store is unreadable: perform the effects, then throw.
+    case failed(AuthError, [Effect])
+    /// The stored session needs a refresh, under the restore deadline; then call
+    /// ``restoreRefreshEnded(_:)``.
+    case refreshing
+  }
+
+  enum RefreshFailure {
+    /// The identity changed meanwhile: rethrow, touching nothing.
+    case dropped
+    /// A terminal failure: end the session with this reason (clearing the store).
+    case endsSession(SignOutReason)
+    case handled([Effect])
+  }
+}
