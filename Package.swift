@@ -97,7 +97,9 @@ let package = Package(
       swiftSettings: strict),
     .executableTarget(
       name: "signin-bench",
-      dependencies: ["SignInKit", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInCrypto"],
+      dependencies: [
+        "SignInKit", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInCrypto", "SignInWire",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "SignInKitTests",

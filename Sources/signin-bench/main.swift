@@ -20,7 +20,7 @@ while let option = options.popFirst() {
 
 func usage(_ problem: String) -> Never {
   FileHandle.standardError.write(
-    Data("\(problem)\nusage: signin-bench [--quick] [--json] [--only 1,1b,1c,2,3,4,5,6,7,8]\n".utf8))
+    Data("\(problem)\nusage: signin-bench [--quick] [--json] [--only 1,1b,1c,2,3,4,5,6,7,8,9]\n".utf8))
   exit(2)
 }
 
@@ -54,6 +54,8 @@ if wanted("8") {
   results += try await StorageScaleBench.run(
     small: 1_000, large: 100_000, rounds: quick ? 4 : 10, callsPerRound: quick ? 10 : 20)
 }
+
+if wanted("9") { results += try await InProcessServiceBench.run(rounds: quick ? 10 : 40, callsPerRound: 50) }
 
 if json {
   let encoder = JSONEncoder()
