@@ -39,73 +39,51 @@ public protocol AuthBackend: Sendable {
   /// it up (what it is for, for whom); with one it confirms a password reset.
   func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse
   /// Identity Platform's second-factor calls (TOTP enrollment, withdrawal, and the second step
-  /// of a sign-in). The default throws ``AuthError/Code/operationNotAllowed``: a backend
-  /// without second factors never asks for one.
+  /// of a sign-in). A backend without second factors throws
+  /// ``AuthError/Code/operationNotAllowed``.
   func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse
   /// Revokes `request`'s refresh token at the backend, so a copy of the session taken before a
   /// sign-out cannot be refreshed afterwards. ``Auth/signOut()`` calls it after the session was
   /// removed locally; a failure there does not undo the sign-out.
   ///
-  /// The default does nothing: the Firebase Auth REST API has no client call that revokes a
-  /// refresh token (only the Admin SDK's `revokeRefreshTokens`, for every session of a user).
+  /// ``FirebaseBackend``'s does nothing: the Firebase Auth REST API has no client call that
+  /// revokes a refresh token (only the Admin SDK's `revokeRefreshTokens`, for every session of a
+  /// user).
   func revokeRefreshToken(_ request: RefreshTokenRequest) async throws
   /// Identity Toolkit v2 `accounts:revokeToken`: revokes the identity provider's token of the
   /// user of `request.idToken` at the provider (Sign in with Apple, with an authorization
-  /// code). The account itself is unchanged. No default: a backend that wraps another must
-  /// forward it.
+  /// code). The account itself is unchanged.
   ///
   /// - Throws: ``AuthError/Code/invalidCredential`` for a code that is not the user's, was used
   ///   already, or expired; ``AuthError/Code/operationNotAllowed`` for a provider that cannot
   ///   revoke.
   func revokeToken(_ request: RevokeTokenRequest) async throws
   /// `accounts:sendVerificationCode`: texts a code to a phone number (E.164), proving the app
-  /// first where the backend asks for it (``FirebaseBackend/appVerifier``). The default throws
-  /// ``AuthError/Code/operationNotAllowed``.
+  /// first where the backend asks for it (``FirebaseBackend/appVerifier``). A backend without
+  /// phone numbers throws ``AuthError/Code/operationNotAllowed``.
   ///
   /// - Throws: ``AuthError/Code/invalidPhoneNumber``, ``AuthError/Code/quotaExceeded``,
   ///   ``AuthError/Code/tooManyRequests``, ``AuthError/Code/appVerificationFailed``.
   func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse
   /// `accounts:signInWithPhoneNumber`: the texted code signs in, or links or updates the number
-  /// of the user of `request.idToken`. The default throws ``AuthError/Code/operationNotAllowed``.
+  /// of the user of `request.idToken`. A backend without phone numbers throws
+  /// ``AuthError/Code/operationNotAllowed``.
   ///
   /// - Throws: ``AuthError/Code/invalidVerificationCode``, ``AuthError/Code/verificationExpired``,
   ///   ``AuthError/Code/credentialAlreadyInUse`` (the number is another account's).
   func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse
-  /// Identity Platform's passkey calls (``PasskeyRequest``). The default throws
+  /// Identity Platform's passkey calls (``PasskeyRequest``). A backend without passkeys throws
   /// ``AuthError/Code/operationNotAllowed``.
   ///
   /// - Throws: ``AuthError/Code/passkeyRefused`` when the backend refuses an authenticator's
   ///   answer, ``AuthError/Code/noPasskey`` for a credential no account has.
   func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse
   /// The Identity Platform tenant whose users this backend serves, or `nil` for the project's
-  /// own. `Auth` keeps a tenant's session apart and refuses another tenant's tokens. The default
-  /// is `nil`.
+  /// own. `Auth` keeps a tenant's session apart and refuses another tenant's tokens.
   var tenantID: String? { get }
 }
 
 extension AuthBackend {
-  public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {}
-
-  public func secondFactor(_ request: SecondFactorRequest) async throws -> SecondFactorResponse {
-    throw AuthError(
-      .operationNotAllowed,
-      "This backend has no second factors; use FirebaseBackend (Identity Platform) or EmbeddedBackend.")
-  }
-
-  public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
-    throw AuthError(.operationNotAllowed, "This backend has no phone numbers; use FirebaseBackend or EmbeddedBackend.")
-  }
-
-  public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
-    throw AuthError(.operationNotAllowed, "This backend has no phone numbers; use FirebaseBackend or EmbeddedBackend.")
-  }
-
-  public func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse {
-    throw AuthError(.operationNotAllowed, "This backend has no passkeys; use EmbeddedBackend or FirebaseBackend.")
-  }
-
-  public var tenantID: String? { nil }
-
   /// ``sendOobCode(_:settings:)`` without settings.
   public func sendOobCode(_ request: OobCodeRequest) async throws -> OobCodeResponse {
     try await sendOobCode(request, settings: nil)

@@ -72,6 +72,14 @@ public struct KeychainSessionStore: SessionStore {
     try write(try session.storedBytes(), to: item)
   }
 
+  /// Load, compare and save in turn. The keychain has no lock that other processes take, so
+  /// an app and its extensions that refresh at once can still cross here.
+  public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
+    guard try load()?.user.uid == owner.user.uid else { return false }
+    try save(session)
+    return true
+  }
+
   public func clear() throws {
     let status = keychain.delete(item)
     guard status == .success || status == .itemNotFound else {

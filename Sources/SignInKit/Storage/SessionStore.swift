@@ -20,7 +20,8 @@ public protocol SessionStore: Sendable {
   /// Whether something is stored, without reading or moving it.
   func containsSession() -> Bool
   /// Replaces the stored session with `session` only while the stored one still belongs to the
-  /// same user as `owner`, checked and written as one step under the store's lock.
+  /// same user as `owner`, checked and written as one step under the store's lock (a store that
+  /// only one process uses may load, compare and save in turn).
   ///
   /// ``Auth`` saves refreshed tokens and profile changes this way, so a session that another
   /// process cleared (a sign-out there) or replaced (another user signed in there) is never
@@ -33,29 +34,16 @@ public protocol SessionStore: Sendable {
   /// phone verification that waits for its code there, so it survives the app being ended
   /// while the person waits for the text. `nil` when there is none.
   ///
-  /// The default keeps nothing: with a store of your own, keep the ``PhoneVerification``
-  /// yourself (it is `Codable`), or implement both record calls.
+  /// A store of your own that keeps no records returns `nil` here and ignores
+  /// ``saveRecord(_:named:)``; a phone verification then does not outlive the app.
   func loadRecord(named name: String) throws -> Data?
   /// Replaces the record `name`; `nil` removes it.
   func saveRecord(_ data: Data?, named name: String) throws
 
   /// The store that keeps the session of the Identity Platform tenant `tenantID` apart from the
-  /// project's and from other tenants': ``Auth`` asks for it when its backend is a tenant's. The
-  /// default is this store itself; ``Auth`` then still refuses a stored session of another
-  /// tenant.
+  /// project's and from other tenants': ``Auth`` asks for it when its backend is a tenant's.
+  /// Return a store under a name of the tenant's (the provided stores add it to their file or
+  /// keychain item); `self` is right only for an app with one tenant, and ``Auth`` still
+  /// refuses a stored session of another tenant.
   func scoped(toTenant tenantID: String) -> any SessionStore
-}
-
-extension SessionStore {
-  public func loadRecord(named name: String) throws -> Data? { nil }
-  public func saveRecord(_ data: Data?, named name: String) throws {}
-  public func scoped(toTenant tenantID: String) -> any SessionStore { self }
-
-  /// Load, compare and save in turn: right for stores that only one process uses. A store that
-  /// other processes share overrides it to do the three under one lock.
-  public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
-    guard try load()?.user.uid == owner.user.uid else { return false }
-    try save(session)
-    return true
-  }
 }

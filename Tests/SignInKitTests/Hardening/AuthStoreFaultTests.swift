@@ -33,6 +33,15 @@ struct AuthStoreFaultTests {
       try inject()
       try inner.clear()
     }
+    /// Through this store's own save, so the scripted fault lands on it too.
+    func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
+      guard try load()?.user.uid == owner.user.uid else { return false }
+      try save(session)
+      return true
+    }
+    func loadRecord(named name: String) throws -> Data? { try inner.loadRecord(named: name) }
+    func saveRecord(_ data: Data?, named name: String) throws { try inner.saveRecord(data, named: name) }
+    func scoped(toTenant tenantID: String) -> any SessionStore { self }
 
     private func inject() throws {
       switch next.withLock({ fault in

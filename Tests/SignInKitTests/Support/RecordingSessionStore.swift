@@ -1,3 +1,4 @@
+import Foundation
 import SignInConcurrency
 
 @testable import SignInKit
@@ -20,4 +21,13 @@ final class RecordingSessionStore: SessionStore {
     log.withLock { $0.append("cleared") }
   }
   func containsSession() -> Bool { inner.containsSession() }
+  func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
+    guard try load()?.user.uid == owner.user.uid else { return false }
+    try save(session)
+    return true
+  }
+  func loadRecord(named name: String) throws -> Data? { try inner.loadRecord(named: name) }
+  func saveRecord(_ data: Data?, named name: String) throws { try inner.saveRecord(data, named: name) }
+  /// One store for every tenant: the tests that use it have none.
+  func scoped(toTenant tenantID: String) -> any SessionStore { self }
 }

@@ -164,6 +164,11 @@ extension FirebaseBackend {
     _ = try await call(FirebaseAPI.delete, body)
   }
 
+  /// Does nothing: the Firebase Auth REST API has no client call that revokes one refresh
+  /// token (only the Admin SDK's `revokeRefreshTokens`, for every session of a user). The token
+  /// dies with the sign-out's local removal, the password's next change, or the account.
+  public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {}
+
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
     var body = RevokeTokenBody()
     body.providerId = request.providerID.rawValue
