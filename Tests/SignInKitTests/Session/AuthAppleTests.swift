@@ -82,7 +82,7 @@ import Testing
     await harness.auth.shutdown()
   }
 
-  @Test(arguments: [BackendKind.embedded, .served])
+  @Test(arguments: [BackendKind.embedded, .served, .inProcess])
   func anotherAppleAccountsCodeIsRefused(_ kind: BackendKind) async throws {
     let harness = Harness(kind)
     let tim = try await harness.auth.signIn(with: Harness.appleProvider("tim@example.com"))
@@ -95,7 +95,7 @@ import Testing
     await harness.auth.shutdown()
   }
 
-  @Test(arguments: [BackendKind.embedded, .served])
+  @Test(arguments: [BackendKind.embedded, .served, .inProcess])
   func aCodeFromAnotherIssuerOrAnIDTokenIsRefused(_ kind: BackendKind) async throws {
     let harness = Harness(kind)
     _ = try await harness.auth.signIn(with: Harness.appleProvider())

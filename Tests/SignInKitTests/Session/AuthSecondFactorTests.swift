@@ -11,7 +11,7 @@ import Testing
 /// backend's (manual) clock.
 @Suite(.timeLimit(.minutes(3)))
 struct AuthSecondFactorTests {
-  static let kinds: [BackendKind] = [.embedded, .served]
+  static let kinds: [BackendKind] = [.embedded, .served, .inProcess]
 
   /// What the authenticator app shows for `secret` now.
   static func code(_ secret: TOTPSecret, _ harness: Harness) throws -> String {

@@ -25,7 +25,12 @@ struct AuthTenantTests {
       backend = try EmbeddedBackend(directory: nil, configuration: configuration, now: { harness.clock.date })
     case .served:
       let served = harness.backendUnderTest as! ServedBackend
-      var client = try FirebaseBackend.emulator(host: served.server.host, projectID: "demo-signinkit")
+      var client = try FirebaseBackend.emulator(host: served.server!.host, projectID: "demo-signinkit")
+      client.tenantID = tenantID
+      backend = client
+    case .inProcess:
+      // The same service, another tenant.
+      var client = (harness.backendUnderTest as! ServedBackend).firebase
       client.tenantID = tenantID
       backend = client
     }

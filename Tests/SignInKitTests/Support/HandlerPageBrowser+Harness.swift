@@ -8,7 +8,8 @@ extension HandlerPageBrowser {
     switch harness.kind {
     case .scripted: FirebaseEmulatorRoutes(backend: harness.backend.accounts)
     case .embedded: FirebaseEmulatorRoutes(backend: harness.backendUnderTest as! EmbeddedBackend)
-    case .served: (harness.backendUnderTest as! ServedBackend).server.routes
+    case .served: (harness.backendUnderTest as! ServedBackend).server!.routes
+    case .inProcess: FirebaseEmulatorRoutes(backend: (harness.backendUnderTest as! ServedBackend).embedded)
     }
   }
 

@@ -13,13 +13,18 @@ enum BackendKind: String, CaseIterable, Sendable {
   /// The same embedded backend behind `FirebaseEmulatorServer`, reached by `FirebaseBackend`
   /// over loopback HTTP: the wire format both ways.
   case served
+  /// `FirebaseBackend`'s mapping handing its calls to the identity service in this process: the
+  /// wire layer's values, without JSON or HTTP.
+  case inProcess
 }
 
-/// `FirebaseBackend` talking to an embedded backend served on loopback; admin actions go to the
-/// embedded backend directly, as the emulator's own utility endpoints would.
+/// `FirebaseBackend` talking to an embedded backend served on loopback, or handing its calls to
+/// the identity service in process; admin actions go to the embedded backend directly, as the
+/// emulator's own utility endpoints would.
 final class ServedBackend: AuthBackendDecorator, BackendControls {
   let embedded: EmbeddedBackend
-  let server: FirebaseEmulatorServer
+  /// The loopback server; `nil` in process.
+  let server: FirebaseEmulatorServer?
   let firebase: FirebaseBackend
 
   /// - Parameters:
@@ -27,19 +32,27 @@ final class ServedBackend: AuthBackendDecorator, BackendControls {
   ///     every sign-in method on, as the Firebase emulator does.
   ///   - appCheckSecret: when set, the server requires App Check tokens signed with it.
   ///   - now: the client's wall clock (App Check tokens' expiry).
+  ///   - inProcess: hand the calls to the identity service in this process instead of a server.
   init(
     embedded: EmbeddedBackend, tenantID: String? = nil, appCheckSecret: String? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, inProcess: Bool = false
   ) throws {
     self.embedded = embedded
-    server = try FirebaseEmulatorServer(backend: embedded, port: 0, appCheckSecret: appCheckSecret)
-    var firebase = try FirebaseBackend.emulator(host: server.host, projectID: embedded.configuration.projectID)
-    firebase.tenantID = tenantID
+    var firebase: FirebaseBackend
+    if inProcess {
+      server = nil
+      firebase = try FirebaseBackend.inProcess(embedded, tenantID: tenantID)
+    } else {
+      let server = try FirebaseEmulatorServer(backend: embedded, port: 0, appCheckSecret: appCheckSecret)
+      self.server = server
+      firebase = try FirebaseBackend.emulator(host: server.host, projectID: embedded.configuration.projectID)
+      firebase.tenantID = tenantID
+    }
     firebase.now = now
     self.firebase = firebase
   }
 
-  deinit { server.stop() }
+  deinit { server?.stop() }
 
   var wrapped: any AuthBackend { firebase }
 
@@ -121,10 +134,10 @@ struct Harness {
     case .embedded:
       embedded.tenantID = tenantID
       backendUnderTest = try! EmbeddedBackend(directory: nil, configuration: embedded, now: { clock.date })
-    case .served:
+    case .served, .inProcess:
       backendUnderTest = try! ServedBackend(
         embedded: EmbeddedBackend(directory: nil, configuration: embedded, now: { clock.date }), tenantID: tenantID,
-        now: { clock.date })
+        now: { clock.date }, inProcess: kind == .inProcess)
     }
     self.store = store
     auth = Auth(

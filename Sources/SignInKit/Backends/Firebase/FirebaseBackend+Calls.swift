@@ -103,11 +103,18 @@ extension FirebaseBackend {
   }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
-    let httpRequest = try self.request(FirebaseAPI.token, RefreshGrantBody(refreshToken: request.refreshToken))
+    let body = RefreshGrantBody(refreshToken: request.refreshToken)
+    // Built once: a malformed project fails before the first attempt.
+    let httpRequest = inProcess == nil ? try self.request(FirebaseAPI.token, body) : nil
     var failures = 0
     while true {
       do {
-        let reply: SecureTokenReply = try await exchange(httpRequest, call: "token refresh")
+        let reply: SecureTokenReply =
+          if let httpRequest {
+            try await exchange(httpRequest, call: "token refresh")
+          } else {
+            try await call(FirebaseAPI.token, body)
+          }
         // `access_token` and `id_token` are the same ID token; either will do.
         guard let idToken = reply.idToken ?? reply.accessToken else {
           throw AuthError(.invalidResponse, "The token refresh reply has no ID token. Try again.")

@@ -28,7 +28,7 @@ extension FirebaseBackend {
   /// - Throws: ``AuthError/Code/misconfigured`` against production, which has no outbox;
   ///   transport and reply errors as for any call.
   public func emulatorOobCodes() async throws -> [FirebaseEmulatorOobCode] {
-    guard emulatorHost != nil else {
+    guard emulatorHost != nil || inProcess != nil else {
       throw AuthError(
         .misconfigured, "Only the Auth emulator shows sent codes; production Firebase emails them. Check the inbox.")
     }
@@ -48,7 +48,7 @@ extension FirebaseBackend {
   /// - Throws: ``AuthError/Code/misconfigured`` against production, which texts them;
   ///   transport and reply errors as for any call.
   public func emulatorTextMessages() async throws -> [FirebaseEmulatorTextMessage] {
-    guard emulatorHost != nil else {
+    guard emulatorHost != nil || inProcess != nil else {
       throw AuthError(
         .misconfigured, "Only the Auth emulator shows texted codes; production Firebase texts them. Check the phone.")
     }
@@ -65,7 +65,6 @@ extension FirebaseBackend {
   private func callForTenant<Reply>(_ endpoint: Endpoint<NoBody, Reply>) async throws -> Reply {
     guard let tenantID, let path = endpoint.paths.first(where: { $0.template.description.contains("{tenant}") })
     else { return try await call(endpoint, NoBody()) }
-    let request = try request(endpoint, NoBody(), placeholders: ["tenant": tenantID], on: path)
-    return try await exchange(request, call: endpoint.name)
+    return try await call(endpoint, NoBody(), placeholders: ["tenant": tenantID], on: path)
   }
 }

@@ -60,6 +60,8 @@ public struct FirebaseBackend: AuthBackend {
   public var now: @Sendable () -> Date = { Date() }
   /// The App Check token last sent, reused until it expires.
   let appCheckCache = Locked<AppCheckToken?>(nil)
+  /// The service the calls go to in the same process, instead of HTTP.
+  package var inProcess: (any IdentityToolkitTransport)?
 
   /// App Check for a ``FirebaseBackend``: the provider of tokens, and whether each call asks for
   /// a limited-use token (replay protection) or reuses one until it expires.
@@ -160,7 +162,27 @@ public struct FirebaseBackend: AuthBackend {
   func call<Body, Reply>(
     _ endpoint: Endpoint<Body, Reply>, _ body: Body, placeholders: [String: String] = [:]
   ) async throws -> Reply {
-    try await exchange(try request(endpoint, body, placeholders: placeholders), call: endpoint.name)
+    try await call(endpoint, body, placeholders: placeholders, on: endpoint.paths[0])
+  }
+
+  /// Sends `body` to `endpoint` on `path`: to the in-process service when there is one, else
+  /// over HTTP.
+  func call<Body, Reply>(
+    _ endpoint: Endpoint<Body, Reply>, _ body: Body, placeholders: [String: String], on path: EndpointPath
+  ) async throws -> Reply {
+    guard let inProcess else {
+      return try await exchange(try request(endpoint, body, placeholders: placeholders, on: path), call: endpoint.name)
+    }
+    var values = placeholders
+    values["project"] = values["project"] ?? projectID
+    return try await inProcess.send(endpoint, namingTenant(body), on: path, placeholders: values)
+  }
+
+  /// `body` with this backend's tenant in its `tenantId`, when it takes one.
+  func namingTenant<Body: WireBody>(_ body: Body) -> Body {
+    guard let tenantID, var named = body as? any TenantNaming else { return body }
+    named.tenantId = tenantID
+    return named as? Body ?? body
   }
 
   /// The HTTP request that sends `body` to `endpoint`: on the emulator's host when there is one;
@@ -173,11 +195,7 @@ public struct FirebaseBackend: AuthBackend {
     _ endpoint: Endpoint<Body, Reply>, _ body: Body, placeholders: [String: String] = [:],
     on path: EndpointPath? = nil
   ) throws -> HTTPRequest {
-    var body = body
-    if let tenantID, var named = body as? any TenantNaming {
-      named.tenantId = tenantID
-      body = named as? Body ?? body
-    }
+    let body = namingTenant(body)
     let path = path ?? endpoint.paths[0]
     var values = placeholders
     values["project"] = values["project"] ?? projectID
