@@ -70,9 +70,10 @@ let package = Package(
         "SignInWire",
       ],
       swiftSettings: strict),
-    // The Firebase Auth emulator behind `signin serve`: a route table over the wire layer's
-    // endpoint list, on the HTTP layer's server. Used by `signin`, the bench and the tests; no
-    // product ships it, so no app links an HTTP server by accident.
+    // The Firebase Auth emulator behind `signin serve`, HTTP only: a route table that decodes the
+    // wire layer's bodies and hands them to SignInKitEmbedded's identity service, on the HTTP
+    // layer's server, and its web pages. Used by `signin`, the bench and the tests; no product
+    // ships it, so no app links an HTTP server by accident.
     .target(
       name: "SignInEmulator",
       dependencies: [
