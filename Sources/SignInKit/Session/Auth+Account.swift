@@ -168,10 +168,9 @@ extension Auth {
     try await userOperation {
       try await withSignedInUser { signedIn in
         try await backend.delete(DeleteAccountRequest(idToken: signedIn.token))
-        let provider = machine.signedInProvider
+        // The provider's stored session (Google's refresh token and scopes) goes with the
+        // account: the machine's effect.
         try await endSession(.userDeleted, byUser: true)
-        // The provider's stored session (Google's refresh token and scopes) goes with the account.
-        await provider?.signOut()
       }
     }
   }
@@ -256,9 +255,7 @@ extension Auth {
   private func revokeAppleTokenAndDelete(code: String, idToken: String) async throws {
     try await backend.revokeToken(.apple(authorizationCode: code, idToken: idToken))
     try await backend.delete(DeleteAccountRequest(idToken: idToken))
-    let provider = machine.signedInProvider
     try await endSession(.userDeleted, byUser: true)
-    await provider?.signOut()
   }
 
   // MARK: - Reauthentication

@@ -167,8 +167,16 @@ public actor Auth {
   /// The updates are queued before the first suspension, so two events' effects are published
   /// in the order the machine produced them.
   func perform(_ effects: [SessionStateMachine.Effect]) async {
-    guard enqueue(effects) else { return }
-    await stateStore.drain()
+    if enqueue(effects) { await stateStore.drain() }
+    // What follows a sign-out goes out once it is shown.
+    for effect in effects {
+      switch effect {
+      case .revokeRefreshToken(let refreshToken):
+        try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: refreshToken))
+      case .signOutOfProvider(let provider): await provider.signOut()
+      default: continue
+      }
+    }
   }
 
   /// The part of ``perform(_:)`` that does not suspend: the updates wait in the store's queue
@@ -199,7 +207,8 @@ public actor Auth {
       case .startProactiveRefresh: startAutomaticRefresh()
       // A session the provider refused: if it cannot be removed, the next launch asks again.
       case .clearStore: try? store.clear()
-      case .publish: break
+      // Published by the caller; the calls after a sign-out are perform(_:)'s.
+      case .publish, .revokeRefreshToken, .signOutOfProvider: break
       }
     }
   }
@@ -419,15 +428,8 @@ public actor Auth {
   /// - Throws: ``AuthError/Code/storage`` when the stored session cannot be removed; the user then
   ///   stays signed in.
   public func signOut() async throws {
-    try await userOperation {
-      let provider = machine.signedInProvider
-      let refreshToken = session?.refreshToken
-      try await endSession(.userRequested, byUser: true, mustClear: true)
-      // Signed out locally first: offline, or with a backend that cannot revoke, it still is.
-      if let refreshToken {
-        try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: refreshToken))
-      }
-      await provider?.signOut()
-    }
+    // The revocation and the provider's sign-out are the machine's effects, after the sign-out
+    // is shown.
+    try await userOperation { try await endSession(.userRequested, byUser: true, mustClear: true) }
   }
 }

@@ -15,6 +15,13 @@ extension SessionStateMachine {
     /// Remove the stored session: the launch found it refused by its identity provider.
     case clearStore
     case publish(StoreUpdate)
+    /// Ask the backend to revoke the refresh token of the session the user signed out of. It
+    /// comes after the sign-out is shown: signed out here first, offline or with a backend that
+    /// cannot revoke, and a failure changes nothing.
+    case revokeRefreshToken(String)
+    /// Ask the provider the ended session signed in with to forget its own session (Google's
+    /// refresh token and scopes), after the sign-out or deletion is shown.
+    case signOutOfProvider(any SignInProvider)
   }
 
   /// The answer to a result that arrives after its work: go on with these effects, or drop the

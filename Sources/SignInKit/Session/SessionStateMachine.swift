@@ -136,7 +136,7 @@ struct SessionStateMachine {
   }
 
   /// The provider the signed-in session was signed in with, which a sign-out or an account
-  /// deletion asks to sign out too; `nil` once the session ended.
+  /// deletion signs out of too (``Effect/signOutOfProvider(_:)``); `nil` once the session ended.
   var signedInProvider: (any SignInProvider)? {
     if case .signedIn(let signedIn) = settled { return signedIn.provider }
     return nil
@@ -403,15 +403,26 @@ struct SessionStateMachine {
   /// it is shown at once. One caused by the backend only ends the current identity; a sign-in in
   /// flight goes on and shows its own result.
   mutating func sessionEnded(_ reason: SignOutReason, byUser: Bool) -> [Effect] {
+    let ended = settled
     if byUser {
       _ = signInsAndSignOuts.start()
       if case .signingIn(_, _, let beneath) = phase { phase = beneath }
     }
     settled = .signedOut(reason, unshownError: nil)
-    return [
+    var effects: [Effect] = [
       .cancelRefreshInFlight, .stopProactiveRefresh,
       publish(state: stateToShow, event: .signedOut(reason), idToken: .clear),
     ]
+    // What the user ended goes at the backend and the provider too: a sign-out revokes the
+    // refresh token, and a sign-out or a deletion signs out of the provider. A session the
+    // backend ended asks neither.
+    if byUser, case .signedIn(let signedIn) = ended {
+      if reason == .userRequested { effects.append(.revokeRefreshToken(signedIn.session.refreshToken)) }
+      if reason == .userRequested || reason == .userDeleted, let provider = signedIn.provider {
+        effects.append(.signOutOfProvider(provider))
+      }
+    }
+    return effects
   }
 
   /// Another process cleared the store or replaced its session: this `Auth` signs out too.

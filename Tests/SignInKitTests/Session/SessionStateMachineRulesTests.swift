@@ -23,6 +23,7 @@ struct SessionStateMachineRulesTests {
     case backendEndsSession(SignOutReason)
     case signInFails
     case userSignsOut
+    case userDeletesAccount
     case refreshStarts
     case refreshSucceeds(StoredSession)
     case refreshFails(AuthError.Code)
@@ -52,6 +53,7 @@ struct SessionStateMachineRulesTests {
       case .backendEndsSession(let reason): "the backend ends the session (\(reason))"
       case .signInFails: "sign-in fails"
       case .userSignsOut: "user signs out"
+      case .userDeletesAccount: "user deletes the account"
       case .refreshStarts: "refresh starts"
       case .refreshSucceeds: "refresh succeeds"
       case .refreshFails(let code): "refresh fails with \(code)"
@@ -91,6 +93,9 @@ struct SessionStateMachineRulesTests {
     var clearedStore = false
     /// Whether the session at the end has ``Google/provider`` as its provider, to sign out of.
     var hasGoogle = false
+    /// What happened after the sign-outs were shown, in order: `revoke TOKEN`, `sign out of
+    /// google.com`.
+    var afterSignOut: [String] = []
   }
 
   /// A provider to sign out of with the session.
@@ -215,6 +220,7 @@ struct SessionStateMachineRulesTests {
       $0.events = [.initialState(.signedIn(ada.user, .fresh)), .signedOut(.userRequested)]
       $0.refresh = .stop
       $0.superseded = 1
+      $0.afterSignOut = ["revoke rt.ada"]
     },
     Row(name: "busy lasts while any operation the app started is in flight") {
       [.launchFinds(.nothing), .operationStarts, .operationStarts, .operationEnds(nil), .operationEnds(nil)]
@@ -283,6 +289,26 @@ struct SessionStateMachineRulesTests {
       $0.refresh = .start(afterFailures: 0)
       $0.user = grace.user
       $0.hasGoogle = true
+    },
+    Row(name: "a user's sign-out revokes the refresh token and signs out of the provider, after it is shown") {
+      [.launchFinds(.nothing), .signInStarts(.google), .signInWithProviderCommits(grace), .userSignsOut]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.google), .signedIn(grace.user, .fresh), .signedOut(.userRequested)]
+      $0.events = [
+        .initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false), .signedOut(.userRequested),
+      ]
+      $0.refresh = .stop
+      $0.afterSignOut = ["revoke \(grace.refreshToken)", "sign out of google.com"]
+    },
+    Row(name: "a deleted account signs out of the provider and revokes nothing") {
+      [.launchFinds(.nothing), .signInStarts(.google), .signInWithProviderCommits(grace), .userDeletesAccount]
+    } expect: {
+      $0.shown = [.signedOut(.initial), .signingIn(.google), .signedIn(grace.user, .fresh), .signedOut(.userDeleted)]
+      $0.events = [
+        .initialState(.signedOut(.initial)), .signedIn(grace.user, isNewUser: false), .signedOut(.userDeleted),
+      ]
+      $0.refresh = .stop
+      $0.afterSignOut = ["sign out of google.com"]
     },
     Row(name: "the provider ends with a session the backend ended") {
       [
@@ -397,6 +423,7 @@ struct SessionStateMachineRulesTests {
     #expect(outcome.user == expected.user)
     #expect(outcome.clearedStore == expected.clearedStore)
     #expect(outcome.hasGoogle == expected.hasGoogle)
+    #expect(outcome.afterSignOut == expected.afterSignOut)
   }
 
   /// Runs `steps` on a new machine, performing each action the way `Auth` does.
@@ -419,6 +446,9 @@ struct SessionStateMachineRulesTests {
           if let busy = update.isBusy { outcome.busy.append(busy) }
           if let event = update.event { outcome.events.append(event) }
           if case .set(let message) = update.errorMessage { outcome.messages.append(message) }
+        case .revokeRefreshToken(let token): outcome.afterSignOut.append("revoke \(token)")
+        case .signOutOfProvider(let provider):
+          outcome.afterSignOut.append(provider === Google.provider ? "sign out of google.com" : "sign out of another")
         }
       }
     }
@@ -452,6 +482,8 @@ struct SessionStateMachineRulesTests {
         record(machine.signInFailed(attempts.last!))
       case .userSignsOut:
         record(machine.sessionEnded(.userRequested, byUser: true))
+      case .userDeletesAccount:
+        record(machine.sessionEnded(.userDeleted, byUser: true))
       case .refreshStarts:
         guard let (attempt, effects) = machine.refreshStarted() else { continue }
         refresh = attempt
