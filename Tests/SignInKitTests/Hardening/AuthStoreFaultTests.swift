@@ -35,9 +35,7 @@ struct AuthStoreFaultTests {
     }
     /// Through this store's own save, so the scripted fault lands on it too.
     func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
-      guard try load()?.user.uid == owner.user.uid else { return false }
-      try save(session)
-      return true
+      try saveAfterComparing(session, ifStillOwnedBy: owner)
     }
     func loadRecord(named name: String) throws -> Data? { try inner.loadRecord(named: name) }
     func saveRecord(_ data: Data?, named name: String) throws { try inner.saveRecord(data, named: name) }
