@@ -96,14 +96,14 @@ extension EmbeddedBackend {
     guard credential.providerID == .apple, let nonce = claims["nonce"]?.string, !nonce.isEmpty else { return }
     let digest = Self.digest("apple-nonce:" + nonce)
     let now = now()
-    guard try !store.providerCodeIsSpent(digest: digest, now: now) else {
+    guard try !store.spentProviderCodes.isSpent(digest: digest, now: now) else {
       throw AuthError(
         firebase: .missingOrInvalidNonce, "Duplicate credential received. Please try again with a new credential.",
         message: "This Apple sign-in was used already: sign in with Apple again, or use the conflict's "
           + "updatedCredential, which carries a pending token instead.")
     }
     let expiry = claims["exp"]?.number.map(Date.init(timeIntervalSince1970:)) ?? now.addingTimeInterval(600)
-    try store.spendProviderCode(digest: digest, until: max(expiry, now.addingTimeInterval(60)), now: now)
+    try store.spentProviderCodes.spend(digest: digest, until: max(expiry, now.addingTimeInterval(60)), now: now)
   }
 
   /// The credential a conflict hands back: the same IdP identity behind a pending token, so
@@ -125,7 +125,7 @@ extension EmbeddedBackend {
   ///
   /// - Throws: `INVALID_IDP_RESPONSE` for a token unknown, expired or for another provider.
   func pendingIdentity(_ token: String, of provider: ProviderID) throws -> [String: JSONValue] {
-    let found: PendingIdentity? = try store.pending(PendingIdentity.kind, key: token, now: now())
+    let found: PendingIdentity? = try store.pendingSteps.step(PendingIdentity.kind, key: token, now: now())
     guard let found, found.providerID == provider else {
       throw Self.invalidIdPResponse("the pending token is unknown, expired or for another provider; sign in again")
     }
@@ -326,10 +326,10 @@ extension EmbeddedBackend {
     }
     let digest = Crypto.sha256Hex(Array(request.token.utf8))
     let now = now()
-    guard try !store.providerCodeIsSpent(digest: digest, now: now) else {
+    guard try !store.spentProviderCodes.isSpent(digest: digest, now: now) else {
       throw Self.invalidIdPResponse("the authorization code was used already; sign in with Apple again for a new one")
     }
-    try store.spendProviderCode(digest: digest, until: code.expiresAt ?? now.addingTimeInterval(300), now: now)
+    try store.spentProviderCodes.spend(digest: digest, until: code.expiresAt ?? now.addingTimeInterval(300), now: now)
   }
 
   /// The subject and expiry of an authorization code from the trusted Apple IdP.

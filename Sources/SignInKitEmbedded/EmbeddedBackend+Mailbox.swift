@@ -120,17 +120,17 @@ extension EmbeddedBackend {
     try store.transaction {
       let limits = configuration.limits
       try prune()
-      guard try store.actionCodeCount() < limits.actionCodes else {
+      guard try store.actionCodes.count() < limits.actionCodes else {
         throw AuthError(
           firebase: .tooManyAttemptsTryLater,
           message: "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
       }
       // Oldest first: by expiry, then by when they were sent.
-      let same = try store.actionCodeDigests(email: email, kind: kind.rawValue)
+      let same = try store.actionCodes.digests(email: email, kind: kind.rawValue)
       for digest in same.prefix(max(0, same.count - limits.codesPerAddress + 1)) {
-        try store.deleteActionCode(digest: digest)
+        try store.actionCodes.delete(digest: digest)
       }
-      try store.insertActionCode(
+      try store.actionCodes.insert(
         .init(
           uid: uid, kind: kind.rawValue, email: email,
           expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail),
@@ -138,7 +138,7 @@ extension EmbeddedBackend {
       try prune()
     }
     if delivered {
-      try await deliver(.email(mail)) { try store.deleteActionCode(digest: digest) }
+      try await deliver(.email(mail)) { try store.actionCodes.delete(digest: digest) }
     }
     return code
   }
@@ -171,7 +171,7 @@ extension EmbeddedBackend {
   /// dead one), then keeps the mailbox within its limits, newest kept.
   func prune() throws {
     let limits = configuration.limits
-    try store.purge(now: now(), mailPerAddress: limits.mailPerAddress, mailTotal: limits.mail)
+    try store.actionCodes.purge(now: now(), mailPerAddress: limits.mailPerAddress, mailTotal: limits.mail)
   }
 
   /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
@@ -220,12 +220,12 @@ extension EmbeddedBackend {
   public func mailbox(for email: String? = nil) -> [MailboxMessage] {
     // Expired codes take their messages with them; a database that cannot be read shows none
     // (the next call that needs it says why).
-    (try? store.mail(to: email?.lowercased(), liveAt: now())) ?? []
+    (try? store.actionCodes.mail(to: email?.lowercased(), liveAt: now())) ?? []
   }
 
   /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
   func peekCode(_ code: String, kinds: Set<OobRequestType>?) throws -> EmbeddedDatabase.ActionCode {
-    guard let entry = try store.actionCode(digest: Self.digest(code)),
+    guard let entry = try store.actionCodes.code(digest: Self.digest(code)),
       kinds.map({ OobRequestType(rawValue: entry.kind).map($0.contains) ?? false }) ?? true
     else {
       throw AuthError(firebase: .invalidOobCode)
@@ -240,7 +240,7 @@ extension EmbeddedBackend {
   /// (the one whose delete finds it gone is refused).
   func takeCode(_ code: String, kinds: Set<OobRequestType>) throws -> EmbeddedDatabase.ActionCode {
     let entry = try peekCode(code, kinds: kinds)
-    guard try store.deleteActionCode(digest: Self.digest(code)) else {
+    guard try store.actionCodes.delete(digest: Self.digest(code)) else {
       throw AuthError(firebase: .invalidOobCode)
     }
     return entry

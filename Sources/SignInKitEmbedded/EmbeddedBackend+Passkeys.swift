@@ -219,11 +219,11 @@ extension EmbeddedBackend {
       throw Self.refused(error)
     }
     let key = Base64URL.encode(client.challenge)
-    let pending: PendingPasskeyCeremony? = try store.pending(kind, key: key, now: now())
+    let pending: PendingPasskeyCeremony? = try store.pendingSteps.step(kind, key: key, now: now())
     guard let pending, belongs(pending) else {
       throw Self.refused("the challenge is unknown, used or expired, or was issued for another ceremony; start again")
     }
-    try store.consumePending(
+    try store.pendingSteps.consume(
       kind, key: key,
       gone: Self.refused("the challenge is unknown, used or expired, or was issued for another ceremony; start again"))
     return client.challenge

@@ -79,7 +79,7 @@ extension EmbeddedBackend {
     // A number's live codes are never pushed out by newer sends (someone who knows the number
     // could otherwise void the code its owner is typing): past the limit, sends wait.
     let perNumber = configuration.limits.pendingPerAccount
-    guard try store.pendingCount(PendingPhoneVerification.kind, uid: phone, now: now()) < perNumber else {
+    guard try store.pendingSteps.count(PendingPhoneVerification.kind, uid: phone, now: now()) < perNumber else {
       throw AuthError(
         firebase: .tooManyAttemptsTryLater,
         message: "\(perNumber) codes sent to this number are still waiting; enter one of them, or ask again once they "
@@ -95,7 +95,7 @@ extension EmbeddedBackend {
         purpose: purpose),
       kind: kind, key: sessionInfo, until: now().addingTimeInterval(Self.phoneCodeWindow),
       text: keepsOutbox ? message : nil)
-    try await deliver(.text(message)) { try store.deletePending(kind, key: sessionInfo) }
+    try await deliver(.text(message)) { try store.pendingSteps.delete(kind, key: sessionInfo) }
     return sessionInfo
   }
 
@@ -121,7 +121,7 @@ extension EmbeddedBackend {
       throw AuthError(firebase: .missingCode, message: "Send the code the phone received.")
     }
     let kind = PendingPhoneVerification.kind
-    let found: PendingPhoneVerification? = try store.pending(kind, key: sessionInfo, now: now())
+    let found: PendingPhoneVerification? = try store.pendingSteps.step(kind, key: sessionInfo, now: now())
     guard var pending = found, (pending.purpose ?? .signIn) == purpose else { throw Self.codeUsed }
     // Wrong codes count toward the number's throttle across sessions, as wrong passwords count
     // toward an email's: a new session per five guesses no longer buys more guesses.
@@ -131,9 +131,9 @@ extension EmbeddedBackend {
       try noteLoginFailure(throttle)
       pending.wrongCodes += 1
       if pending.wrongCodes >= Self.secondFactorAttempts {
-        try store.deletePending(kind, key: sessionInfo)
+        try store.pendingSteps.delete(kind, key: sessionInfo)
       } else {
-        try store.updatePending(kind, key: sessionInfo, record: pending)
+        try store.pendingSteps.update(kind, key: sessionInfo, record: pending)
       }
       throw AuthError(firebase: .invalidCode, message: "The code is wrong. Check the text message.")
     }
@@ -165,7 +165,7 @@ extension EmbeddedBackend {
       enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName, secret: "",
       phoneNumber: pending.phoneNumber, enrolledAt: now())
     return try store.transaction {
-      try store.consumePending(PendingPhoneVerification.kind, key: sessionInfo ?? "", gone: Self.codeUsed)
+      try store.pendingSteps.consume(PendingPhoneVerification.kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
       try revokeSessions(of: uid, at: now())
       return try issueTokens(for: uid, provider: provider)
@@ -175,7 +175,7 @@ extension EmbeddedBackend {
   /// `mfaSignIn:start` with `phoneSignInInfo`: texts a code to the SMS factor `enrollmentID` of
   /// the sign-in waiting under `pendingCredential`, and returns its `sessionInfo`.
   package func startPhoneSecondFactor(pendingCredential: String, enrollmentID: String) async throws -> String {
-    let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
+    let found: PendingSignIn? = try store.pendingSteps.step(PendingSignIn.kind, key: pendingCredential, now: now())
     guard let found, let account = try store.account(uid: found.uid) else {
       throw AuthError(
         firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
@@ -194,7 +194,9 @@ extension EmbeddedBackend {
     pendingCredential: String, enrollmentID: String?, sessionInfo: String?, code: String?
   ) throws -> (tokens: IssuedTokens, uid: String) {
     let kind = PendingPhoneVerification.kind
-    let found: PendingPhoneVerification? = try sessionInfo.flatMap { try store.pending(kind, key: $0, now: now()) }
+    let found: PendingPhoneVerification? = try sessionInfo.flatMap {
+      try store.pendingSteps.step(kind, key: $0, now: now())
+    }
     guard case .secondFactor(let credential, let factorID)? = found?.purpose, credential == pendingCredential,
       enrollmentID == nil || enrollmentID == factorID
     else {
@@ -205,14 +207,14 @@ extension EmbeddedBackend {
       sessionInfo: sessionInfo, code: code,
       purpose: .secondFactor(
         pendingCredential: credential, enrollmentID: factorID))
-    let signIn: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
+    let signIn: PendingSignIn? = try store.pendingSteps.step(PendingSignIn.kind, key: pendingCredential, now: now())
     guard let signIn else {
       throw AuthError(
         firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
     }
     return try store.transaction {
-      try store.consumePending(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
-      try store.consumePending(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
+      try store.pendingSteps.consume(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
+      try store.pendingSteps.consume(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
       try store.updateAccount(uid: signIn.uid) { $0.lastLoginAt = now() }
       return (try issueTokens(for: signIn.uid, provider: signIn.provider), signIn.uid)
     }
@@ -239,7 +241,7 @@ extension EmbeddedBackend {
   /// ``Configuration-swift.struct/delivery`` hands them to a handler.
   public func verificationCodes() -> [PhoneVerificationCode] {
     // A database that cannot be read shows none (the next call that needs it says why).
-    (try? store.texts(liveAt: now())) ?? []
+    (try? store.pendingSteps.texts(liveAt: now())) ?? []
   }
 
   /// `accounts:signInWithPhoneNumber`: the code of `sessionInfo` proves its phone number. With
@@ -258,7 +260,7 @@ extension EmbeddedBackend {
     let phone = pending.phoneNumber
     let linking = try idToken.map { try verifiedUser(of: $0).uid }
     let response = try await finishFirstFactor(.phone) {
-      try store.consumePending(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
+      try store.pendingSteps.consume(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       if let owner = try store.account(phone: phone) {
         guard linking == nil || linking == owner.uid else { throw Self.phoneExists(phone) }
         guard !owner.disabled else {

@@ -121,7 +121,8 @@ extension EmbeddedBackend {
     case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
       try FieldLimits.check(displayName, .secondFactorName)
       let (uid, provider) = try verifiedUser(of: idToken)
-      let pending: PendingEnrollment? = try store.pending(PendingEnrollment.kind, key: sessionInfo, now: now())
+      let pending: PendingEnrollment? = try store.pendingSteps.step(
+        PendingEnrollment.kind, key: sessionInfo, now: now())
       guard let pending, pending.uid == uid else {
         throw AuthError(
           firebase: .invalidSessionInfo, message: "The enrollment expired or is not this user's; start it again.")
@@ -133,7 +134,7 @@ extension EmbeddedBackend {
         enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName,
         secret: Base32.encode(pending.secret, padded: false), enrolledAt: now(), lastUsedStep: step)
       return try store.transaction {
-        try store.deletePending(PendingEnrollment.kind, key: sessionInfo)
+        try store.pendingSteps.delete(PendingEnrollment.kind, key: sessionInfo)
         try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
         try revokeSessions(of: uid, at: now())
         return .tokens(try issueTokens(for: uid, provider: provider), uid: uid)
@@ -155,7 +156,7 @@ extension EmbeddedBackend {
       }
 
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
-      let found: PendingSignIn? = try store.pending(PendingSignIn.kind, key: pendingCredential, now: now())
+      let found: PendingSignIn? = try store.pendingSteps.step(PendingSignIn.kind, key: pendingCredential, now: now())
       guard var pending = found, let account = try store.account(uid: pending.uid) else {
         throw AuthError(
           firebase: .invalidMfaPendingCredential, message: "The sign-in waited too long for its second factor.")
@@ -175,16 +176,16 @@ extension EmbeddedBackend {
         try noteLoginFailure(key)
         pending.wrongCodes += 1
         guard pending.wrongCodes < Self.secondFactorAttempts else {
-          try store.deletePending(PendingSignIn.kind, key: pendingCredential)
+          try store.pendingSteps.delete(PendingSignIn.kind, key: pendingCredential)
           throw AuthError(
             firebase: .tooManyAttemptsTryLater,
             message: "Too many wrong codes for this sign-in. Sign in again to get another try.")
         }
-        try store.updatePending(PendingSignIn.kind, key: pendingCredential, record: pending)
+        try store.pendingSteps.update(PendingSignIn.kind, key: pendingCredential, record: pending)
         throw Self.wrongCode
       }
       let response: SecondFactorResponse = try store.transaction {
-        try store.consumePending(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
+        try store.pendingSteps.consume(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
         // Read again inside the transaction: a code another process accepted meanwhile is spent.
         let current = try store.existingAccount(uid: pending.uid).secondFactors?
           .first { $0.enrollmentID == enrollmentID }?.lastUsedStep
@@ -232,7 +233,7 @@ extension EmbeddedBackend {
   ) throws where Step: PendingStep {
     let limits = configuration.limits
     guard
-      try store.addPending(
+      try store.pendingSteps.add(
         kind, key: key, uid: owner ?? step.uid, expiresAt: deadline, record: step, now: now(),
         perAccount: limits.pendingPerAccount, total: limits.pending, text: text)
     else {

@@ -21,19 +21,19 @@ extension EmbeddedBackend {
 
   /// Every setting of `kind`, in key order.
   package func settings(_ kind: String) throws -> [(key: String, value: Data)] {
-    try store.settings(kind)
+    try store.settings.all(kind)
   }
 
   /// The setting of `kind` under `key`, if there is one.
   package func setting(_ kind: String, key: String) throws -> Data? {
-    try store.setting(kind, key: key)
+    try store.settings.value(kind, key: key)
   }
 
   /// Stores `value` under a new `key` unless `limit` settings of the kind exist; counted and
   /// stored in one transaction, so two processes cannot pass the limit together.
   package func addSetting(_ kind: String, key: String, value: Data, limit: Int) throws -> SettingAddition {
     try Self.checkSetting(value)
-    return try store.addSetting(kind, key: key, value: value, limit: limit)
+    return try store.settings.add(kind, key: key, value: value, limit: limit)
   }
 
   /// Changes the setting under `key` with `change`, read and written in one transaction.
@@ -43,10 +43,10 @@ extension EmbeddedBackend {
     _ kind: String, key: String, _ change: @Sendable (Data) throws -> Data
   ) throws -> Data? {
     try store.transaction {
-      guard let value = try store.setting(kind, key: key) else { return nil }
+      guard let value = try store.settings.value(kind, key: key) else { return nil }
       let changed = try change(value)
       try Self.checkSetting(changed)
-      try store.replaceSetting(kind, key: key, value: changed)
+      try store.settings.replace(kind, key: key, value: changed)
       return changed
     }
   }
@@ -92,7 +92,7 @@ extension EmbeddedBackend {
 
   /// Removes the setting under `key`; `false` when there was none.
   package func removeSetting(_ kind: String, key: String) throws -> Bool {
-    try store.removeSetting(kind, key: key)
+    try store.settings.remove(kind, key: key)
   }
 
   /// Deletes everything this backend's tenant holds: accounts, codes, mail, throttle and

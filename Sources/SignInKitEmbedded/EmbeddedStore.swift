@@ -353,71 +353,16 @@ final class EmbeddedStore {
     }
   }
 
-  // MARK: - Settings
+  // MARK: - Tables by family
 
-  /// Every setting of `kind`, in key order.
-  func settings(_ kind: String) throws -> [(key: String, value: Data)] {
-    try rows("SELECT key, value FROM settings WHERE tenant = :tenant AND kind = ? ORDER BY key", [.text(kind)])
-      .compactMap { row in row.text(0).map { ($0, Data((row.text(1) ?? "").utf8)) } }
-  }
-
-  /// The setting of `kind` under `key`, if there is one.
-  func setting(_ kind: String, key: String) throws -> Data? {
-    try rows("SELECT value FROM settings WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)])
-      .first?.text(0).map { Data($0.utf8) }
-  }
-
-  /// Stores `value` under a new `key`, inside the caller's transaction or one of its own.
-  ///
-  /// - Returns: `.exists` when the key has a value (it is kept), `.full` when `limit`
-  ///   settings of the kind exist; `.added` otherwise.
-  func addSetting(_ kind: String, key: String, value: Data, limit: Int) throws -> SettingAddition {
-    try transaction {
-      guard try setting(kind, key: key) == nil else { return .exists }
-      let count =
-        try rows("SELECT count(*) FROM settings WHERE tenant = :tenant AND kind = ?", [.text(kind)]).first?.integer(0)
-        ?? 0
-      guard count < limit else { return .full }
-      try run(
-        "INSERT INTO settings (tenant, kind, key, value) VALUES (:tenant, ?, ?, ?)",
-        [.text(kind), .text(key), .text(String(decoding: value, as: UTF8.self))])
-      return .added
-    }
-  }
-
-  /// Replaces the value under an existing `key`.
-  func replaceSetting(_ kind: String, key: String, value: Data) throws {
-    try run(
-      "UPDATE settings SET value = ? WHERE tenant = :tenant AND kind = ? AND key = ?",
-      [.text(String(decoding: value, as: UTF8.self)), .text(kind), .text(key)])
-  }
-
-  /// Removes the setting under `key`; `false` when there was none.
-  func removeSetting(_ kind: String, key: String) throws -> Bool {
-    try changes("DELETE FROM settings WHERE tenant = :tenant AND kind = ? AND key = ?", [.text(kind), .text(key)]) > 0
-  }
-
-  // MARK: - Spent identity-provider codes
-
-  /// Whether the provider code with `digest` was spent and has not expired by `now`.
-  func providerCodeIsSpent(digest: String, now: Date) throws -> Bool {
-    try !rows(
-      "SELECT 1 FROM used_provider_codes WHERE tenant = :tenant AND digest = ? AND expires_at > ?",
-      [.text(digest), .real(now.timeIntervalSince1970)]
-    ).isEmpty
-  }
-
-  /// Records a spent provider code until `expiresAt`, dropping the ones expired by `now`.
-  func spendProviderCode(digest: String, until expiresAt: Date, now: Date) throws {
-    try transaction {
-      try run(
-        "DELETE FROM used_provider_codes WHERE tenant = :tenant AND expires_at <= ?", [.real(now.timeIntervalSince1970)]
-      )
-      try run(
-        "INSERT OR REPLACE INTO used_provider_codes (tenant, digest, expires_at) VALUES (:tenant, ?, ?)",
-        [.text(digest), .real(expiresAt.timeIntervalSince1970)])
-    }
-  }
+  /// The action codes and their mail.
+  var actionCodes: ActionCodeRows { ActionCodeRows(store: self) }
+  /// The pending steps and the outbox's texts.
+  var pendingSteps: PendingStepRows { PendingStepRows(store: self) }
+  /// The settings kept beside the accounts.
+  var settings: SettingRows { SettingRows(store: self) }
+  /// Identity-provider codes spent already.
+  var spentProviderCodes: SpentProviderCodeRows { SpentProviderCodeRows(store: self) }
 
   // MARK: - Private
 

@@ -47,10 +47,10 @@ struct LegacyAccountsFile: Sendable {
       let mail = Dictionary(
         database.mailbox.map { (Crypto.sha256Hex(Array($0.code.utf8)), $0) }, uniquingKeysWith: { $1 })
       for (digest, code) in database.actionCodes {
-        try store.insertActionCode(code, digest: digest, mail: mail[digest])
+        try store.actionCodes.insert(code, digest: digest, mail: mail[digest])
       }
       for (digest, expiry) in database.usedProviderCodes ?? [:] {
-        try store.spendProviderCode(digest: digest, until: expiry, now: .distantPast)
+        try store.spentProviderCodes.spend(digest: digest, until: expiry, now: .distantPast)
       }
       // Last, so that a failure above leaves the file where it was; undone if the commit fails.
       movedTo = try moveAside()

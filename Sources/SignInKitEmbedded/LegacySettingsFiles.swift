@@ -70,7 +70,7 @@ struct LegacySettingsFiles: Sendable {
     return try store.transaction { () throws -> Bool in
       guard FileManager.default.fileExists(atPath: file.path) else { return false }
       for (kind, key, value) in entries {
-        _ = try store.addSetting(kind, key: key, value: try encoder.encode(value), limit: .max)
+        _ = try store.settings.add(kind, key: key, value: try encoder.encode(value), limit: .max)
       }
       let aside = URL(fileURLWithPath: file.path + ".imported")
       try? FileManager.default.removeItem(at: aside)

@@ -36,7 +36,7 @@ extension EmbeddedBackend {
 
   /// How many action codes the database holds, live or not (tests only).
   func storedActionCodeCount() throws -> Int {
-    try store.actionCodeCount()
+    try store.actionCodes.count()
   }
 
   /// How many messages the database holds, whether their codes are live or not (tests only).
