@@ -102,8 +102,9 @@ package struct EmulatorRequestPolicy: Sendable, Equatable {
         status: 421,
         message: FirebaseFailure(
           .permissionDenied,
-          "this server answers requests for 127.0.0.1, localhost or [::1] only, not \(FirebaseFailure.printable(host)); a page "
-            + "on another name cannot reach it. Start signin serve with --public-url for another name."
+          "this server answers requests for 127.0.0.1, localhost or [::1] only, not "
+            + "\(FirebaseFailure.printable(host)); a page on another name cannot reach it. Start signin serve with "
+            + "--public-url for another name."
         ).message)
     }
     guard let origin = headers["origin"] else {
@@ -114,8 +115,8 @@ package struct EmulatorRequestPolicy: Sendable, Equatable {
         status: 403,
         message: FirebaseFailure(
           .permissionDenied,
-          "requests from the origin \(FirebaseFailure.printable(origin)) are refused; loopback origins are allowed, others "
-            + "with signin serve --allow-origin ORIGIN."
+          "requests from the origin \(FirebaseFailure.printable(origin)) are refused; loopback origins are allowed, "
+            + "others with signin serve --allow-origin ORIGIN."
         ).message)
     }
     let cors = [Header(name: "Access-Control-Allow-Origin", value: origin), Header(name: "Vary", value: "Origin")]

@@ -87,6 +87,8 @@ struct EmulatorRouteTable: Sendable {
       let call = ServiceCall(
         isAdmin: request.isAdmin, namesAnAPIKey: request.namesAnAPIKey, path: route.path, values: values,
         creates: request.method != "GET" && request.method != "HEAD", baseURL: environment.policy.baseURL)
+      // The service admits every call itself; asked here too so a caller the path does not take
+      // hears that before App Check or the body's decoding, as Google answers.
       try IdentityToolkitService.admit(call)
       if let appCheck = environment.appCheck, route.path.service != .emulator, route.path.callers.takesAPIKey,
         !request.isAdmin
