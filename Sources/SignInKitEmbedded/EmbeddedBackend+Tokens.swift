@@ -159,6 +159,8 @@ extension EmbeddedBackend {
     return (uid, ProviderID(rawValue: provider), authTime)
   }
 
+  /// SHA-256 (hex) of `secret`: how every stored secret is kept (refresh tokens, action codes,
+  /// the keys of pending steps); the secret itself never is.
   static func digest(_ secret: String) -> String {
     Crypto.sha256Hex(Array(secret.utf8))
   }

@@ -72,8 +72,7 @@ package struct IdentityToolkitService: Sendable {
     let named = (body as? any TenantNaming)?.tenantId.flatMap { $0.isEmpty ? nil : $0 }
     var context = ServiceContext(
       isAdmin: call.isAdmin, isScoped: call.values["project"] != nil, values: call.values, project: project,
-      tenantID: call.values["tenant"] ?? named, projects: projects, baseURL: call.baseURL)
-    context.creates = call.creates
+      tenantID: call.values["tenant"] ?? named, projects: projects, baseURL: call.baseURL, creates: call.creates)
     if call.path.callers.takesAPIKey, !call.isAdmin, try await context.readTenant()?.disableAuth == true {
       throw FirebaseFailure(.projectDisabled)
     }

@@ -27,7 +27,7 @@ package struct InProcessTransport: IdentityToolkitTransport {
       values[name] = placeholders[name]
     }
     let call = ServiceCall(
-      isAdmin: !path.callers.takesAPIKey && !path.callers.contains(.anyone), namesAnAPIKey: path.callers.takesAPIKey,
+      isAdmin: path.callers.needsAdministrator, namesAnAPIKey: path.callers.takesAPIKey,
       path: path, values: values, creates: endpoint.method != .get, baseURL: baseURL)
     do throws(FirebaseFailure) {
       return try await service.handle(endpoint, body, call)

@@ -26,7 +26,7 @@ package struct ServiceContext: Sendable {
   package let baseURL: URL
   /// Whether the call may make the project or tenant it names: not a `GET` or `HEAD`, which
   /// any web page can send.
-  package var creates = true
+  package let creates: Bool
   /// The named tenant's settings as ``readTenant()`` found them, so that a client call, which
   /// checks them before its handler runs, reads them from the database once.
   private(set) var readSettings: Tenant?? = nil

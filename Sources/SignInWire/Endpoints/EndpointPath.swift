@@ -41,6 +41,8 @@ package struct EndpointPath: Sendable, Hashable {
 
     /// Whether an API key is one of the credentials that will do.
     package var takesAPIKey: Bool { !isDisjoint(with: [.apiKey, .idToken]) }
+    /// Whether only an administrator's credential will do.
+    package var needsAdministrator: Bool { !takesAPIKey && !contains(.anyone) }
   }
 
   package let service: Service

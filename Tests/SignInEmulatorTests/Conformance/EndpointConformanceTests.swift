@@ -96,7 +96,7 @@ extension Endpoint: ConformanceCheckable {
     for path in paths {
       var request = try backend.request(
         self, body, placeholders: ["tenant": "t-1", "id": "oidc.sample"], on: path)
-      if !path.callers.takesAPIKey, !path.callers.contains(.anyone) {
+      if path.callers.needsAdministrator {
         request.headers.append(("Authorization", "Bearer owner"))
       }
       if Reply.self == EmulatorActionPage.self {

@@ -8,8 +8,8 @@ import Testing
 @testable import SignInKitEmbedded
 
 /// The service answers the same in process as over HTTP: for every endpoint it answers, one body
-/// (the wire layer's sample, every field set) is handed to ``IdentityToolkitService`` directly and
-/// sent as `FirebaseBackend` sends it to the emulator, each in a new project of its own. Both
+/// (the wire layer's sample, every field set) is handed to ``IdentityToolkitService`` by the
+/// in-process transport and sent as `FirebaseBackend` sends it to the emulator, each in a new project of its own. Both
 /// fail with the same status and message, or both succeed with replies of the same shape (the
 /// same fields; identifiers and tokens are each project's own).
 @Suite struct ServiceParityTests {
@@ -55,10 +55,6 @@ struct ParityProject {
       "idToken": signedUp.tokens.idToken, "refreshToken": signedUp.tokens.refreshToken,
       "localId": signedUp.localID, "email": email, "password": password,
     ]
-  }
-
-  static func isAdmin(_ path: EndpointPath) -> Bool {
-    !path.callers.takesAPIKey && !path.callers.contains(.anyone)
   }
 
   /// `sample` with this project's values in the top-level fields that take them, and no
@@ -130,27 +126,19 @@ extension Endpoint: ParityCheckable {
     let transport = TableTransport(backend: backend)
     let client = try FirebaseBackend.emulator(projectID: "demo-project", transport: transport)
     var request = try client.request(self, body, placeholders: ParityProject.placeholders, on: path)
-    if ParityProject.isAdmin(path) { request.headers.append(("Authorization", "Bearer owner")) }
+    if path.callers.needsAdministrator { request.headers.append(("Authorization", "Bearer owner")) }
     return try Self.outcome(of: try await transport.send(request))
   }
 
-  /// `body` handed to the service, with the placeholders the route would read off the path.
+  /// `body` handed to the service by the in-process transport, as `FirebaseBackend` hands it.
   func handInProcess(_ body: Body, on path: EndpointPath, to backend: EmbeddedBackend) async throws -> CallOutcome {
-    let values = try #require(
-      path.emulatorTemplate.match(
-        Substring("/" + path.service.prefix + path.template.filled(ParityProject.placeholders))))
-    let call = ServiceCall(
-      isAdmin: ParityProject.isAdmin(path), namesAnAPIKey: path.callers.takesAPIKey, path: path, values: values,
-      creates: method != .get, baseURL: URL(string: "http://127.0.0.1:9099")!)
-    let result: Result<Reply, FirebaseFailure>
-    do throws(FirebaseFailure) {
-      result = .success(try await IdentityToolkitService(serving: backend).handle(self, body, call))
-    } catch {
-      result = .failure(error)
-    }
-    switch result {
-    case .success(let reply): return try Self.outcome(of: reply)
-    case .failure(let failure): return CallOutcome(status: failure.status, failure: failure.message)
+    let transport = InProcessTransport(service: IdentityToolkitService(serving: backend))
+    do {
+      return try Self.outcome(
+        of: try await transport.send(self, body, on: path, placeholders: ParityProject.placeholders))
+    } catch let error as AuthError {
+      let failure = try #require(error.firebaseFailure, "\(error)")
+      return CallOutcome(status: failure.status, failure: failure.message)
     }
   }
 
