@@ -25,6 +25,21 @@ package struct AdminAccountChanges: Sendable {
   package var deleteProviders: [ProviderID] = []
 
   package init() {}
+
+  /// The profile an administrator's create or update names, as the wire carries it (the photo
+  /// as text).
+  package init(
+    email: String?, phoneNumber: String?, password: String?, displayName: String?, photoURL: String?,
+    emailVerified: Bool?, disabled: Bool?
+  ) {
+    self.email = email
+    self.phoneNumber = phoneNumber
+    self.password = password
+    self.displayName = displayName
+    self.photoURL = photoURL.flatMap(URL.init(string:))
+    self.emailVerified = emailVerified
+    self.disabled = disabled
+  }
 }
 
 extension EmbeddedBackend {

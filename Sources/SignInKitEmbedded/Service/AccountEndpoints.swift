@@ -65,14 +65,9 @@ enum AccountEndpoints {
 
   /// What an administrator's update sets.
   private static func changes(_ body: UpdateAccountBody) throws -> AdminAccountChanges {
-    var changes = AdminAccountChanges()
-    changes.email = body.email
-    changes.phoneNumber = body.phoneNumber
-    changes.password = body.password
-    changes.displayName = body.displayName
-    changes.photoURL = body.photoUrl.flatMap(URL.init(string:))
-    changes.emailVerified = body.emailVerified
-    changes.disabled = body.disableUser
+    var changes = AdminAccountChanges(
+      email: body.email, phoneNumber: body.phoneNumber, password: body.password, displayName: body.displayName,
+      photoURL: body.photoUrl, emailVerified: body.emailVerified, disabled: body.disableUser)
     changes.customAttributes = body.customAttributes
     if let seconds = body.validSince?.value {
       guard RequestNumber.epochSeconds.contains(seconds) else {

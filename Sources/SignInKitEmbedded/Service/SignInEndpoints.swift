@@ -10,14 +10,9 @@ enum SignInEndpoints {
   static func signUp(_ body: SignUpBody, _ context: ServiceContext) async throws -> SignInReply {
     let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
-      var changes = AdminAccountChanges()
-      changes.email = body.email
-      changes.phoneNumber = body.phoneNumber
-      changes.password = body.password
-      changes.displayName = body.displayName
-      changes.photoURL = body.photoUrl.flatMap(URL.init(string:))
-      changes.emailVerified = body.emailVerified
-      changes.disabled = body.disabled
+      let changes = AdminAccountChanges(
+        email: body.email, phoneNumber: body.phoneNumber, password: body.password, displayName: body.displayName,
+        photoURL: body.photoUrl, emailVerified: body.emailVerified, disabled: body.disabled)
       let account = try await backend.adminCreate(uid: body.localId, changes)
       var reply = SignInReply()
       reply.kind = "identitytoolkit#SignupNewUserResponse"
