@@ -10,9 +10,9 @@ extension EmbeddedBackend {
   /// other sessions are revoked; the caller gets new tokens.
   public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
     if let token = request.idToken {
-      var (uid, provider) = try verifiedUser(of: token)
+      var (uid, provider) = try tokens.verifiedUser(of: token)
       if let account = try store.account(uid: uid), account.email != nil || account.password != nil {
-        (uid, provider) = try verifiedRecentUser(of: token)
+        (uid, provider) = try tokens.verifiedRecentUser(of: token)
       }
       let (email, password) = try validated(request.email, request.password)
       let hash = try PasswordHash.make(password, parameters: configuration.scrypt)
@@ -25,7 +25,7 @@ extension EmbeddedBackend {
           account.setPassword(hash, at: now())
         }
         try revokeSessions(of: uid, at: now())
-        let tokens = try mintTokens(
+        let tokens = try self.tokens.mintTokens(
           for: uid, provider: provider.provider == .anonymous ? .password : provider.provider,
           authTime: provider.authTime)
         return UnsignedReply(tokens: tokens) {
@@ -33,7 +33,7 @@ extension EmbeddedBackend {
         }
       }.signed()
     }
-    let uid = try Self.newUID()
+    let uid = try EmbeddedDatabase.Account.newUID()
     var account = EmbeddedDatabase.Account(
       uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
     var provider = ProviderID.anonymous
@@ -49,7 +49,7 @@ extension EmbeddedBackend {
     return try await store.transaction {
       if let email, try store.emailIsTaken(email) { throw Self.emailExists }
       try store.save(account)
-      let tokens = try mintTokens(for: uid, provider: provider)
+      let tokens = try self.tokens.mintTokens(for: uid, provider: provider)
       return UnsignedReply(tokens: tokens) { SignInResponse(localID: uid, email: email, tokens: $0, isNewUser: true) }
     }.signed()
   }
@@ -152,7 +152,7 @@ extension EmbeddedBackend {
   }
 
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
-    let (uid, _) = try verifiedUser(of: request.idToken)
+    let (uid, _) = try tokens.verifiedUser(of: request.idToken)
     return try store.existingAccount(uid: uid).info
   }
 
@@ -173,7 +173,7 @@ extension EmbeddedBackend {
     let changesCredentials = request.email != nil || request.password != nil
     let (uid, provider) =
       changesCredentials
-      ? try verifiedRecentUser(of: request.idToken ?? "") : try verifiedUser(of: request.idToken ?? "")
+      ? try tokens.verifiedRecentUser(of: request.idToken ?? "") : try tokens.verifiedUser(of: request.idToken ?? "")
     var newEmail: String?
     var newHash: PasswordHash?
     if let email = request.email {
@@ -213,13 +213,13 @@ extension EmbeddedBackend {
       }
       // New credentials revoke every earlier session.
       try revokeSessions(of: uid, at: now())
-      let tokens = try issueTokens(for: uid, provider: provider)
+      let tokens = try self.tokens.issueTokens(for: uid, provider: provider)
       return UpdateAccountResponse(account: try store.existingAccount(uid: uid).info, tokens: tokens)
     }
   }
 
   public func delete(_ request: DeleteAccountRequest) async throws {
-    let (uid, _) = try verifiedRecentUser(of: request.idToken)
+    let (uid, _) = try tokens.verifiedRecentUser(of: request.idToken)
     try deleteUser(uid: uid)
   }
 

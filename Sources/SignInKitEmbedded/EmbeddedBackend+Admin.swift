@@ -50,7 +50,7 @@ extension EmbeddedBackend {
   /// - Throws: `DUPLICATE_LOCAL_ID`, `DUPLICATE_EMAIL`, `INVALID_EMAIL`, `WEAK_PASSWORD`,
   ///   `INVALID_LOCAL_ID`, `FORBIDDEN_CLAIM`/`CLAIMS_TOO_LARGE`.
   package func adminCreate(uid requested: String?, _ changes: AdminAccountChanges) throws -> EmbeddedDatabase.Account {
-    let uid = try requested.map(Self.validatedUID) ?? Self.newUID()
+    let uid = try requested.map(Self.validatedUID) ?? EmbeddedDatabase.Account.newUID()
     guard try store.account(uid: uid) == nil else {
       throw AuthError(firebase: .duplicateLocalId, message: "An account already has uid \(uid).")
     }
@@ -177,13 +177,13 @@ extension EmbeddedBackend {
         firebase: .invalidDuration,
         message: "A session cookie lasts from 5 minutes to 2 weeks (300 to 1209600 seconds).")
     }
-    _ = try verifiedUser(of: idToken)
+    _ = try tokens.verifiedUser(of: idToken)
     var claims = try JSONWebToken(decoding: idToken).claims
     let issuedAt = now().timeIntervalSince1970.rounded(.down)
     claims["iss"] = .string("https://session.firebase.google.com/\(configuration.projectID)")
     claims["iat"] = .number(issuedAt)
     claims["exp"] = .number(issuedAt + validDuration.seconds)
-    return try signed(claims)
+    return try tokens.signed(claims)
   }
 
   /// Disables or enables an account; a disabled account cannot sign in or refresh

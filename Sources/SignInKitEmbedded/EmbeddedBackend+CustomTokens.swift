@@ -38,7 +38,7 @@ extension EmbeddedBackend {
       if existing == nil { account.customAuth = true }
       account.lastLoginAt = now()
       try store.save(account)
-      let tokens = try issueTokens(for: uid, provider: .custom, claims: claims)
+      let tokens = try self.tokens.issueTokens(for: uid, provider: .custom, claims: claims)
       return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: existing == nil)
     }
   }

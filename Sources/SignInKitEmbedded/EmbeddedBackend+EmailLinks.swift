@@ -19,7 +19,7 @@ extension EmbeddedBackend {
   ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try validated(request.email, "unchecked").0
-    let linking = try request.idToken.map { try verifiedUser(of: $0).uid }
+    let linking = try request.idToken.map { try tokens.verifiedUser(of: $0).uid }
     return try await finishFirstFactor(.password) {
       let entry = try takeCode(request.oobCode, kinds: [.emailSignIn])
       guard entry.email == email else {
@@ -50,7 +50,7 @@ extension EmbeddedBackend {
           try revokeSessions(of: uid, at: now())
         }
       } else {
-        uid = try Self.newUID()
+        uid = try EmbeddedDatabase.Account.newUID()
         isNewUser = true
         try store.save(EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now()))
       }

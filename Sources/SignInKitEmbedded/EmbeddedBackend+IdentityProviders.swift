@@ -34,7 +34,7 @@ extension EmbeddedBackend {
     let owner = try store.account(provider: info.providerID, rawID: sub)
 
     if let token = request.idToken {  // link to the signed-in user
-      let (uid, _) = try verifiedUser(of: token)
+      let (uid, _) = try tokens.verifiedUser(of: token)
       if let owner, owner.uid != uid {
         var error = AuthError(
           firebase: .federatedUserIdAlreadyLinked,
@@ -53,7 +53,7 @@ extension EmbeddedBackend {
             account.emailVerified = claims["email_verified"]?.bool ?? false
           }
         }
-        let tokens = try issueTokens(for: uid, provider: info.providerID)
+        let tokens = try self.tokens.issueTokens(for: uid, provider: info.providerID)
         return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: false)
       }
     }
@@ -76,7 +76,7 @@ extension EmbeddedBackend {
       error.updatedCredential = try pendingCredential(for: credential, claims: claims)
       throw error
     }
-    let uid = try Self.newUID()
+    let uid = try EmbeddedDatabase.Account.newUID()
     return try await finishFirstFactor(info.providerID) {
       try store.save(
         EmbeddedDatabase.Account(
@@ -94,7 +94,7 @@ extension EmbeddedBackend {
   /// each answers one sign-in. Keyed by its nonce claim, kept until the token expires.
   func spendAppleToken(_ credential: ProviderCredential, claims: [String: JSONValue]) throws {
     guard credential.providerID == .apple, let nonce = claims["nonce"]?.string, !nonce.isEmpty else { return }
-    let digest = Self.digest("apple-nonce:" + nonce)
+    let digest = StoredSecret.digest("apple-nonce:" + nonce)
     let now = now()
     guard try !store.spentProviderCodes.isSpent(digest: digest, now: now) else {
       throw AuthError(
@@ -314,7 +314,7 @@ extension EmbeddedBackend {
     }
     // The only suspension, before anything is read.
     let code = try await verifiedAuthorizationCode(request.token)
-    let (uid, _) = try verifiedUser(of: request.idToken)
+    let (uid, _) = try tokens.verifiedUser(of: request.idToken)
     guard let account = try store.account(uid: uid),
       let apple = account.federated.first(where: { $0.providerID == .apple })
     else {

@@ -20,9 +20,9 @@ extension EmbeddedBackend {
       return try await send(request, to: account, settings: settings)
     case .verifyEmail(let token):
       return try await send(
-        request, to: try store.existingAccount(uid: try verifiedUser(of: token).uid), settings: settings)
+        request, to: try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid), settings: settings)
     case .verifyAndChangeEmail(let token, let newEmail):
-      let account = try store.existingAccount(uid: try verifiedUser(of: token).uid)
+      let account = try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid)
       let email = try validated(newEmail, "unchecked").0
       guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw Self.emailExists }
       return try await send(request, to: account, newEmail: email, settings: settings)
@@ -116,7 +116,7 @@ extension EmbeddedBackend {
     let code = Base64URL.encode(try Crypto.randomBytes(24))
     let link = actionLink(kind: kind, code: code, settings: settings)
     let mail = MailboxMessage(to: newEmail ?? email, kind: kind.rawValue, code: code, sentAt: now(), link: link)
-    let digest = Self.digest(code)
+    let digest = StoredSecret.digest(code)
     try store.transaction {
       let limits = configuration.limits
       try prune()
@@ -225,7 +225,7 @@ extension EmbeddedBackend {
 
   /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
   func peekCode(_ code: String, kinds: Set<OobRequestType>?) throws -> EmbeddedDatabase.ActionCode {
-    guard let entry = try store.actionCodes.code(digest: Self.digest(code)),
+    guard let entry = try store.actionCodes.code(digest: StoredSecret.digest(code)),
       kinds.map({ OobRequestType(rawValue: entry.kind).map($0.contains) ?? false }) ?? true
     else {
       throw AuthError(firebase: .invalidOobCode)
@@ -240,7 +240,7 @@ extension EmbeddedBackend {
   /// (the one whose delete finds it gone is refused).
   func takeCode(_ code: String, kinds: Set<OobRequestType>) throws -> EmbeddedDatabase.ActionCode {
     let entry = try peekCode(code, kinds: kinds)
-    guard try store.actionCodes.delete(digest: Self.digest(code)) else {
+    guard try store.actionCodes.delete(digest: StoredSecret.digest(code)) else {
       throw AuthError(firebase: .invalidOobCode)
     }
     return entry

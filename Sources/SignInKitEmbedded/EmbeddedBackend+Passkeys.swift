@@ -36,7 +36,7 @@ extension EmbeddedBackend {
   /// - Throws: `CREDENTIAL_TOO_OLD_LOGIN_AGAIN`; `TOO_MANY_ATTEMPTS_TRY_LATER` when the account
   ///   holds ``Limits/passkeysPerAccount`` passkeys already.
   package func startPasskeyEnrollment(idToken: String) throws -> PasskeyRegistrationRequest {
-    let (uid, _) = try verifiedRecentUser(of: idToken)
+    let (uid, _) = try tokens.verifiedRecentUser(of: idToken)
     let account = try store.existingAccount(uid: uid)
     try checkRoomForPasskey(on: account)
     let challenge = try Crypto.randomBytes(32)
@@ -59,7 +59,7 @@ extension EmbeddedBackend {
   package func finalizePasskeyEnrollment(
     idToken: String, name: String, registration: PasskeyRegistration
   ) throws -> (tokens: IssuedTokens, uid: String) {
-    let (uid, provider) = try verifiedUser(of: idToken)
+    let (uid, provider) = try tokens.verifiedUser(of: idToken)
     let clientData = Array(registration.clientDataJSON)
     let challenge = try spendChallenge(in: clientData, kind: PendingPasskeyCeremony.enrollment) { $0.uid == uid }
     let checked: WebAuthnRelyingParty.Registration
@@ -88,7 +88,7 @@ extension EmbeddedBackend {
         try checkRoomForPasskey(on: account)
         account.passkeys = (account.passkeys ?? []) + [passkey]
       }
-      return (try issueTokens(for: uid, provider: provider), uid)
+      return (try tokens.issueTokens(for: uid, provider: provider), uid)
     }
   }
 

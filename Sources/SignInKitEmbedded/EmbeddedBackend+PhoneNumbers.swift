@@ -146,7 +146,7 @@ extension EmbeddedBackend {
   /// `mfaEnrollment:start` with `phoneEnrollmentInfo`: texts a code to `phoneNumber` for the
   /// user of `idToken`, whose email must be verified, and returns its `sessionInfo`.
   package func startPhoneEnrollment(idToken: String, phoneNumber: String?) async throws -> String {
-    let (uid, _) = try verifiedRecentUser(of: idToken)
+    let (uid, _) = try tokens.verifiedRecentUser(of: idToken)
     guard try store.account(uid: uid)?.emailVerified == true else {
       throw AuthError(firebase: .unverifiedEmail)
     }
@@ -159,7 +159,7 @@ extension EmbeddedBackend {
     idToken: String, sessionInfo: String?, code: String?, displayName: String?
   ) throws -> IssuedTokens {
     try FieldLimits.check(displayName, .secondFactorName)
-    let (uid, provider) = try verifiedUser(of: idToken)
+    let (uid, provider) = try tokens.verifiedUser(of: idToken)
     let pending = try checkedCode(sessionInfo: sessionInfo, code: code, purpose: .enrollment(uid: uid))
     let factor = EmbeddedDatabase.SecondFactor(
       enrollmentID: Base64URL.encode(try Crypto.randomBytes(12)), displayName: displayName, secret: "",
@@ -168,7 +168,7 @@ extension EmbeddedBackend {
       try store.pendingSteps.consume(PendingPhoneVerification.kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
       try revokeSessions(of: uid, at: now())
-      return try issueTokens(for: uid, provider: provider)
+      return try tokens.issueTokens(for: uid, provider: provider)
     }
   }
 
@@ -216,7 +216,7 @@ extension EmbeddedBackend {
       try store.pendingSteps.consume(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       try store.pendingSteps.consume(PendingSignIn.kind, key: pendingCredential, gone: Self.signInSpent)
       try store.updateAccount(uid: signIn.uid) { $0.lastLoginAt = now() }
-      return (try issueTokens(for: signIn.uid, provider: signIn.provider), signIn.uid)
+      return (try tokens.issueTokens(for: signIn.uid, provider: signIn.provider), signIn.uid)
     }
   }
 
@@ -258,7 +258,7 @@ extension EmbeddedBackend {
     let pending = try checkedCode(sessionInfo: sessionInfo, code: code, purpose: .signIn)
     let kind = PendingPhoneVerification.kind
     let phone = pending.phoneNumber
-    let linking = try idToken.map { try verifiedUser(of: $0).uid }
+    let linking = try idToken.map { try tokens.verifiedUser(of: $0).uid }
     let response = try await finishFirstFactor(.phone) {
       try store.pendingSteps.consume(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       if let owner = try store.account(phone: phone) {
@@ -272,7 +272,7 @@ extension EmbeddedBackend {
         let account = try store.updateAccount(uid: linking) { $0.phoneNumber = phone }
         return FirstFactor(uid: linking, email: account.email, isLink: true)
       }
-      let uid = try Self.newUID()
+      let uid = try EmbeddedDatabase.Account.newUID()
       try store.save(
         EmbeddedDatabase.Account(
           uid: uid, phoneNumber: phone, createdAt: now(), lastLoginAt: now(), validSince: now()))

@@ -62,7 +62,7 @@ extension EmbeddedBackend {
       let factors = try store.account(uid: factor.uid)?.secondFactors ?? []
       guard factor.isLink || factor.provesSecondFactor || factors.isEmpty else { return (factor, nil) }
       try store.updateAccount(uid: factor.uid) { $0.lastLoginAt = now() }
-      let tokens = try mintTokens(for: factor.uid, provider: provider)
+      let tokens = try self.tokens.mintTokens(for: factor.uid, provider: provider)
       return (
         factor,
         UnsignedReply(tokens: tokens) {
@@ -93,7 +93,7 @@ extension EmbeddedBackend {
     case .finalizePhoneEnrollment(let idToken, let verificationID, let code, let displayName):
       let tokens = try finalizePhoneEnrollment(
         idToken: idToken, sessionInfo: verificationID, code: code, displayName: displayName)
-      return .tokens(tokens, uid: try verifiedUser(of: tokens.idToken).uid)
+      return .tokens(tokens, uid: try self.tokens.verifiedUser(of: tokens.idToken).uid)
     case .startPhoneSignIn(let pendingCredential, let enrollmentID):
       return .codeSent(
         PhoneCodeResponse(
@@ -105,7 +105,7 @@ extension EmbeddedBackend {
         pendingCredential: pendingCredential, enrollmentID: enrollmentID, sessionInfo: verificationID, code: code)
       return .tokens(tokens, uid: uid)
     case .startTOTPEnrollment(let idToken):
-      let (uid, _) = try verifiedRecentUser(of: idToken)
+      let (uid, _) = try tokens.verifiedRecentUser(of: idToken)
       guard try store.account(uid: uid)?.emailVerified == true else {
         throw AuthError(firebase: .unverifiedEmail)
       }
@@ -120,7 +120,7 @@ extension EmbeddedBackend {
 
     case .finalizeTOTPEnrollment(let idToken, let sessionInfo, let code, let displayName):
       try FieldLimits.check(displayName, .secondFactorName)
-      let (uid, provider) = try verifiedUser(of: idToken)
+      let (uid, provider) = try tokens.verifiedUser(of: idToken)
       let pending: PendingEnrollment? = try store.pendingSteps.step(
         PendingEnrollment.kind, key: sessionInfo, now: now())
       guard let pending, pending.uid == uid else {
@@ -137,11 +137,11 @@ extension EmbeddedBackend {
         try store.pendingSteps.delete(PendingEnrollment.kind, key: sessionInfo)
         try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
         try revokeSessions(of: uid, at: now())
-        return .tokens(try issueTokens(for: uid, provider: provider), uid: uid)
+        return .tokens(try tokens.issueTokens(for: uid, provider: provider), uid: uid)
       }
 
     case .withdraw(let idToken, let enrollmentID):
-      let (uid, provider) = try verifiedRecentUser(of: idToken)
+      let (uid, provider) = try tokens.verifiedRecentUser(of: idToken)
       guard try store.account(uid: uid)?.secondFactors?.contains(where: { $0.enrollmentID == enrollmentID }) == true
       else {
         throw AuthError(firebase: .mfaEnrollmentNotFound, message: "That second factor is not enrolled here.")
@@ -152,7 +152,7 @@ extension EmbeddedBackend {
           account.secondFactors = remaining.isEmpty ? nil : remaining
         }
         try revokeSessions(of: uid, at: now())
-        return .tokens(try issueTokens(for: uid, provider: provider), uid: uid)
+        return .tokens(try tokens.issueTokens(for: uid, provider: provider), uid: uid)
       }
 
     case .finalizeTOTPSignIn(let pendingCredential, let enrollmentID, let code):
@@ -198,7 +198,7 @@ extension EmbeddedBackend {
             return used
           }
         }
-        return .tokens(try issueTokens(for: pending.uid, provider: pending.provider), uid: pending.uid)
+        return .tokens(try tokens.issueTokens(for: pending.uid, provider: pending.provider), uid: pending.uid)
       }
       forgetLoginFailures(key)
       return response

@@ -96,6 +96,9 @@ public actor EmbeddedBackend: AuthBackend {
     /// always uses the key kept there. For the package's own tests, which share one key.
     package var signingKey: RSAPrivateKey?
 
+    /// The `iss` of issued ID tokens: `https://securetoken.google.com/<projectID>`.
+    package var issuer: String { "https://securetoken.google.com/\(projectID)" }
+
     /// The defaults, trusting the given embedded IdPs.
     public init(trusting providers: [EmbeddedIdentityProvider]) throws {
       self.init()
@@ -414,5 +417,8 @@ public actor EmbeddedBackend: AuthBackend {
   }
 
   /// The `iss` of issued ID tokens: `https://securetoken.google.com/<projectID>`.
-  public nonisolated var issuer: String { "https://securetoken.google.com/\(configuration.projectID)" }
+  public nonisolated var issuer: String { configuration.issuer }
+
+  /// The backend's tokens, minted, signed and checked with its key and configuration.
+  var tokens: TokenIssuer { TokenIssuer(store: store, signing: signing, configuration: configuration, now: now) }
 }

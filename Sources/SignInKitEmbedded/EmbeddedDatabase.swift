@@ -6,6 +6,12 @@ import SignInKit
 /// Everything `EmbeddedBackend` keeps, as one JSON document written atomically.
 package struct EmbeddedDatabase: Codable, Sendable {
   package struct Account: Codable, Sendable {
+    /// A new account's uid: 28 random letters and digits, as Firebase's.
+    package static func newUID() throws -> String {
+      let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+      return String(try Crypto.randomBytes(28).map { alphabet[Int($0) % alphabet.count] })
+    }
+
     package var uid: String
     package var email: String?
     /// The phone number (E.164) a code sent to it proved, or an administrator set.

@@ -18,7 +18,7 @@ struct PendingStepRows {
   func step<Step: Decodable>(_ kind: String, key: String, now: Date) throws -> Step? {
     let found: [Step] = try store.records(
       "SELECT record FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ? AND expires_at > ?",
-      [.text(kind), .text(EmbeddedBackend.digest(key)), .real(now.timeIntervalSince1970)])
+      [.text(kind), .text(StoredSecret.digest(key)), .real(now.timeIntervalSince1970)])
     return found.first
   }
 
@@ -57,7 +57,7 @@ struct PendingStepRows {
         "INSERT INTO pending_second_factors (tenant, kind, key, uid, expires_at, record) "
           + "VALUES (:tenant, ?, ?, ?, ?, ?)",
         [
-          .text(kind), .text(EmbeddedBackend.digest(key)), .text(uid), .real(expiresAt.timeIntervalSince1970),
+          .text(kind), .text(StoredSecret.digest(key)), .text(uid), .real(expiresAt.timeIntervalSince1970),
           .text(try store.json(record)),
         ])
       if let text {
@@ -73,7 +73,7 @@ struct PendingStepRows {
   func update(_ kind: String, key: String, record: some Encodable) throws {
     try store.run(
       "UPDATE pending_second_factors SET record = ? WHERE tenant = :tenant AND kind = ? AND key = ?",
-      [.text(try store.json(record)), .text(kind), .text(EmbeddedBackend.digest(key))])
+      [.text(try store.json(record)), .text(kind), .text(StoredSecret.digest(key))])
   }
 
   /// Spends the pending step of `kind` under `key`, inside the caller's transaction: another
@@ -83,14 +83,14 @@ struct PendingStepRows {
   func consume(_ kind: String, key: String, gone: @autoclosure () -> AuthError) throws {
     let removed = try store.changes(
       "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?",
-      [.text(kind), .text(EmbeddedBackend.digest(key))])
+      [.text(kind), .text(StoredSecret.digest(key))])
     guard removed > 0 else { throw gone() }
   }
 
   func delete(_ kind: String, key: String) throws {
     try store.run(
       "DELETE FROM pending_second_factors WHERE tenant = :tenant AND kind = ? AND key = ?",
-      [.text(kind), .text(EmbeddedBackend.digest(key))])
+      [.text(kind), .text(StoredSecret.digest(key))])
   }
 
   /// The text messages in the outbox whose steps are still pending at `now`, oldest first.

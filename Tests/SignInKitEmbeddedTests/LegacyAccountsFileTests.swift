@@ -21,9 +21,9 @@ import Testing
     var legacy = EmbeddedDatabase()
     let account = try #require(try await source.storedAccount(uid: ada.localID))
     legacy.accounts[ada.localID] = account
-    legacy.refreshTokens[EmbeddedBackend.digest(ada.tokens.refreshToken)] = .init(
+    legacy.refreshTokens[StoredSecret.digest(ada.tokens.refreshToken)] = .init(
       uid: ada.localID, issuedAt: Date(), provider: .password)
-    legacy.actionCodes[EmbeddedBackend.digest(message.code)] = .init(
+    legacy.actionCodes[StoredSecret.digest(message.code)] = .init(
       uid: ada.localID, kind: "PASSWORD_RESET", email: "ada@example.com", expiresAt: Date().addingTimeInterval(3600))
     legacy.mailbox = [message]
     let folder = ScratchDirectory()
@@ -77,7 +77,7 @@ import Testing
     let account = try #require(try await source.storedAccount(uid: signedIn.localID))
     legacy.accounts[signedIn.localID] = account
     // Sessions from before the provider was kept have none.
-    legacy.refreshTokens[EmbeddedBackend.digest(signedIn.tokens.refreshToken)] = .init(
+    legacy.refreshTokens[StoredSecret.digest(signedIn.tokens.refreshToken)] = .init(
       uid: signedIn.localID, issuedAt: Date(), provider: nil)
     let folder = ScratchDirectory()
     try legacy.writeLegacyFile(in: folder.url)
@@ -131,7 +131,7 @@ import Testing
     var legacy = EmbeddedDatabase()
     let account = try #require(try await source.storedAccount(uid: created.localID))
     legacy.accounts[created.localID] = account
-    legacy.refreshTokens[EmbeddedBackend.digest(created.tokens.refreshToken)] = .init(
+    legacy.refreshTokens[StoredSecret.digest(created.tokens.refreshToken)] = .init(
       uid: created.localID, issuedAt: Date(), provider: .password)
     let folder = ScratchDirectory()
     try legacy.writeLegacyFile(in: folder.url) { text in

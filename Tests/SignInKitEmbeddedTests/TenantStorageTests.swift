@@ -41,15 +41,17 @@ import Testing
     #expect(names.isSubset(of: ["accounts.sqlite", "accounts.sqlite-wal", "accounts.sqlite-shm", "signing-key.pem"]))
 
     // Each keeps settings of its own.
-    #expect(try await first.addSetting("oidc", key: "oidc.okta", value: Data("1".utf8), limit: 10) == .added)
-    #expect(try await project.addSetting("oidc", key: "oidc.okta", value: Data("2".utf8), limit: 10) == .added)
-    #expect(try await second.setting("oidc", key: "oidc.okta") == nil)
+    #expect(
+      try await first.settings({ try $0.add("oidc", key: "oidc.okta", value: Data("1".utf8), limit: 10) }) == .added)
+    #expect(
+      try await project.settings({ try $0.add("oidc", key: "oidc.okta", value: Data("2".utf8), limit: 10) }) == .added)
+    #expect(try await second.settings { try $0.value("oidc", key: "oidc.okta") } == nil)
 
     // Deleting a tenant's data leaves the others' accounts and settings as they were.
     try await first.deleteTenantData()
     #expect(await first.uid(forEmail: "ada@example.com") == nil)
-    #expect(try await first.setting("oidc", key: "oidc.okta") == nil)
-    #expect(try await project.setting("oidc", key: "oidc.okta") == Data("2".utf8))
+    #expect(try await first.settings { try $0.value("oidc", key: "oidc.okta") } == nil)
+    #expect(try await project.settings { try $0.value("oidc", key: "oidc.okta") } == Data("2".utf8))
     #expect(await project.uid(forEmail: "ada@example.com") == sessions[0].localID)
     #expect(await second.uid(forEmail: "ada@example.com") == sessions[2].localID)
     await first.close()
@@ -70,7 +72,9 @@ import Testing
     // What earlier versions kept: the tenant's own database in tenants/acme, with a setting.
     let old = try EmbeddedBackend(directory: tenantFolder, configuration: configuration)
     let ada = try await old.signUp(SignUpRequest(email: "ada@example.com", password: "acme-pass"))
-    #expect(try await old.addSetting("oidc", key: "oidc.okta", value: Data(#"{"a":1}"#.utf8), limit: 10) == .added)
+    #expect(
+      try await old.settings({ try $0.add("oidc", key: "oidc.okta", value: Data(#"{"a":1}"#.utf8), limit: 10) })
+        == .added)
     await old.close()
 
     let project = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
@@ -84,7 +88,7 @@ import Testing
     let acme = try project.tenant("acme")
     _ = try await acme.signInWithPassword(.init(email: "ada@example.com", password: "acme-pass"))
     _ = try await acme.refresh(.init(refreshToken: ada.tokens.refreshToken))
-    #expect(try await acme.setting("oidc", key: "oidc.okta") == Data(#"{"a":1}"#.utf8))
+    #expect(try await acme.settings { try $0.value("oidc", key: "oidc.okta") } == Data(#"{"a":1}"#.utf8))
     // The project's own accounts are not the tenant's.
     #expect(await project.uid(forEmail: "ada@example.com") == nil)
     await project.close()
@@ -118,7 +122,7 @@ import Testing
     let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     #expect(
       try await backend.signInWithPassword(.init(email: "ada@example.com", password: "secret1")).localID == ada.localID)
-    #expect(try await backend.setting("tenant", key: "acme") == Data("{}".utf8))
+    #expect(try await backend.settings { try $0.value("tenant", key: "acme") } == Data("{}".utf8))
     #expect(try await backend.tenant("acme").uid(forEmail: "ada@example.com") == nil)
   }
 }

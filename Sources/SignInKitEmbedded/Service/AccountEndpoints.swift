@@ -159,7 +159,7 @@ enum AccountEndpoints {
     let backend = try await context.backend()
     var reply = CreateAuthUriReply()
     reply.kind = "identitytoolkit#CreateAuthUriResponse"
-    reply.sessionId = try body.sessionId ?? EmbeddedBackend.newUID()
+    reply.sessionId = try body.sessionId ?? EmbeddedDatabase.Account.newUID()
     guard await !backend.emailEnumerationProtection else { return reply }
     let found = try await backend.signInMethods(forEmail: identifier)
     reply.registered = found != nil

@@ -93,7 +93,8 @@ package struct ServiceProviderConfigs: Sendable {
     }
     var made = config
     named(&made, "\(resourcePrefix)/\(collection)/\(id)")
-    switch try await backend.addSetting(kind, key: id, value: try SortedJSON.data(made), limit: Self.limit) {
+    let value = try SortedJSON.data(made)
+    switch try await backend.settings({ try $0.add(kind, key: id, value: value, limit: Self.limit) }) {
     case .added: return made
     case .exists: throw FirebaseFailure(.duplicateIdpConfig, "\(id) exists already; update it, or delete it first")
     case .full:
@@ -102,29 +103,31 @@ package struct ServiceProviderConfigs: Sendable {
   }
 
   private func read<Config: WireBody>(_ id: String, kind: String) async throws -> Config {
-    guard let stored = try await backend.setting(kind, key: id) else { throw Self.notFound(id) }
+    guard let stored = try await backend.settings({ try $0.value(kind, key: id) }) else { throw Self.notFound(id) }
     return try JSONDecoder().decode(Config.self, from: stored)
   }
 
   private func update<Config: WireBody>(
     _ id: String, kind: String, _ change: @escaping @Sendable (Config) throws -> Config
   ) async throws -> Config {
-    let changed = try await backend.changeSetting(kind, key: id) { stored in
-      try SortedJSON.data(try change(try JSONDecoder().decode(Config.self, from: stored)))
+    let changed = try await backend.settings { settings in
+      try settings.change(kind, key: id) { stored in
+        try SortedJSON.data(try change(try JSONDecoder().decode(Config.self, from: stored)))
+      }
     }
     guard let changed else { throw Self.notFound(id) }
     return try JSONDecoder().decode(Config.self, from: changed)
   }
 
   private func delete(_ id: String, kind: String) async throws {
-    guard try await backend.removeSetting(kind, key: id) else { throw Self.notFound(id) }
+    guard try await backend.settings({ try $0.remove(kind, key: id) }) else { throw Self.notFound(id) }
   }
 
   /// A page in provider-id order after `token`.
   private func page<Config: WireBody>(_ kind: String, size: Int, after token: String?) async throws -> (
     [Config], String?
   ) {
-    let all = try await backend.settings(kind).filter { $0.key > (token ?? "") }
+    let all = try await backend.settings { try $0.all(kind) }.filter { $0.key > (token ?? "") }
     let page = Array(all.prefix(size))
     let configs = try page.map { try JSONDecoder().decode(Config.self, from: $0.value) }
     return (configs, all.count > page.count ? page.last?.key : nil)

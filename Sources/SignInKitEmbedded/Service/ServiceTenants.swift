@@ -40,12 +40,16 @@ package final class ServiceTenants: Sendable {
 
   /// Every tenant in id order.
   package func all() async throws -> [Tenant] {
-    try await project.settings(Self.kind).compactMap { try? JSONDecoder().decode(Tenant.self, from: $0.value) }
+    try await project.settings { try $0.all(Self.kind) }.compactMap {
+      try? JSONDecoder().decode(Tenant.self, from: $0.value)
+    }
   }
 
   /// Tenant `id`'s settings, if it exists.
   package func tenant(_ id: String) async throws -> Tenant? {
-    try await project.setting(Self.kind, key: id).flatMap { try? JSONDecoder().decode(Tenant.self, from: $0) }
+    try await project.settings { try $0.value(Self.kind, key: id) }.flatMap {
+      try? JSONDecoder().decode(Tenant.self, from: $0)
+    }
   }
 
   /// A new tenant with a random id and the settings in `body` (production's defaults, all off,
@@ -69,7 +73,7 @@ package final class ServiceTenants: Sendable {
     guard ServiceProjects.isProjectID(id) else {
       throw FirebaseFailure(.invalidTenantId, "use lowercase letters, digits and hyphens for a tenant id")
     }
-    if !knownToExist, try await project.setting(Self.kind, key: id) == nil {
+    if !knownToExist, try await project.settings({ try $0.value(Self.kind, key: id) }) == nil {
       guard creating else {
         return try project.sibling(projectID: project.configuration.projectID, tenantID: id, directory: nil)
       }
@@ -87,17 +91,19 @@ package final class ServiceTenants: Sendable {
   /// replaced (production's defaults for those `change` leaves out), as the emulator's update does.
   package func update(_ id: String, with change: Tenant, mask: FieldMask?) async throws -> Tenant {
     let project = project
-    let changed = try await project.changeSetting(Self.kind, key: id) { stored in
-      let old = try JSONDecoder().decode(Tenant.self, from: stored)
-      var tenant: Tenant
-      if let mask {
-        tenant = try old.updated(with: change, mask: mask)
-      } else {
-        tenant = Self.made(id: id, in: project, from: change)
+    let changed = try await project.settings { settings in
+      try settings.change(Self.kind, key: id) { stored in
+        let old = try JSONDecoder().decode(Tenant.self, from: stored)
+        var tenant: Tenant
+        if let mask {
+          tenant = try old.updated(with: change, mask: mask)
+        } else {
+          tenant = Self.made(id: id, in: project, from: change)
+        }
+        tenant.name = old.name
+        tenant.tenantId = id
+        return try SortedJSON.data(tenant)
       }
-      tenant.name = old.name
-      tenant.tenantId = id
-      return try SortedJSON.data(tenant)
     }
     guard let changed else { throw Self.notFound(id) }
     return try JSONDecoder().decode(Tenant.self, from: changed)
@@ -105,7 +111,7 @@ package final class ServiceTenants: Sendable {
 
   /// Forgets tenant `id` and deletes its accounts.
   package func delete(_ id: String) async throws {
-    guard try await project.removeSetting(Self.kind, key: id) else { throw Self.notFound(id) }
+    guard try await project.settings({ try $0.remove(Self.kind, key: id) }) else { throw Self.notFound(id) }
     let backend = try opened(id)
     opened.withLock { $0[id] = nil }
     try await backend.deleteTenantData()
@@ -114,7 +120,7 @@ package final class ServiceTenants: Sendable {
 
   /// The backend of tenant `id` when the tenant exists.
   package func kept(_ id: String) async throws -> EmbeddedBackend? {
-    guard try await project.setting(Self.kind, key: id) != nil else { return nil }
+    guard try await project.settings({ try $0.value(Self.kind, key: id) }) != nil else { return nil }
     return try opened(id)
   }
 
@@ -126,8 +132,11 @@ package final class ServiceTenants: Sendable {
 
   /// Stores `tenant` as new, within ``limit``.
   private func add(_ tenant: Tenant, refusal: String) async throws {
-    let added = try await project.addSetting(
-      Self.kind, key: tenant.tenantId ?? "", value: try SortedJSON.data(tenant), limit: limit)
+    let value = try SortedJSON.data(tenant)
+    let limit = limit
+    let added = try await project.settings {
+      try $0.add(Self.kind, key: tenant.tenantId ?? "", value: value, limit: limit)
+    }
     if added == .full {
       throw FirebaseFailure(.quotaExceeded, "this project already has \(limit) tenants; \(refusal)")
     }

@@ -136,16 +136,16 @@ import Testing
     func json(_ object: [String: JSONValue]) throws -> Data { try JSONEncoder().encode(JSONValue.object(object)) }
     let name = try json(["displayName": .string(String(repeating: "t", count: 257))])
     #expect(
-      await refusal { _ = try await backend.addSetting("tenant", key: "t1", value: name, limit: 10) }
+      await refusal { _ = try await backend.settings { try $0.add("tenant", key: "t1", value: name, limit: 10) } }
         == "INVALID_ARGUMENT")
     let clientID = try json(["clientId": .string(String(repeating: "c", count: 2_049))])
     #expect(
-      await refusal { _ = try await backend.addSetting("oidc", key: "oidc.a", value: clientID, limit: 10) }
+      await refusal { _ = try await backend.settings { try $0.add("oidc", key: "oidc.a", value: clientID, limit: 10) } }
         == "INVALID_ARGUMENT")
     let certificate: JSONValue = .object(["x509Certificate": .string(String(repeating: "A", count: 16_385))])
     let saml = try json(["idpConfig": .object(["idpCertificates": .array([certificate])])])
     #expect(
-      await refusal { _ = try await backend.addSetting("saml", key: "saml.a", value: saml, limit: 10) }
+      await refusal { _ = try await backend.settings { try $0.add("saml", key: "saml.a", value: saml, limit: 10) } }
         == "INVALID_ARGUMENT")
     let many = try json([
       "idpConfig": .object([
@@ -153,11 +153,11 @@ import Testing
       ])
     ])
     #expect(
-      await refusal { _ = try await backend.addSetting("saml", key: "saml.b", value: many, limit: 10) }
+      await refusal { _ = try await backend.settings { try $0.add("saml", key: "saml.b", value: many, limit: 10) } }
         == "INVALID_ARGUMENT")
-    #expect(try await backend.settings("saml").isEmpty)
+    #expect(try await backend.settings { try $0.all("saml") }.isEmpty)
     // Within the limits, kept.
     let fine = try json(["displayName": .string("Acme"), "clientId": .string("client-1")])
-    #expect(try await backend.addSetting("oidc", key: "oidc.b", value: fine, limit: 10) == .added)
+    #expect(try await backend.settings { try $0.add("oidc", key: "oidc.b", value: fine, limit: 10) } == .added)
   }
 }
