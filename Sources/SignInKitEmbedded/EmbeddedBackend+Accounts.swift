@@ -14,17 +14,17 @@ extension EmbeddedBackend {
       if let account = try store.account(uid: uid), account.email != nil || account.password != nil {
         (uid, provider) = try tokens.verifiedRecentUser(of: token)
       }
-      let (email, password) = try validated(request.email, request.password)
+      let (email, password) = try AccountRules.validated(request.email, request.password)
       let hash = try PasswordHash.make(password, parameters: configuration.scrypt)
       let linked = uid
       return try await store.transaction {
-        guard try !store.emailIsTaken(email, byOtherThan: uid) else { throw Self.emailExists }
+        guard try !store.emailIsTaken(email, byOtherThan: uid) else { throw AccountRules.emailExists }
         try store.updateAccount(uid: uid) { account in
           if account.email != email { account.emailVerified = false }
           account.email = email
           account.setPassword(hash, at: now())
         }
-        try revokeSessions(of: uid, at: now())
+        try administration.revokeSessions(of: uid, at: now())
         let tokens = try self.tokens.mintTokens(
           for: uid, provider: provider.provider == .anonymous ? .password : provider.provider,
           authTime: provider.authTime)
@@ -38,7 +38,7 @@ extension EmbeddedBackend {
       uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
     var provider = ProviderID.anonymous
     if request.email != nil || request.password != nil {
-      let (email, password) = try validated(request.email, request.password)
+      let (email, password) = try AccountRules.validated(request.email, request.password)
       account.email = email
       account.setPassword(try PasswordHash.make(password, parameters: configuration.scrypt), at: now())
       try FieldLimits.checkProfile(displayName: request.displayName, photoURL: nil)
@@ -47,7 +47,7 @@ extension EmbeddedBackend {
     }
     let email = account.email
     return try await store.transaction {
-      if let email, try store.emailIsTaken(email) { throw Self.emailExists }
+      if let email, try store.emailIsTaken(email) { throw AccountRules.emailExists }
       try store.save(account)
       let tokens = try self.tokens.mintTokens(for: uid, provider: provider)
       return UnsignedReply(tokens: tokens) { SignInResponse(localID: uid, email: email, tokens: $0, isNewUser: true) }
@@ -56,10 +56,10 @@ extension EmbeddedBackend {
 
   public func signInWithPassword(_ request: PasswordSignInRequest) async throws -> SignInResponse {
     let email = request.email.lowercased()
-    guard Self.isEmail(email) else {
+    guard AccountRules.isEmail(email) else {
       throw AuthError(firebase: .invalidEmail)
     }
-    try checkThrottle(for: email)
+    try throttle.checkThrottle(for: email)
     let account = try store.account(email: email)
     if let account, account.disabled {
       throw AuthError(firebase: .userDisabled)
@@ -70,7 +70,7 @@ extension EmbeddedBackend {
       if emailEnumerationProtection {
         // The same work and the same answer as a wrong password.
         try PasswordHash.spendVerificationCost(password, parameters: scrypt)
-        try noteLoginFailure(email)
+        try throttle.noteLoginFailure(email)
       }
       throw loginFailure(.emailNotFound, "There is no account for that email. Sign up first.")
     }
@@ -86,7 +86,7 @@ extension EmbeddedBackend {
       hash.algorithm == .scrypt && ScryptParameters(n: hash.n, r: hash.r, p: hash.p) == scrypt
       ? try check() : try await Self.offActor(check)
     guard matches else {
-      try noteLoginFailure(email)
+      try throttle.noteLoginFailure(email)
       throw loginFailure(.invalidPassword, "The password is wrong.")
     }
     return try await finishFirstFactor(.password) {
@@ -104,53 +104,6 @@ extension EmbeddedBackend {
     try await Task.detached(priority: .userInitiated) { try work() }.value
   }
 
-  /// The key wrong passwords and wrong second-factor codes are counted under: the account's
-  /// email, or its uid when it has none.
-  static func throttleKey(of account: EmbeddedDatabase.Account) -> String {
-    account.email ?? "uid:\(account.uid)"
-  }
-
-  /// Failures before this moment no longer count (``Configuration/attemptWindow`` ago).
-  private var throttleWindowStart: Date { now().addingTimeInterval(-configuration.attemptWindow.seconds) }
-
-  /// Records a wrong password or code for throttle `key`, in the database: every process on the
-  /// folder counts it.
-  func noteLoginFailure(_ key: String) throws {
-    try store.recordLoginFailure(
-      key: key, at: now(), windowStart: throttleWindowStart,
-      cap: configuration.limits.loginFailures)
-  }
-
-  /// How many failures throttle `key` (an email, `phone:NUMBER`, ``throttleKey(of:)``) has in
-  /// the current window.
-  package func recentLoginFailures(for key: String) throws -> Int {
-    try store.loginFailures(key: key, since: throttleWindowStart).count
-  }
-
-  /// Forgets throttle `key`'s failures (a successful sign-in, a reset password).
-  func forgetLoginFailures(_ key: String) {
-    // Best effort: a throttle left behind only slows the next wrong attempts.
-    try? store.clearLoginFailures(key: key)
-  }
-
-  /// Refuses an attempt that comes too soon after too many failures for `key` (an email, or
-  /// ``throttleKey(of:)``); see ``Configuration/maxFailedAttempts``.
-  func checkThrottle(
-    for key: String, what: String = "this email", remedy: String = "or reset the password"
-  ) throws {
-    let windowStart = throttleWindowStart
-    let recent = try store.loginFailures(key: key, since: windowStart)
-    guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
-    let doublings = min(recent.count - configuration.maxFailedAttempts, 20)
-    let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
-    let wait = last.addingTimeInterval(delay).timeIntervalSince(now())
-    guard wait > 0 else { return }
-    throw AuthError(
-      firebase: .tooManyAttemptsTryLater,
-      message: "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, "
-        + "\(remedy).")
-  }
-
   public func lookup(_ request: LookupRequest) async throws -> AccountInfo {
     let (uid, _) = try tokens.verifiedUser(of: request.idToken)
     return try store.existingAccount(uid: uid).info
@@ -161,7 +114,7 @@ extension EmbeddedBackend {
       return try store.transaction {
         let entry = try takeCode(code, kinds: [.verifyEmail, .verifyAndChangeEmail])
         if let newEmail = entry.newEmail, try store.emailIsTaken(newEmail, byOtherThan: entry.uid) {
-          throw Self.emailExists
+          throw AccountRules.emailExists
         }
         let account = try store.updateAccount(uid: entry.uid) { account in
           if let newEmail = entry.newEmail { account.email = newEmail }
@@ -177,17 +130,17 @@ extension EmbeddedBackend {
     var newEmail: String?
     var newHash: PasswordHash?
     if let email = request.email {
-      newEmail = try validated(email, "unchecked").0
+      newEmail = try AccountRules.validated(email, "unchecked").0
     }
     if let password = request.password {
       newHash = try PasswordHash.make(
-        try validated("valid@example.com", password).1, parameters: configuration.scrypt)
+        try AccountRules.validated("valid@example.com", password).1, parameters: configuration.scrypt)
     }
     try FieldLimits.checkProfile(displayName: request.displayName, photoURL: request.photoURL)
     return try store.transaction {
       var account = try store.existingAccount(uid: uid)
       if let newEmail {
-        guard try !store.emailIsTaken(newEmail, byOtherThan: uid) else { throw Self.emailExists }
+        guard try !store.emailIsTaken(newEmail, byOtherThan: uid) else { throw AccountRules.emailExists }
         account.email = newEmail
         account.emailVerified = false
       }
@@ -212,7 +165,7 @@ extension EmbeddedBackend {
         return UpdateAccountResponse(account: account.info)
       }
       // New credentials revoke every earlier session.
-      try revokeSessions(of: uid, at: now())
+      try administration.revokeSessions(of: uid, at: now())
       let tokens = try self.tokens.issueTokens(for: uid, provider: provider)
       return UpdateAccountResponse(account: try store.existingAccount(uid: uid).info, tokens: tokens)
     }
@@ -224,19 +177,6 @@ extension EmbeddedBackend {
   }
 
   // MARK: - Rules
-
-  static let emailExists = AuthError(firebase: .emailExists)
-
-  /// Ends every session of `uid` that started before `date`: its refresh tokens go, and ID
-  /// tokens issued before then stop verifying.
-  func revokeSessions(of uid: String, at date: Date) throws {
-    try store.transaction {
-      try store.deleteRefreshTokens(uid: uid)
-      guard var account = try store.account(uid: uid) else { return }
-      account.validSince = date
-      try store.save(account)
-    }
-  }
 
   /// Under enumeration protection an unknown email and a wrong password look the same.
   func loginFailure(_ code: FirebaseErrorCode, _ message: String) -> AuthError {
@@ -268,33 +208,6 @@ extension EmbeddedBackend {
     return (providers, methods)
   }
 
-  func validated(_ email: String?, _ password: String?) throws -> (String, String) {
-    guard let email, !email.isEmpty else {
-      throw AuthError(firebase: .missingEmail)
-    }
-    guard Self.isEmail(email) else {
-      throw AuthError(firebase: .invalidEmail)
-    }
-    guard let password, !password.isEmpty else {
-      throw AuthError(firebase: .missingPassword)
-    }
-    guard password.count >= 6 else {
-      throw AuthError(firebase: .weakPassword, message: "The password must be at least 6 characters.")
-    }
-    guard password.count <= FieldLimits.password else {
-      throw AuthError(
-        firebase: .passwordDoesNotMeetRequirements,
-        message: "Missing password requirements: [Password may contain at most \(FieldLimits.password) characters]")
-    }
-    return (email.lowercased(), password)
-  }
-
-  package static func isEmail(_ text: String) -> Bool {
-    guard text.utf8.count <= FieldLimits.email, !FieldLimits.hasControlCharacters(text) else { return false }
-    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-    return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
-      && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !text.contains(" ")
-  }
 }
 
 extension EmbeddedDatabase.Account {

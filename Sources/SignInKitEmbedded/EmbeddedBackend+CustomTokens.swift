@@ -87,7 +87,7 @@ extension EmbeddedBackend {
       // Kept with the session and put in every ID token it refreshes: Firebase's 1,000 bytes.
       let encoded = String(decoding: try JSONEncoder().encode(JSONValue.object(claims)), as: UTF8.self)
       try FieldLimits.checked(encoded, .claims, named: "The custom token's claims")
-      try Self.checkReserved(claims)
+      try AccountRules.checkReserved(claims)
     }
     return (uid, claims)
   }

@@ -18,7 +18,7 @@ extension EmbeddedBackend {
   /// - Throws: `INVALID_OOB_CODE`/`EXPIRED_OOB_CODE`, `INVALID_EMAIL` (another address),
   ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
-    let email = try validated(request.email, "unchecked").0
+    let email = try AccountRules.validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try tokens.verifiedUser(of: $0).uid }
     return try await finishFirstFactor(.password) {
       let entry = try takeCode(request.oobCode, kinds: [.emailSignIn])
@@ -31,7 +31,7 @@ extension EmbeddedBackend {
       let uid: String
       var isNewUser = false
       if let linking {
-        guard existing == nil || existing?.uid == linking else { throw Self.emailExists }
+        guard existing == nil || existing?.uid == linking else { throw AccountRules.emailExists }
         uid = linking
       } else if let existing {
         guard !existing.disabled else {
@@ -47,7 +47,7 @@ extension EmbeddedBackend {
             account.phoneNumber = nil
             account.passkeys = nil
           }
-          try revokeSessions(of: uid, at: now())
+          try administration.revokeSessions(of: uid, at: now())
         }
       } else {
         uid = try EmbeddedDatabase.Account.newUID()

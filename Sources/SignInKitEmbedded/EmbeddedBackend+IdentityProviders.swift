@@ -162,7 +162,7 @@ extension EmbeddedBackend {
     }
     var claims: [String: JSONValue] = ["sub": .string(nameID)]
     if credential.idToken?.isEmpty == false { claims = try await verifiedClaims(of: credential) }
-    if Self.isEmail(nameID) { claims["email"] = .string(nameID.lowercased()) }
+    if AccountRules.isEmail(nameID) { claims["email"] = .string(nameID.lowercased()) }
     claims["email_verified"] = .bool(true)
     return claims
   }
@@ -280,7 +280,7 @@ extension EmbeddedBackend {
     guard info.rawID.utf8.count <= FieldLimits.Field.providerUserID.limit,
       !FieldLimits.hasControlCharacters(info.rawID)
     else { throw invalidIdPResponse("the subject (sub) is over 256 bytes or has a control character") }
-    if let email = info.email, !isEmail(email) {
+    if let email = info.email, !AccountRules.isEmail(email) {
       throw invalidIdPResponse("the email claim is not an address of at most \(FieldLimits.email) bytes")
     }
     do {

@@ -23,11 +23,11 @@ extension EmbeddedBackend {
         request, to: try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid), settings: settings)
     case .verifyAndChangeEmail(let token, let newEmail):
       let account = try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid)
-      let email = try validated(newEmail, "unchecked").0
-      guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw Self.emailExists }
+      let email = try AccountRules.validated(newEmail, "unchecked").0
+      guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw AccountRules.emailExists }
       return try await send(request, to: account, newEmail: email, settings: settings)
     case .emailSignIn(let email):
-      let email = try validated(email, "unchecked").0
+      let email = try AccountRules.validated(email, "unchecked").0
       guard settings?.continueURL != nil else {
         throw AuthError(
           firebase: .missingContinueUri, message: "A sign-in link needs a continue URL in its ActionCodeSettings.")
@@ -200,18 +200,18 @@ extension EmbeddedBackend {
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind, newEmail: entry.newEmail)
     }
     let hash = try PasswordHash.make(
-      try validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
+      try AccountRules.validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
     let response = try store.transaction {
       let entry = try takeCode(request.oobCode, kinds: [.passwordReset])
       try store.updateAccount(uid: entry.uid) { account in
         account.setPassword(hash, at: now())
         account.emailVerified = true
       }
-      try revokeSessions(of: entry.uid, at: now())
+      try administration.revokeSessions(of: entry.uid, at: now())
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind)
     }
     // A new password ends the throttle that wrong guesses at the old one started.
-    if let email = response.email { forgetLoginFailures(email.lowercased()) }
+    if let email = response.email { throttle.forgetLoginFailures(email.lowercased()) }
     return response
   }
 

@@ -70,7 +70,7 @@ extension EmbeddedBackend {
   /// - Throws: `INVALID_PHONE_NUMBER` (a missing number too, as Firebase answers it),
   ///   `TOO_MANY_ATTEMPTS_TRY_LATER` when too many codes wait.
   package func sendVerificationCode(phoneNumber: String?) async throws -> String {
-    try await textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .signIn)
+    try await textCode(to: try AccountRules.validatedPhoneNumber(phoneNumber ?? ""), for: .signIn)
   }
 
   /// Makes a six-digit code for `phone` with its purpose, sends it (``MessageDelivery``), and
@@ -125,10 +125,10 @@ extension EmbeddedBackend {
     guard var pending = found, (pending.purpose ?? .signIn) == purpose else { throw Self.codeUsed }
     // Wrong codes count toward the number's throttle across sessions, as wrong passwords count
     // toward an email's: a new session per five guesses no longer buys more guesses.
-    let throttle = "phone:\(pending.phoneNumber)"
-    try checkThrottle(for: throttle, what: "this phone number", remedy: "with a new code")
+    let key = "phone:\(pending.phoneNumber)"
+    try throttle.checkThrottle(for: key, what: "this phone number", remedy: "with a new code")
     guard pending.isCode(code, sessionInfo: sessionInfo) else {
-      try noteLoginFailure(throttle)
+      try throttle.noteLoginFailure(key)
       pending.wrongCodes += 1
       if pending.wrongCodes >= Self.secondFactorAttempts {
         try store.pendingSteps.delete(kind, key: sessionInfo)
@@ -137,7 +137,7 @@ extension EmbeddedBackend {
       }
       throw AuthError(firebase: .invalidCode, message: "The code is wrong. Check the text message.")
     }
-    forgetLoginFailures(throttle)
+    throttle.forgetLoginFailures(key)
     return pending
   }
 
@@ -150,7 +150,7 @@ extension EmbeddedBackend {
     guard try store.account(uid: uid)?.emailVerified == true else {
       throw AuthError(firebase: .unverifiedEmail)
     }
-    return try await textCode(to: try Self.validatedPhoneNumber(phoneNumber ?? ""), for: .enrollment(uid: uid))
+    return try await textCode(to: try AccountRules.validatedPhoneNumber(phoneNumber ?? ""), for: .enrollment(uid: uid))
   }
 
   /// `mfaEnrollment:finalize` with `phoneVerificationInfo`: the code proves the number, which
@@ -167,7 +167,7 @@ extension EmbeddedBackend {
     return try store.transaction {
       try store.pendingSteps.consume(PendingPhoneVerification.kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
-      try revokeSessions(of: uid, at: now())
+      try administration.revokeSessions(of: uid, at: now())
       return try tokens.issueTokens(for: uid, provider: provider)
     }
   }
@@ -262,7 +262,7 @@ extension EmbeddedBackend {
     let response = try await finishFirstFactor(.phone) {
       try store.pendingSteps.consume(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       if let owner = try store.account(phone: phone) {
-        guard linking == nil || linking == owner.uid else { throw Self.phoneExists(phone) }
+        guard linking == nil || linking == owner.uid else { throw AccountRules.phoneExists(phone) }
         guard !owner.disabled else {
           throw AuthError(firebase: .userDisabled)
         }

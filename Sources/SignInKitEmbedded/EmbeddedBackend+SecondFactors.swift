@@ -71,7 +71,9 @@ extension EmbeddedBackend {
       )
     }
     guard let response else { throw try secondFactorChallenge(for: factor.uid, signingInWith: provider) }
-    if let account = try store.account(uid: factor.uid) { forgetLoginFailures(Self.throttleKey(of: account)) }
+    if let account = try store.account(uid: factor.uid) {
+      throttle.forgetLoginFailures(LoginThrottle.throttleKey(of: account))
+    }
     return response
   }
 
@@ -136,7 +138,7 @@ extension EmbeddedBackend {
       return try store.transaction {
         try store.pendingSteps.delete(PendingEnrollment.kind, key: sessionInfo)
         try store.updateAccount(uid: uid) { $0.secondFactors = ($0.secondFactors ?? []) + [factor] }
-        try revokeSessions(of: uid, at: now())
+        try administration.revokeSessions(of: uid, at: now())
         return .tokens(try tokens.issueTokens(for: uid, provider: provider), uid: uid)
       }
 
@@ -151,7 +153,7 @@ extension EmbeddedBackend {
           let remaining = (account.secondFactors ?? []).filter { $0.enrollmentID != enrollmentID }
           account.secondFactors = remaining.isEmpty ? nil : remaining
         }
-        try revokeSessions(of: uid, at: now())
+        try administration.revokeSessions(of: uid, at: now())
         return .tokens(try tokens.issueTokens(for: uid, provider: provider), uid: uid)
       }
 
@@ -167,13 +169,13 @@ extension EmbeddedBackend {
         throw AuthError(firebase: .mfaEnrollmentNotFound, message: "That second factor is not enrolled here.")
       }
       // Wrong codes count toward the account's throttle, as wrong passwords do.
-      let key = Self.throttleKey(of: account)
-      try checkThrottle(for: key)
+      let key = LoginThrottle.throttleKey(of: account)
+      try throttle.checkThrottle(for: key)
       guard
         let step = OneTimePassword.matchedStep(
           code, secret: Base32.decode(factor.secret) ?? [], at: now(), after: factor.lastUsedStep)
       else {
-        try noteLoginFailure(key)
+        try throttle.noteLoginFailure(key)
         pending.wrongCodes += 1
         guard pending.wrongCodes < Self.secondFactorAttempts else {
           try store.pendingSteps.delete(PendingSignIn.kind, key: pendingCredential)
@@ -200,7 +202,7 @@ extension EmbeddedBackend {
         }
         return .tokens(try tokens.issueTokens(for: pending.uid, provider: pending.provider), uid: pending.uid)
       }
-      forgetLoginFailures(key)
+      throttle.forgetLoginFailures(key)
       return response
     }
   }

@@ -421,4 +421,24 @@ public actor EmbeddedBackend: AuthBackend {
 
   /// The backend's tokens, minted, signed and checked with its key and configuration.
   var tokens: TokenIssuer { TokenIssuer(store: store, signing: signing, configuration: configuration, now: now) }
+
+  /// The wrong passwords and codes counted against a sign-in.
+  var throttle: LoginThrottle { LoginThrottle(store: store, configuration: configuration, now: now) }
+
+  /// An administrator's calls on this backend's accounts.
+  var administration: AccountAdministration {
+    AccountAdministration(store: store, configuration: configuration, now: now, tokens: tokens)
+  }
+
+  /// Runs `body` with an administrator's calls on this backend's accounts (the Admin SDKs' and
+  /// the emulator's): create, look up, update, list, session cookies.
+  package func administering<T: Sendable>(_ body: @Sendable (AccountAdministration) throws -> T) throws -> T {
+    try body(administration)
+  }
+
+  /// How many wrong passwords or codes throttle `key` (an email, `phone:NUMBER`) has counted in
+  /// the current window.
+  package func recentLoginFailures(for key: String) throws -> Int {
+    try throttle.recentLoginFailures(for: key)
+  }
 }

@@ -62,7 +62,7 @@ extension EmbeddedBackend {
               throw AuthError(firebase: .duplicateEmail, message: "email exists in other account in database")
             }
             if let phone = account.phoneNumber, try store.phoneIsTaken(phone, byOtherThan: account.uid) {
-              throw Self.phoneExists(phone)
+              throw AccountRules.phoneExists(phone)
             }
             for link in account.federated {
               if let owner = try store.account(provider: link.providerID, rawID: link.rawID), owner.uid != account.uid {
@@ -82,18 +82,18 @@ extension EmbeddedBackend {
 
   /// The stored form of `imported`, checked.
   private func account(from imported: ImportedAccount) throws -> EmbeddedDatabase.Account {
-    let uid = try Self.validatedUID(imported.uid)
+    let uid = try AccountRules.validatedUID(imported.uid)
     let now = now()
     var account = EmbeddedDatabase.Account(
       uid: uid, createdAt: imported.createdAt ?? now, lastLoginAt: imported.lastLoginAt ?? now, validSince: now)
     if let email = imported.email {
-      guard Self.isEmail(email) else {
+      guard AccountRules.isEmail(email) else {
         throw AuthError(firebase: .invalidEmail, message: "email is invalid")
       }
       account.email = email.lowercased()
     }
     if let phone = imported.phoneNumber {
-      guard (try? Self.validatedPhoneNumber(phone)) != nil else {
+      guard (try? AccountRules.validatedPhoneNumber(phone)) != nil else {
         throw AuthError(firebase: .invalidPhoneNumber, message: "phone number format is invalid")
       }
       account.phoneNumber = phone
@@ -107,10 +107,11 @@ extension EmbeddedBackend {
       account.setPassword(hash, at: now)
     } else if let raw = imported.rawPassword {
       account.setPassword(
-        try PasswordHash.make(try validated("valid@example.com", raw).1, parameters: configuration.scrypt), at: now)
+        try PasswordHash.make(try AccountRules.validated("valid@example.com", raw).1, parameters: configuration.scrypt),
+        at: now)
     }
     if let attributes = imported.customAttributes {
-      let claims = try Self.customClaims(attributes)
+      let claims = try AccountRules.customClaims(attributes)
       account.customClaims = claims.isEmpty ? nil : claims
     }
     // The password and phone "providers" follow from the account itself.

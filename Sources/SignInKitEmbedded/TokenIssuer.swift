@@ -94,7 +94,7 @@ struct TokenIssuer {
     if provider == .anonymous { claims["provider_id"] = .string("anonymous") }
     // Claims stored before a name was reserved never override the server's own.
     for (name, value) in (sessionClaims ?? [:]).merging(account.customClaims ?? [:], uniquingKeysWith: { $1 })
-    where !EmbeddedBackend.reservedClaims.contains(name) {
+    where !AccountRules.reservedClaims.contains(name) {
       claims[name] = value
     }
     return claims

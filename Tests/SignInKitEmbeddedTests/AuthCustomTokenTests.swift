@@ -62,7 +62,8 @@ struct AuthCustomTokenTests {
     let signedIn = try await auth.signUp(email: "ada@example.com", password: "correct horse")
     var changes = AdminAccountChanges()
     changes.customAttributes = #"{"admin":true,"groups":["a","b"]}"#
-    _ = try await backend.adminUpdate(uid: signedIn.user.uid, changes)
+    let update = changes
+    _ = try await backend.administering({ try $0.adminUpdate(uid: signedIn.user.uid, update) })
     #expect(try await auth.idTokenResult().claims["admin"] == nil, "the held token predates the claims")
     let refreshed = try await auth.idTokenResult(forceRefresh: true)
     #expect(refreshed.claims["admin"] == .bool(true))

@@ -143,7 +143,8 @@ import Testing
     let repairs = reopened.storageWarnings.filter { $0.contains("validSince") }
     #expect(repairs.count == 1)
     #expect(repairs.first?.contains(created.localID) == true)
-    let repaired = try #require(try await reopened.adminLookup(uids: [created.localID], emails: []).first)
+    let repaired = try #require(
+      try await reopened.administering({ try $0.adminLookup(uids: [created.localID], emails: []) }).first)
     #expect(repaired.validSince == Date(timeIntervalSince1970: TimeInterval(RequestNumber.epochSeconds.upperBound)))
     // Revoked everything, as the stored value meant: the old session is refused.
     await #expect(throws: AuthError.self) {

@@ -42,7 +42,9 @@ enum HostedHandlerPage {
     } catch let refusal as Refusal {
       return refusal.page
     }
-    let identities = try await offer.backend.identities(at: ProviderID(rawValue: offer.providerID))
+    let identities = try await offer.backend.administering({
+      try $0.identities(at: ProviderID(rawValue: offer.providerID))
+    })
     let carried = EmulatorHandlerQuery.requestKeys.compactMap { key in
       query[key].map { "<input type=\"hidden\" name=\"\(key.stringValue)\" value=\"\(EmulatorPageHTML.escape($0))\">" }
     }.joined()
@@ -97,8 +99,10 @@ enum HostedHandlerPage {
       ]
       if let rawID = query.rawId {
         guard
-          let identity = try await offer.backend.identities(at: ProviderID(rawValue: offer.providerID))
-            .first(where: { $0.rawID == rawID })
+          let identity = try await offer.backend.administering({
+            try $0.identities(at: ProviderID(rawValue: offer.providerID))
+          })
+          .first(where: { $0.rawID == rawID })
         else {
           throw Refusal("No \(offer.name) account \(rawID) has signed in here. Go back and pick another, or make one.")
         }
@@ -108,7 +112,7 @@ enum HostedHandlerPage {
         claims["picture"] = identity.photoURL.map { .string($0.absoluteString) }
       } else {
         let email = query.email?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        if !email.isEmpty, !EmbeddedBackend.isEmail(email) {
+        if !email.isEmpty, !AccountRules.isEmail(email) {
           throw Refusal("\(email) is not an email address. Go back and correct it, or leave it empty.")
         }
         if let photo = query.photoUrl, !photo.isEmpty, !Self.isWebURL(photo) {

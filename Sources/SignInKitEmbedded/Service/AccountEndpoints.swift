@@ -13,7 +13,8 @@ enum AccountEndpoints {
     guard context.isAdmin, body.idToken == nil else {
       let account = try await backend.lookup(LookupRequest(idToken: try body.required(body.idToken, .missingIdToken)))
       var record = ReplyShapes.account(account)
-      if let stored = try await backend.adminLookup(uids: [account.localID], emails: []).first {
+      if let stored = try await backend.administering({ try $0.adminLookup(uids: [account.localID], emails: []) }).first
+      {
         // The dates Firebase lists for the user itself too; never the hash: an account with a
         // password gets Firebase's redacted placeholder, and no salt.
         let full = ReplyShapes.adminAccount(stored, of: backend)
@@ -30,8 +31,10 @@ enum AccountEndpoints {
       guard let provider = entry.providerId, let rawID = entry.rawId else { return nil }
       return (ProviderID(rawValue: provider), rawID)
     }
-    let accounts = try await backend.adminLookup(
-      uids: body.localId ?? [], emails: body.email ?? [], phones: body.phoneNumber ?? [], federated: federated)
+    let accounts = try await backend.administering({
+      try $0.adminLookup(
+        uids: body.localId ?? [], emails: body.email ?? [], phones: body.phoneNumber ?? [], federated: federated)
+    })
     if !accounts.isEmpty { reply.users = accounts.map { ReplyShapes.adminAccount($0, of: backend) } }
     return reply
   }
@@ -42,7 +45,8 @@ enum AccountEndpoints {
     let backend = try await context.backend()
     if context.isAdmin, context.isScoped || body.localId != nil {
       let uid = try body.required(body.localId, .missingLocalId)
-      return ReplyShapes.update(try await backend.adminUpdate(uid: uid, try changes(body)).info, tokens: nil)
+      return ReplyShapes.update(
+        try await backend.administering({ try $0.adminUpdate(uid: uid, try changes(body)) }).info, tokens: nil)
     }
     var request = UpdateAccountRequest(idToken: body.idToken)
     request.oobCode = body.oobCode
@@ -152,7 +156,7 @@ enum AccountEndpoints {
     }
     let identifier = try body.required(body.identifier, .missingIdentifier)
     let continueURI = try body.required(body.continueUri, .missingContinueUri)
-    guard EmbeddedBackend.isEmail(identifier) else { throw FirebaseFailure(.invalidIdentifier) }
+    guard AccountRules.isEmail(identifier) else { throw FirebaseFailure(.invalidIdentifier) }
     guard let scheme = URL(string: continueURI)?.scheme, !scheme.isEmpty else {
       throw FirebaseFailure(.invalidContinueUri)
     }

@@ -49,7 +49,9 @@ enum AdministrationEndpoints {
       throw FirebaseFailure(.invalidPageSelection, "maxResults must be between 1 and 1000")
     }
     let backend = try await context.backend()
-    let (accounts, next) = try await backend.adminList(maxResults: maxResults, after: body.nextPageToken)
+    let (accounts, next) = try await backend.administering({
+      try $0.adminList(maxResults: maxResults, after: body.nextPageToken)
+    })
     var reply = LookupReply()
     reply.kind = "identitytoolkit#DownloadAccountResponse"
     reply.users = accounts.map { ReplyShapes.adminAccount($0, of: backend) }
@@ -75,7 +77,8 @@ enum AdministrationEndpoints {
     var matched: [EmbeddedDatabase.Account] = []
     var after: String?
     repeat {
-      let (page, next) = try await backend.adminList(maxResults: 1000, after: after)
+      let pageToken = after
+      let (page, next) = try await backend.administering { try $0.adminList(maxResults: 1000, after: pageToken) }
       matched += page.filter { account in
         guard let expression = body.expression, !expression.isEmpty else { return true }
         return expression.contains { term in
@@ -106,8 +109,10 @@ enum AdministrationEndpoints {
         field: CreateSessionCookieBody.CodingKeys.validDuration.stringValue,
         expected: "TYPE_INT64, seconds from 0 to \(Int32.max)")
     }
-    let cookie = try await context.backend().sessionCookie(
-      idToken: try body.required(body.idToken, .missingIdToken), validDuration: .seconds(seconds))
+    let idToken = try body.required(body.idToken, .missingIdToken)
+    let cookie = try await context.backend().administering {
+      try $0.sessionCookie(idToken: idToken, validDuration: .seconds(seconds))
+    }
     return SessionCookieReply(sessionCookie: cookie)
   }
 }

@@ -80,7 +80,7 @@ enum ReplyShapes {
       // As the emulator reads a SAML response: the subject's nameId is a verified email, and
       // the raw user info is the assertion's attribute statements, when it has any.
       let assertion = saml.object?["assertion"]?.object
-      if let nameID = assertion?["subject"]?.object?["nameId"]?.string, EmbeddedBackend.isEmail(nameID) {
+      if let nameID = assertion?["subject"]?.object?["nameId"]?.string, AccountRules.isEmail(nameID) {
         reply.email = nameID.lowercased()
       }
       reply.emailVerified = true

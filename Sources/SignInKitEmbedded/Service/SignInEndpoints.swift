@@ -13,7 +13,7 @@ enum SignInEndpoints {
       let changes = AdminAccountChanges(
         email: body.email, phoneNumber: body.phoneNumber, password: body.password, displayName: body.displayName,
         photoURL: body.photoUrl, emailVerified: body.emailVerified, disabled: body.disabled)
-      let account = try await backend.adminCreate(uid: body.localId, changes)
+      let account = try await backend.administering({ try $0.adminCreate(uid: body.localId, changes) })
       var reply = SignInReply()
       reply.kind = "identitytoolkit#SignupNewUserResponse"
       reply.localId = account.uid

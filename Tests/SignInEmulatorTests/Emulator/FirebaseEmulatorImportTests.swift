@@ -45,9 +45,11 @@ import Testing
     let session = try await backend.signInWithPassword(
       .init(email: "imported@example.com", password: "imported secret"))
     #expect(session.localID == "imported-1")
-    let stored = try #require(try await backend.adminLookup(uids: ["imported-1"], emails: []).first)
+    let stored = try #require(
+      try await backend.administering({ try $0.adminLookup(uids: ["imported-1"], emails: []) }).first)
     #expect(stored.createdAt == Date(timeIntervalSince1970: 1_700_000_000) && stored.emailVerified)
-    let federated = try #require(try await backend.adminLookup(uids: ["imported-2"], emails: []).first)
+    let federated = try #require(
+      try await backend.administering({ try $0.adminLookup(uids: ["imported-2"], emails: []) }).first)
     #expect(federated.federated.map(\.rawID) == ["google-sub"])
     #expect(federated.customClaims == ["role": .string("editor")])
   }
@@ -72,15 +74,17 @@ import Testing
     #expect(errors.first?["message"] as? String == "localId belongs to an existing account - can not overwrite.")
     #expect(errors[2]["message"] as? String == "Custom claims provided include a reserved claim.")
     let backend = admin.routes.backend
-    #expect(try await backend.adminLookup(uids: ["new-1"], emails: []).first != nil)
+    #expect(try await backend.administering({ try $0.adminLookup(uids: ["new-1"], emails: []) }).first != nil)
     for refused in ["new-2", "new-3", "new-4"] {
-      #expect(try await backend.adminLookup(uids: [refused], emails: []).isEmpty)
+      #expect(try await backend.administering({ try $0.adminLookup(uids: [refused], emails: []) }).isEmpty)
     }
     // With allowOverwrite, an existing uid is replaced.
     let overwrite = try await admin.call(
       batchCreate, ["allowOverwrite": true, "users": [["localId": "taken", "displayName": "Replaced"]]])
     #expect((overwrite.json["error"] as? [Any])?.isEmpty == true)
-    #expect(try await backend.adminLookup(uids: ["taken"], emails: []).first?.displayName == "Replaced")
+    #expect(
+      try await backend.administering({ try $0.adminLookup(uids: ["taken"], emails: []) }).first?.displayName
+        == "Replaced")
   }
 
   @Test func anAlgorithmThatCannotBeVerifiedRefusesTheWholeUploadWithTheFix() async throws {
@@ -94,7 +98,7 @@ import Testing
     let message = try #require(FirebaseEmulatorAdminTests.message(reply.json))
     #expect(message.hasPrefix("UNSUPPORTED_HASH_ALGORITHM"))
     #expect(message.contains("STANDARD_SCRYPT") && message.contains("HMAC_SHA256"))
-    #expect(try await admin.routes.backend.adminLookup(uids: ["u1"], emails: []).isEmpty)
+    #expect(try await admin.routes.backend.administering({ try $0.adminLookup(uids: ["u1"], emails: []) }).isEmpty)
     let empty = try await admin.call(batchCreate, ["users": []])
     #expect(FirebaseEmulatorAdminTests.message(empty.json) == "MISSING_USER_ACCOUNT")
     let keyless = try await admin.call(
@@ -126,7 +130,8 @@ import Testing
     let session = try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1password"))
     #expect(session.localID == "migrated")
     // Verified once, the password is kept with this backend's own hash from then on.
-    let stored = try #require(try await backend.adminLookup(uids: ["migrated"], emails: []).first)
+    let stored = try #require(
+      try await backend.administering({ try $0.adminLookup(uids: ["migrated"], emails: []) }).first)
     #expect(stored.password?.algorithm == .scrypt && stored.password?.key == nil)
     _ = try await backend.signInWithPassword(.init(email: "user1@example.com", password: "user1password"))
   }
@@ -191,7 +196,9 @@ import Testing
       let session = try await backend.signInWithPassword(
         .init(email: "d\(index)@example.com", password: "correct horse"))
       #expect(session.localID == "d-\(index)", "\(entry.algorithm)")
-      #expect(try await backend.adminLookup(uids: ["d-\(index)"], emails: []).first?.password?.algorithm == .scrypt)
+      #expect(
+        try await backend.administering({ try $0.adminLookup(uids: ["d-\(index)"], emails: []) }).first?.password?
+          .algorithm == .scrypt)
     }
     let zero = try await admin.call(
       batchCreate,
@@ -226,7 +233,9 @@ import Testing
     #expect(reply.status == 200)
     let backend = admin.routes.backend
     #expect(try await backend.signInWithPassword(.init(email: "p1@example.com", password: "password")).localID == "p-1")
-    #expect(try await backend.adminLookup(uids: ["p-1"], emails: []).first?.password?.algorithm == .scrypt)
+    #expect(
+      try await backend.administering({ try $0.adminLookup(uids: ["p-1"], emails: []) }).first?.password?.algorithm
+        == .scrypt)
   }
 
   /// A vector of the bcrypt test suites ("U*U" at cost 5), exported as another system would.
@@ -246,7 +255,9 @@ import Testing
       try await backend.signInWithPassword(.init(email: "b1@example.com", password: "U*V"))
     }
     #expect(try await backend.signInWithPassword(.init(email: "b1@example.com", password: "U*U")).localID == "b-1")
-    #expect(try await backend.adminLookup(uids: ["b-1"], emails: []).first?.password?.algorithm == .scrypt)
+    #expect(
+      try await backend.administering({ try $0.adminLookup(uids: ["b-1"], emails: []) }).first?.password?.algorithm
+        == .scrypt)
     let malformed = try await admin.call(
       batchCreate,
       [
@@ -283,7 +294,7 @@ import Testing
     #expect(reply.status == 400)
     let message = FirebaseEmulatorAdminTests.message(reply.json) ?? ""
     #expect(message.hasPrefix("INVALID_ARGUMENT") && message.contains(named), "\(message)")
-    #expect(try await admin.routes.backend.adminLookup(uids: ["c-1"], emails: []).isEmpty)
+    #expect(try await admin.routes.backend.administering({ try $0.adminLookup(uids: ["c-1"], emails: []) }).isEmpty)
   }
 
   @Test(.enabled(if: Bcrypt.isAvailable)) func aBcryptHashAboveCost14IsRefused() async throws {
@@ -296,6 +307,6 @@ import Testing
       ])
     #expect(reply.status == 400)
     #expect(FirebaseEmulatorAdminTests.message(reply.json)?.contains("cost of at most 14; this one has 31") == true)
-    #expect(try await admin.routes.backend.adminLookup(uids: ["b-9"], emails: []).isEmpty)
+    #expect(try await admin.routes.backend.administering({ try $0.adminLookup(uids: ["b-9"], emails: []) }).isEmpty)
   }
 }

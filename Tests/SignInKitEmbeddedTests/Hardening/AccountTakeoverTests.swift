@@ -131,8 +131,10 @@ import Testing
     let session = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     var changes = AdminAccountChanges()
     changes.customAttributes = #"{"\#(name)":"someone-else"}"#
+    let update = changes
     #expect(
-      await refusal { _ = try await backend.adminUpdate(uid: session.localID, changes) } == "FORBIDDEN_CLAIM : \(name)")
+      await refusal { _ = try await backend.administering({ try $0.adminUpdate(uid: session.localID, update) }) }
+        == "FORBIDDEN_CLAIM : \(name)")
 
     var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedCustomTokens = true

@@ -62,7 +62,8 @@ import Testing
       await refusal {
         var changes = AdminAccountChanges()
         changes.displayName = longName
-        _ = try await backend.adminUpdate(uid: ada.localID, changes)
+        let update = changes
+        _ = try await backend.administering({ try $0.adminUpdate(uid: ada.localID, update) })
       } == "INVALID_ARGUMENT")
     _ = try await backend.update(
       UpdateAccountRequest(idToken: ada.tokens.idToken, displayName: String(longName.dropLast())))
@@ -99,7 +100,7 @@ import Testing
       }
       #expect(code?.hasPrefix("INVALID_IDP_RESPONSE") == true, "\(claims.keys.sorted()): \(code ?? "signed in")")
     }
-    #expect(try await backend.adminList(maxResults: 10, after: nil).0.isEmpty)
+    #expect(try await backend.administering({ try $0.adminList(maxResults: 10, after: nil) }).0.isEmpty)
   }
 
   @Test func customTokenClaimsPastAThousandBytesAreRefused() async throws {

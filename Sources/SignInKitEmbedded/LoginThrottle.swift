@@ -1,0 +1,60 @@
+import Foundation
+import SignInKit
+
+/// Wrong passwords and second-factor codes, counted in the database by key (an email,
+/// `phone:NUMBER`, or ``throttleKey(of:)``), so every process on a folder counts them; too many
+/// in ``EmbeddedBackend/Configuration/attemptWindow`` slow the next attempts down.
+///
+/// - Concurrency: not `Sendable`; made and used on the backend's actor (`EmbeddedBackend.throttle`).
+struct LoginThrottle {
+  let store: EmbeddedStore
+  let configuration: EmbeddedBackend.Configuration
+  let now: @Sendable () -> Date
+
+  /// The key wrong passwords and wrong second-factor codes are counted under: the account's
+  /// email, or its uid when it has none.
+  static func throttleKey(of account: EmbeddedDatabase.Account) -> String {
+    account.email ?? "uid:\(account.uid)"
+  }
+
+  /// Failures before this moment no longer count (``Configuration/attemptWindow`` ago).
+  private var throttleWindowStart: Date { now().addingTimeInterval(-configuration.attemptWindow.seconds) }
+
+  /// Records a wrong password or code for throttle `key`, in the database: every process on the
+  /// folder counts it.
+  func noteLoginFailure(_ key: String) throws {
+    try store.recordLoginFailure(
+      key: key, at: now(), windowStart: throttleWindowStart,
+      cap: configuration.limits.loginFailures)
+  }
+
+  /// How many failures throttle `key` (an email, `phone:NUMBER`, ``throttleKey(of:)``) has in
+  /// the current window.
+  func recentLoginFailures(for key: String) throws -> Int {
+    try store.loginFailures(key: key, since: throttleWindowStart).count
+  }
+
+  /// Forgets throttle `key`'s failures (a successful sign-in, a reset password).
+  func forgetLoginFailures(_ key: String) {
+    // Best effort: a throttle left behind only slows the next wrong attempts.
+    try? store.clearLoginFailures(key: key)
+  }
+
+  /// Refuses an attempt that comes too soon after too many failures for `key` (an email, or
+  /// ``throttleKey(of:)``); see ``Configuration/maxFailedAttempts``.
+  func checkThrottle(
+    for key: String, what: String = "this email", remedy: String = "or reset the password"
+  ) throws {
+    let windowStart = throttleWindowStart
+    let recent = try store.loginFailures(key: key, since: windowStart)
+    guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
+    let doublings = min(recent.count - configuration.maxFailedAttempts, 20)
+    let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
+    let wait = last.addingTimeInterval(delay).timeIntervalSince(now())
+    guard wait > 0 else { return }
+    throw AuthError(
+      firebase: .tooManyAttemptsTryLater,
+      message: "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, "
+        + "\(remedy).")
+  }
+}
