@@ -89,7 +89,7 @@ extension EmbeddedBackend {
       try throttle.noteLoginFailure(email)
       throw loginFailure(.invalidPassword, "The password is wrong.")
     }
-    return try await finishFirstFactor(.password) {
+    return try await steps.finishFirstFactor(.password) {
       // The account may have changed while the check ran: only its current password is upgraded.
       if let upgraded {
         try store.updateAccount(uid: account.uid) { if $0.password == hash { $0.password = upgraded } }

@@ -20,7 +20,7 @@ extension EmbeddedBackend {
   public func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws -> SignInResponse {
     let email = try AccountRules.validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try tokens.verifiedUser(of: $0).uid }
-    return try await finishFirstFactor(.password) {
+    return try await steps.finishFirstFactor(.password) {
       let entry = try takeCode(request.oobCode, kinds: [.emailSignIn])
       guard entry.email == email else {
         throw AuthError(

@@ -63,7 +63,8 @@ extension EmbeddedBackend {
         throw AuthError(firebase: .userDisabled)
       }
       // An account with a second factor asks for it here too, as after a password.
-      return try await finishFirstFactor(info.providerID) { FirstFactor(uid: owner.uid, email: owner.email) }.signed()
+      return try await steps.finishFirstFactor(info.providerID) { FirstFactor(uid: owner.uid, email: owner.email) }
+        .signed()
     }
     if let email = info.email, try store.emailIsTaken(email) {
       // Firebase answers needConfirmation: one account per email.
@@ -77,7 +78,7 @@ extension EmbeddedBackend {
       throw error
     }
     let uid = try EmbeddedDatabase.Account.newUID()
-    return try await finishFirstFactor(info.providerID) {
+    return try await steps.finishFirstFactor(info.providerID) {
       try store.save(
         EmbeddedDatabase.Account(
           uid: uid, email: info.email, displayName: info.displayName, photoURL: info.photoURL,
@@ -111,7 +112,7 @@ extension EmbeddedBackend {
   func pendingCredential(for credential: ProviderCredential, claims: [String: JSONValue]) throws -> ProviderCredential {
     let token = Base64URL.encode(try Crypto.randomBytes(32))
     let sub = claims["sub"]?.string ?? ""
-    try addPending(
+    try steps.addPending(
       PendingIdentity(
         uid: "idp:\(credential.providerID.rawValue):\(sub)", providerID: credential.providerID, claims: claims),
       kind: PendingIdentity.kind, key: token, until: now().addingTimeInterval(Self.pendingTokenLifetime))

@@ -89,7 +89,7 @@ extension EmbeddedBackend {
     let sessionInfo = Base64URL.encode(try Crypto.randomBytes(32))
     let message = PhoneVerificationCode(phoneNumber: phone, sessionInfo: sessionInfo, code: digits)
     let kind = PendingPhoneVerification.kind
-    try addPending(
+    try steps.addPending(
       PendingPhoneVerification(
         phoneNumber: phone, codeDigest: PendingPhoneVerification.digest(of: digits, sessionInfo: sessionInfo),
         purpose: purpose),
@@ -259,7 +259,7 @@ extension EmbeddedBackend {
     let kind = PendingPhoneVerification.kind
     let phone = pending.phoneNumber
     let linking = try idToken.map { try tokens.verifiedUser(of: $0).uid }
-    let response = try await finishFirstFactor(.phone) {
+    let response = try await steps.finishFirstFactor(.phone) {
       try store.pendingSteps.consume(kind, key: sessionInfo ?? "", gone: Self.codeUsed)
       if let owner = try store.account(phone: phone) {
         guard linking == nil || linking == owner.uid else { throw AccountRules.phoneExists(phone) }

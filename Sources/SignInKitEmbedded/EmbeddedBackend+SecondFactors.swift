@@ -27,7 +27,7 @@ struct PendingSignIn: Codable, Sendable, PendingStep {
 }
 
 /// Who a first factor (a password, an email link, an identity provider) proved the caller to
-/// be, as ``EmbeddedBackend/finishFirstFactor(_:_:)`` takes it.
+/// be, as ``EmbeddedBackend/steps.finishFirstFactor(_:_:)`` takes it.
 struct FirstFactor {
   var uid: String
   var email: String?
@@ -47,35 +47,6 @@ extension EmbeddedBackend {
   /// Wrong codes one pending sign-in takes before it is spent: a six-digit code cannot be
   /// guessed by trying them all.
   static let secondFactorAttempts = 5
-
-  /// The one way a first factor ends: `change` records what it proved (in the same transaction
-  /// whatever follows, so a spent email link stays spent), then an account with a second factor
-  /// answers `AuthError/Code/secondFactorRequired` with a pending credential, and any other gets
-  /// its session. Every first factor goes through here (password, email link, identity
-  /// provider, phone, passkey); a custom token does not, as in Firebase, where a custom token is
-  /// the developer's own proof.
-  func finishFirstFactor(
-    _ provider: ProviderID, _ change: () throws -> FirstFactor
-  ) throws -> UnsignedReply<SignInResponse> {
-    let (factor, response) = try store.transaction { () throws -> (FirstFactor, UnsignedReply<SignInResponse>?) in
-      let factor = try change()
-      let factors = try store.account(uid: factor.uid)?.secondFactors ?? []
-      guard factor.isLink || factor.provesSecondFactor || factors.isEmpty else { return (factor, nil) }
-      try store.updateAccount(uid: factor.uid) { $0.lastLoginAt = now() }
-      let tokens = try self.tokens.mintTokens(for: factor.uid, provider: provider)
-      return (
-        factor,
-        UnsignedReply(tokens: tokens) {
-          SignInResponse(localID: factor.uid, email: factor.email, tokens: $0, isNewUser: factor.isNewUser)
-        }
-      )
-    }
-    guard let response else { throw try secondFactorChallenge(for: factor.uid, signingInWith: provider) }
-    if let account = try store.account(uid: factor.uid) {
-      throttle.forgetLoginFailures(LoginThrottle.throttleKey(of: account))
-    }
-    return response
-  }
 
   /// Identity Platform's TOTP and SMS second factors, as its v2 endpoints behave: enrolling
   /// needs a verified email, TOTP codes are RFC 6238 (HMAC-SHA1, 6 digits, 30 s, one step of
@@ -114,7 +85,7 @@ extension EmbeddedBackend {
       let secret = try Crypto.randomBytes(20)
       let session = Base64URL.encode(try Crypto.randomBytes(24))
       let deadline = now().addingTimeInterval(Self.secondFactorWindow)
-      try addPending(
+      try steps.addPending(
         PendingEnrollment(uid: uid, secret: secret), kind: PendingEnrollment.kind, key: session, until: deadline)
       return .secret(
         TOTPSecret(
@@ -204,44 +175,6 @@ extension EmbeddedBackend {
       }
       throttle.forgetLoginFailures(key)
       return response
-    }
-  }
-
-  /// Records a pending sign-in for `uid`, which its second step completes, and returns the
-  /// `AuthError/Code/secondFactorRequired` that carries it.
-  func secondFactorChallenge(for uid: String, signingInWith provider: ProviderID) throws -> AuthError {
-    let pending = Base64URL.encode(try Crypto.randomBytes(24))
-    try addPending(
-      PendingSignIn(uid: uid, provider: provider), kind: PendingSignIn.kind, key: pending,
-      until: now().addingTimeInterval(Self.secondFactorWindow))
-    return AuthError.secondFactorRequired(
-      SecondFactorChallenge(
-        factors: try store.existingAccount(uid: uid).info.secondFactors, firstFactor: provider,
-        pendingCredential: pending))
-  }
-
-  /// Records a pending step for its account, keyed by `key`, until `deadline`: expired steps
-  /// go, and the account's oldest beyond the configured number per account (first factors that
-  /// never finish must not pile up).
-  ///
-  /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the table is full.
-  ///
-  /// - Parameter owner: whose steps `perAccount` counts; by default the step's account. A step
-  ///   of no account yet (a passkey sign-in) names itself, so no caller's steps evict another's.
-  /// - Parameter text: the text message carrying the step's code, kept with it in the outbox.
-  func addPending<Step: Encodable>(
-    _ step: Step, kind: String, key: String, until deadline: Date, owner: String? = nil,
-    text: PhoneVerificationCode? = nil
-  ) throws where Step: PendingStep {
-    let limits = configuration.limits
-    guard
-      try store.pendingSteps.add(
-        kind, key: key, uid: owner ?? step.uid, expiresAt: deadline, record: step, now: now(),
-        perAccount: limits.pendingPerAccount, total: limits.pending, text: text)
-    else {
-      throw AuthError(
-        firebase: .tooManyAttemptsTryLater,
-        message: "\(limits.pending) second-factor steps are waiting; try again in a few minutes.")
     }
   }
 

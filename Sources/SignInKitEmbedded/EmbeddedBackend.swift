@@ -430,6 +430,21 @@ public actor EmbeddedBackend: AuthBackend {
     AccountAdministration(store: store, configuration: configuration, now: now, tokens: tokens)
   }
 
+  /// How a first factor ends, and the steps a sign-in waits on.
+  var steps: SignInSteps {
+    SignInSteps(store: store, configuration: configuration, now: now, tokens: tokens, throttle: throttle)
+  }
+
+  /// Passkey enrollment and sign-in.
+  var passkeys: PasskeyCeremonies {
+    PasskeyCeremonies(store: store, configuration: configuration, now: now, tokens: tokens, steps: steps)
+  }
+
+  /// Runs `body` with the passkey ceremonies of this backend: challenges, and the answers to them.
+  package func passkeyCeremony<T: Sendable>(_ body: @Sendable (PasskeyCeremonies) throws -> T) throws -> T {
+    try body(passkeys)
+  }
+
   /// Runs `body` with an administrator's calls on this backend's accounts (the Admin SDKs' and
   /// the emulator's): create, look up, update, list, session cookies.
   package func administering<T: Sendable>(_ body: @Sendable (AccountAdministration) throws -> T) throws -> T {

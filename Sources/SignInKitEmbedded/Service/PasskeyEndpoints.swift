@@ -11,8 +11,8 @@ enum PasskeyEndpoints {
   static func startEnrollment(_ body: StartPasskeyEnrollmentBody, _ context: ServiceContext) async throws
     -> StartPasskeyEnrollmentReply
   {
-    let options = try await context.backend().startPasskeyEnrollment(
-      idToken: try body.required(body.idToken, .missingIdToken))
+    let idToken = try body.required(body.idToken, .missingIdToken)
+    let options = try await context.backend().passkeyCeremony { try $0.startPasskeyEnrollment(idToken: idToken) }
     var creation = PasskeyCreationOptions()
     creation.rp = PasskeyEntity(id: options.relyingPartyID, name: options.relyingPartyID)
     creation.user = PasskeyEntity(
@@ -35,20 +35,23 @@ enum PasskeyEndpoints {
     guard let registration = body.authenticatorRegistrationResponse, let response = registration.anyResponse else {
       throw FirebaseFailure(.invalidAuthenticatorResponse, "send authenticatorRegistrationResponse with its response")
     }
-    let (tokens, _) = try await context.backend().finalizePasskeyEnrollment(
-      idToken: idToken, name: body.name ?? "",
-      registration: PasskeyRegistration(
-        credentialID: try bytes(registration.anyCredentialID, "the credential id"),
-        clientDataJSON: try bytes(response.clientDataJSON, "clientDataJSON"),
-        attestationObject: try bytes(response.attestationObject, "attestationObject"),
-        transports: response.transports ?? []))
+    let passkey = PasskeyRegistration(
+      credentialID: try bytes(registration.anyCredentialID, "the credential id"),
+      clientDataJSON: try bytes(response.clientDataJSON, "clientDataJSON"),
+      attestationObject: try bytes(response.attestationObject, "attestationObject"),
+      transports: response.transports ?? [])
+    let name = body.name ?? ""
+    let (tokens, _) = try await context.backend().passkeyCeremony {
+      try $0.finalizePasskeyEnrollment(idToken: idToken, name: name, registration: passkey)
+    }
     return ReplyShapes.tokens(tokens)
   }
 
   static func startSignIn(_ body: StartPasskeySignInBody, _ context: ServiceContext) async throws
     -> StartPasskeySignInReply
   {
-    let options = try await context.backend().startPasskeySignIn(sessionID: body.sessionId)
+    let sessionID = body.sessionId
+    let options = try await context.backend().passkeyCeremony { try $0.startPasskeySignIn(sessionID: sessionID) }
     return StartPasskeySignInReply(
       credentialRequestOptions: PasskeyRequestOptions(
         challenge: WireBytes.encode(options.challenge), rpId: options.relyingPartyID,

@@ -158,7 +158,7 @@ import Testing
 
   @Test func transportsAreKeptOnlyAsWebAuthnNamesThem() {
     let sent = ["internal", "hybrid", "internal", String(repeating: "x", count: 100_000), "usb"]
-    #expect(EmbeddedBackend.knownTransports(sent) == ["internal", "hybrid", "usb"])
+    #expect(PasskeyCeremonies.knownTransports(sent) == ["internal", "hybrid", "usb"])
   }
 
   @Test func aLongPasskeyNameIsRefused() async throws {
