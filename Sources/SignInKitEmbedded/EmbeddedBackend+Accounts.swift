@@ -112,7 +112,7 @@ extension EmbeddedBackend {
   public func update(_ request: UpdateAccountRequest) async throws -> UpdateAccountResponse {
     if let code = request.oobCode, request.idToken == nil {
       return try store.transaction {
-        let entry = try takeCode(code, kinds: [.verifyEmail, .verifyAndChangeEmail])
+        let entry = try mail.takeCode(code, kinds: [.verifyEmail, .verifyAndChangeEmail])
         if let newEmail = entry.newEmail, try store.emailIsTaken(newEmail, byOtherThan: entry.uid) {
           throw AccountRules.emailExists
         }

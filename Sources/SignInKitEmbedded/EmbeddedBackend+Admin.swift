@@ -66,21 +66,21 @@ extension EmbeddedBackend {
       if account?.disabled == true {
         throw AuthError(firebase: .userDisabled)
       }
-      return try await sendActionCode(
+      return try await mail.sendActionCode(
         kind: kind, to: account?.uid ?? "", at: email, settings: settings, delivered: false)
     }
     guard let account else {
       throw AuthError(firebase: .emailNotFound, message: "There is no account for \(email).")
     }
     guard kind == .verifyAndChangeEmail else {
-      return try await sendActionCode(kind: kind, to: account.uid, at: email, settings: settings, delivered: false)
+      return try await mail.sendActionCode(kind: kind, to: account.uid, at: email, settings: settings, delivered: false)
     }
     guard let newEmail else {
       throw AuthError(firebase: .missingNewEmail, message: "A change of email needs the new address (newEmail).")
     }
     let target = try AccountRules.validated(newEmail, "unchecked").0
     guard try !store.emailIsTaken(target, byOtherThan: account.uid) else { throw AccountRules.emailExists }
-    return try await sendActionCode(
+    return try await mail.sendActionCode(
       kind: kind, to: account.uid, at: email, newEmail: target, settings: settings, delivered: false)
   }
 

@@ -21,7 +21,7 @@ extension EmbeddedBackend {
     let email = try AccountRules.validated(request.email, "unchecked").0
     let linking = try request.idToken.map { try tokens.verifiedUser(of: $0).uid }
     return try await steps.finishFirstFactor(.password) {
-      let entry = try takeCode(request.oobCode, kinds: [.emailSignIn])
+      let entry = try mail.takeCode(request.oobCode, kinds: [.emailSignIn])
       guard entry.email == email else {
         throw AuthError(
           firebase: .invalidEmail, "the email does not match the sign-in link's",

@@ -10,22 +10,22 @@ extension EmbeddedBackend {
   /// `INVALID_HOSTING_LINK_DOMAIN`) before anything is sent, so nobody can have a live code
   /// mailed inside a link to a domain of theirs.
   public func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?) async throws -> OobCodeResponse {
-    try checkLinkDestinations(settings)
+    try mail.checkLinkDestinations(settings)
     switch request {
     case .passwordReset(let email):
       guard let account = try store.account(email: email.lowercased()) else {
         if emailEnumerationProtection { return OobCodeResponse(email: email) }
         throw AuthError(firebase: .emailNotFound, message: "There is no account for that email.")
       }
-      return try await send(request, to: account, settings: settings)
+      return try await mail.send(request, to: account, settings: settings)
     case .verifyEmail(let token):
-      return try await send(
+      return try await mail.send(
         request, to: try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid), settings: settings)
     case .verifyAndChangeEmail(let token, let newEmail):
       let account = try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid)
       let email = try AccountRules.validated(newEmail, "unchecked").0
       guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw AccountRules.emailExists }
-      return try await send(request, to: account, newEmail: email, settings: settings)
+      return try await mail.send(request, to: account, newEmail: email, settings: settings)
     case .emailSignIn(let email):
       let email = try AccountRules.validated(email, "unchecked").0
       guard settings?.continueURL != nil else {
@@ -36,173 +36,26 @@ extension EmbeddedBackend {
       if let account, account.disabled {
         throw AuthError(firebase: .userDisabled)
       }
-      _ = try await sendActionCode(kind: request.kind, to: account?.uid ?? "", at: email, settings: settings)
+      _ = try await mail.sendActionCode(kind: request.kind, to: account?.uid ?? "", at: email, settings: settings)
       return OobCodeResponse(email: email)
-    }
-  }
-
-  /// Refuses settings whose links would lead away from the project's authorized domains.
-  private func checkLinkDestinations(_ settings: ActionCodeSettings?) throws {
-    // Each is kept with the code and goes in the mail: a bounded length, checked first.
-    try FieldLimits.check(settings?.continueURL?.absoluteString, .continueURL)
-    for (value, name) in [
-      (settings?.iOSBundleID, "iOSBundleId"), (settings?.androidPackageName, "androidPackageName"),
-      (settings?.linkDomain, "linkDomain"),
-    ] {
-      try FieldLimits.check(value, .configValue, named: name)
-    }
-    if let continueURL = settings?.continueURL {
-      guard ["http", "https"].contains(continueURL.scheme?.lowercased() ?? ""), let host = continueURL.host,
-        !host.isEmpty
-      else {
-        throw AuthError(
-          firebase: .invalidContinueUri,
-          message: "The continue URL must be an http or https URL with a host, not \(continueURL.absoluteString).")
-      }
-      guard isAuthorizedDomain(host) else {
-        throw AuthError(
-          firebase: .unauthorizedDomain, "Domain not allowlisted by project",
-          message: "The continue URL's domain \(host) is not authorized; add it (signin serve --authorized-domain).")
-      }
-    }
-    if let linkDomain = settings?.linkDomain, !isAuthorizedDomain(linkDomain) {
-      throw AuthError(
-        firebase: .invalidHostingLinkDomain,
-        message: "The link domain \(linkDomain) is not one of this project's authorized domains.")
     }
   }
 
   /// The domains links may lead to: the ones every project has (`localhost`, the loopback
   /// addresses, `PROJECT.firebaseapp.com` and `PROJECT.web.app`), then the configured ones.
   public nonisolated var authorizedDomains: [String] {
-    let project = configuration.projectID.lowercased()
-    return ["localhost", "127.0.0.1", "[::1]", "::1", "\(project).firebaseapp.com", "\(project).web.app"]
-      + configuration.authorizedDomains.map { $0.lowercased() }
-  }
-
-  /// Whether links may lead to `host`.
-  func isAuthorizedDomain(_ host: String) -> Bool {
-    authorizedDomains.contains(host.lowercased())
-  }
-
-  /// Sends `request`'s code for `account`: to its email, or to `newEmail` for a change of email.
-  private func send(
-    _ request: OobCodeRequest, to account: EmbeddedDatabase.Account, newEmail: String? = nil,
-    settings: ActionCodeSettings?
-  ) async throws -> OobCodeResponse {
-    guard let email = account.email else {
-      throw AuthError(firebase: .missingEmail, message: "The account has no email address.")
-    }
-    _ = try await sendActionCode(
-      kind: request.kind, to: account.uid, at: email, newEmail: newEmail, settings: settings)
-    return OobCodeResponse(email: newEmail ?? email)
-  }
-
-  /// Makes a one-use code of `kind` for the account `uid`, records its digest, sends the
-  /// message that carries it (to `newEmail` when the code changes the email, else to `email`)
-  /// as ``Configuration-swift.struct/delivery`` says, and returns the code.
-  ///
-  /// The tables stay bounded (``Configuration-swift.struct/limits``), in the same transaction:
-  /// expired codes go, an address keeps its newest codes of a kind, and the mailbox its newest
-  /// messages per address, each only while its code can still be used.
-  ///
-  /// - Parameter delivered: `false` for a link the administrator asked for, to deliver
-  ///   themselves: the outbox keeps it all the same, a handler is not given it.
-  /// - Throws: `TOO_MANY_ATTEMPTS_TRY_LATER` when the limit of live codes is reached.
-  func sendActionCode(
-    kind: OobRequestType, to uid: String, at email: String, newEmail: String? = nil,
-    settings: ActionCodeSettings? = nil, delivered: Bool = true
-  ) async throws -> String {
-    let code = Base64URL.encode(try Crypto.randomBytes(24))
-    let link = actionLink(kind: kind, code: code, settings: settings)
-    let mail = MailboxMessage(to: newEmail ?? email, kind: kind.rawValue, code: code, sentAt: now(), link: link)
-    let digest = StoredSecret.digest(code)
-    try store.transaction {
-      let limits = configuration.limits
-      try prune()
-      guard try store.actionCodes.count() < limits.actionCodes else {
-        throw AuthError(
-          firebase: .tooManyAttemptsTryLater,
-          message: "\(limits.actionCodes) codes are waiting to be used; try again once some have expired.")
-      }
-      // Oldest first: by expiry, then by when they were sent.
-      let same = try store.actionCodes.digests(email: email, kind: kind.rawValue)
-      for digest in same.prefix(max(0, same.count - limits.codesPerAddress + 1)) {
-        try store.actionCodes.delete(digest: digest)
-      }
-      try store.actionCodes.insert(
-        .init(
-          uid: uid, kind: kind.rawValue, email: email,
-          expiresAt: now().addingTimeInterval(configuration.actionCodeLifetime.seconds), newEmail: newEmail),
-        digest: digest, mail: keepsOutbox ? mail : nil)
-      try prune()
-    }
-    if delivered {
-      try await deliver(.email(mail)) { try store.actionCodes.delete(digest: digest) }
-    }
-    return code
-  }
-
-  /// Whether messages are kept in the data folder's outbox (``MessageDelivery/outbox``).
-  var keepsOutbox: Bool {
-    if case .outbox = configuration.delivery { return true }
-    return false
-  }
-
-  /// Hands `message` to the configured handler, if there is one; when it fails, `withdraw`
-  /// deletes the code it carried, so no code lives that nobody received.
-  ///
-  /// - Throws: `AuthError.Code.internal`, naming the handler's error.
-  func deliver(_ message: OutgoingMessage, withdraw: () throws -> Void) async throws {
-    guard case .handler(let deliver) = configuration.delivery else { return }
-    do {
-      try await deliver(message)
-    } catch {
-      try? withdraw()
-      let what = if case .email = message { "email" } else { "text message" }
-      throw AuthError(
-        firebase: .internalError,
-        message: "The \(what) could not be delivered (\(error)); no code was sent. Check the delivery handler, "
-          + "then try again.")
-    }
-  }
-
-  /// Drops expired codes (a message goes with its code: the mailbox never keeps the text of a
-  /// dead one), then keeps the mailbox within its limits, newest kept.
-  func prune() throws {
-    let limits = configuration.limits
-    try store.actionCodes.purge(now: now(), mailPerAddress: limits.mailPerAddress, mailTotal: limits.mail)
-  }
-
-  /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
-  func actionLink(kind: OobRequestType, code: String, settings: ActionCodeSettings?) -> String? {
-    let mode = kind.actionMode
-    typealias Field = EmulatorActionQuery.CodingKeys
-    var link = URLComponents()
-    link.scheme = "https"
-    link.host = settings?.linkDomain ?? "\(configuration.projectID).firebaseapp.com"
-    link.path = "/__/auth/action"
-    link.queryItems = [
-      URLQueryItem(name: Field.apiKey.stringValue, value: "embedded"),
-      URLQueryItem(name: Field.mode.stringValue, value: mode),
-      URLQueryItem(name: Field.oobCode.stringValue, value: code),
-    ]
-    if let continueURL = settings?.continueURL {
-      link.queryItems?.append(URLQueryItem(name: Field.continueUrl.stringValue, value: continueURL.absoluteString))
-    }
-    link.queryItems?.append(URLQueryItem(name: Field.lang.stringValue, value: "en"))
-    return link.url?.absoluteString
+    configuration.linkDomains
   }
 
   public func resetPassword(_ request: ResetPasswordRequest) async throws -> ResetPasswordResponse {
     guard let newPassword = request.newPassword else {
-      let entry = try peekCode(request.oobCode, kinds: nil)
+      let entry = try mail.peekCode(request.oobCode, kinds: nil)
       return ResetPasswordResponse(email: entry.email, requestType: entry.kind, newEmail: entry.newEmail)
     }
     let hash = try PasswordHash.make(
       try AccountRules.validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
     let response = try store.transaction {
-      let entry = try takeCode(request.oobCode, kinds: [.passwordReset])
+      let entry = try mail.takeCode(request.oobCode, kinds: [.passwordReset])
       try store.updateAccount(uid: entry.uid) { account in
         account.setPassword(hash, at: now())
         account.emailVerified = true
@@ -223,26 +76,4 @@ extension EmbeddedBackend {
     (try? store.actionCodes.mail(to: email?.lowercased(), liveAt: now())) ?? []
   }
 
-  /// The entry of an unexpired `code` of one of `kinds` (of any kind for `nil`).
-  func peekCode(_ code: String, kinds: Set<OobRequestType>?) throws -> EmbeddedDatabase.ActionCode {
-    guard let entry = try store.actionCodes.code(digest: StoredSecret.digest(code)),
-      kinds.map({ OobRequestType(rawValue: entry.kind).map($0.contains) ?? false }) ?? true
-    else {
-      throw AuthError(firebase: .invalidOobCode)
-    }
-    guard entry.expiresAt > now() else {
-      throw AuthError(firebase: .expiredOobCode)
-    }
-    return entry
-  }
-
-  /// Checks and consumes a code: it works once, also when several processes share the folder
-  /// (the one whose delete finds it gone is refused).
-  func takeCode(_ code: String, kinds: Set<OobRequestType>) throws -> EmbeddedDatabase.ActionCode {
-    let entry = try peekCode(code, kinds: kinds)
-    guard try store.actionCodes.delete(digest: StoredSecret.digest(code)) else {
-      throw AuthError(firebase: .invalidOobCode)
-    }
-    return entry
-  }
 }

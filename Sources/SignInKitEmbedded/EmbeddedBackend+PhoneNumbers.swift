@@ -94,8 +94,8 @@ extension EmbeddedBackend {
         phoneNumber: phone, codeDigest: PendingPhoneVerification.digest(of: digits, sessionInfo: sessionInfo),
         purpose: purpose),
       kind: kind, key: sessionInfo, until: now().addingTimeInterval(Self.phoneCodeWindow),
-      text: keepsOutbox ? message : nil)
-    try await deliver(.text(message)) { try store.pendingSteps.delete(kind, key: sessionInfo) }
+      text: mail.keepsOutbox ? message : nil)
+    try await mail.deliver(.text(message)) { try store.pendingSteps.delete(kind, key: sessionInfo) }
     return sessionInfo
   }
 

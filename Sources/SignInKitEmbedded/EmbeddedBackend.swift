@@ -96,6 +96,14 @@ public actor EmbeddedBackend: AuthBackend {
     /// always uses the key kept there. For the package's own tests, which share one key.
     package var signingKey: RSAPrivateKey?
 
+    /// The domains links may lead to: the ones every project has (`localhost`, the loopback
+    /// addresses, `PROJECT.firebaseapp.com` and `PROJECT.web.app`), then ``authorizedDomains``.
+    package var linkDomains: [String] {
+      let project = projectID.lowercased()
+      return ["localhost", "127.0.0.1", "[::1]", "::1", "\(project).firebaseapp.com", "\(project).web.app"]
+        + authorizedDomains.map { $0.lowercased() }
+    }
+
     /// The `iss` of issued ID tokens: `https://securetoken.google.com/<projectID>`.
     package var issuer: String { "https://securetoken.google.com/\(projectID)" }
 
@@ -429,6 +437,9 @@ public actor EmbeddedBackend: AuthBackend {
   var administration: AccountAdministration {
     AccountAdministration(store: store, configuration: configuration, now: now, tokens: tokens)
   }
+
+  /// The codes sent by email, and the messages that carry them.
+  var mail: ActionCodeMail { ActionCodeMail(store: store, configuration: configuration, now: now) }
 
   /// How a first factor ends, and the steps a sign-in waits on.
   var steps: SignInSteps {
