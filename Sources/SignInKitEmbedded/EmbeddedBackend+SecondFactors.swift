@@ -61,20 +61,20 @@ extension EmbeddedBackend {
     case .startPhoneEnrollment(let idToken, let phoneNumber):
       return .codeSent(
         PhoneCodeResponse(
-          verificationID: try await startPhoneEnrollment(idToken: idToken, phoneNumber: phoneNumber),
+          verificationID: try await phone.startPhoneEnrollment(idToken: idToken, phoneNumber: phoneNumber),
           expiresIn: .seconds(Self.phoneCodeWindow)))
     case .finalizePhoneEnrollment(let idToken, let verificationID, let code, let displayName):
-      let tokens = try finalizePhoneEnrollment(
+      let tokens = try phone.finalizePhoneEnrollment(
         idToken: idToken, sessionInfo: verificationID, code: code, displayName: displayName)
       return .tokens(tokens, uid: try self.tokens.verifiedUser(of: tokens.idToken).uid)
     case .startPhoneSignIn(let pendingCredential, let enrollmentID):
       return .codeSent(
         PhoneCodeResponse(
-          verificationID: try await startPhoneSecondFactor(
+          verificationID: try await phone.startPhoneSecondFactor(
             pendingCredential: pendingCredential, enrollmentID: enrollmentID),
           expiresIn: .seconds(Self.phoneCodeWindow)))
     case .finalizePhoneSignIn(let pendingCredential, let enrollmentID, let verificationID, let code):
-      let (tokens, uid) = try finalizePhoneSecondFactor(
+      let (tokens, uid) = try phone.finalizePhoneSecondFactor(
         pendingCredential: pendingCredential, enrollmentID: enrollmentID, sessionInfo: verificationID, code: code)
       return .tokens(tokens, uid: uid)
     case .startTOTPEnrollment(let idToken):

@@ -441,6 +441,25 @@ public actor EmbeddedBackend: AuthBackend {
   /// The codes sent by email, and the messages that carry them.
   var mail: ActionCodeMail { ActionCodeMail(store: store, configuration: configuration, now: now) }
 
+  /// The codes texted to phone numbers.
+  package var phone: PhoneCodes {
+    PhoneCodes(
+      store: store, configuration: configuration, now: now, tokens: tokens, steps: steps, mail: mail,
+      throttle: throttle, administration: administration)
+  }
+
+  /// Runs `body` on this backend's actor: the service's way into a family of calls that waits
+  /// (a code to deliver) and so cannot be handed over as a synchronous closure.
+  package func run<T: Sendable>(_ body: @Sendable (isolated EmbeddedBackend) async throws -> T) async throws -> T {
+    try await body(self)
+  }
+
+  /// Who identity providers say their users are.
+  var identities: IdentityProviderClaims {
+    IdentityProviderClaims(
+      store: store, configuration: configuration, now: now, identityKeys: identityKeys, steps: steps)
+  }
+
   /// How a first factor ends, and the steps a sign-in waits on.
   var steps: SignInSteps {
     SignInSteps(store: store, configuration: configuration, now: now, tokens: tokens, throttle: throttle)

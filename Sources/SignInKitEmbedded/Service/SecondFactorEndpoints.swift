@@ -17,7 +17,10 @@ enum SecondFactorEndpoints {
       if let receipt = phone.iosReceipt {
         try context.projects.pushes.redeem(receipt: receipt, secret: phone.iosSecret)
       }
-      let sessionInfo = try await backend.startPhoneEnrollment(idToken: idToken, phoneNumber: phone.phoneNumber)
+      let number = phone.phoneNumber
+      let sessionInfo = try await backend.run {
+        try await $0.phone.startPhoneEnrollment(idToken: idToken, phoneNumber: number)
+      }
       reply.phoneSessionInfo = SessionInfoReply(sessionInfo: sessionInfo)
       return reply
     }
@@ -44,9 +47,12 @@ enum SecondFactorEndpoints {
     let backend = try await context.backend()
     let idToken = try body.required(body.idToken, .missingIdToken)
     if let phone = body.phoneVerificationInfo {
+      let name = body.displayName
       return ReplyShapes.tokens(
-        try await backend.finalizePhoneEnrollment(
-          idToken: idToken, sessionInfo: phone.sessionInfo, code: phone.code, displayName: body.displayName))
+        try await backend.run {
+          try $0.phone.finalizePhoneEnrollment(
+            idToken: idToken, sessionInfo: phone.sessionInfo, code: phone.code, displayName: name)
+        })
     }
     guard let totp = body.totpVerificationInfo else {
       throw FirebaseFailure(.invalidArgument, "send phoneVerificationInfo or totpVerificationInfo")
@@ -71,9 +77,11 @@ enum SecondFactorEndpoints {
       throw FirebaseFailure(.invalidArgument, "send phoneSignInInfo: only SMS factors send a code to start with")
     }
     if let receipt = phone.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: phone.iosSecret) }
-    let sessionInfo = try await context.backend().startPhoneSecondFactor(
-      pendingCredential: try body.required(body.mfaPendingCredential, .missingMfaPendingCredential),
-      enrollmentID: try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId))
+    let pending = try body.required(body.mfaPendingCredential, .missingMfaPendingCredential)
+    let enrollmentID = try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId)
+    let sessionInfo = try await context.backend().run {
+      try await $0.phone.startPhoneSecondFactor(pendingCredential: pending, enrollmentID: enrollmentID)
+    }
     var reply = StartMfaSignInReply()
     reply.phoneResponseInfo = SessionInfoReply(sessionInfo: sessionInfo)
     return reply
@@ -83,9 +91,11 @@ enum SecondFactorEndpoints {
     let backend = try await context.backend()
     let pending = try body.required(body.mfaPendingCredential, .missingMfaPendingCredential)
     if let phone = body.phoneVerificationInfo {
-      let (tokens, _) = try await backend.finalizePhoneSecondFactor(
-        pendingCredential: pending, enrollmentID: body.mfaEnrollmentId, sessionInfo: phone.sessionInfo,
-        code: phone.code)
+      let enrollmentID = body.mfaEnrollmentId
+      let (tokens, _) = try await backend.run {
+        try $0.phone.finalizePhoneSecondFactor(
+          pendingCredential: pending, enrollmentID: enrollmentID, sessionInfo: phone.sessionInfo, code: phone.code)
+      }
       return ReplyShapes.tokens(tokens)
     }
     let totp = body.totpVerificationInfo ?? TOTPSignInInfo()

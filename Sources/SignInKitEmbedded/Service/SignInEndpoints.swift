@@ -129,8 +129,9 @@ enum SignInEndpoints {
     -> SessionInfoReply
   {
     if let receipt = body.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: body.iosSecret) }
+    let number = body.phoneNumber
     return SessionInfoReply(
-      sessionInfo: try await context.backend().sendVerificationCode(phoneNumber: body.phoneNumber))
+      sessionInfo: try await context.backend().run { try await $0.phone.sendVerificationCode(phoneNumber: number) })
   }
 
   /// `accounts:verifyIosClient`: a receipt for the device token, and the push with its secret in
@@ -145,8 +146,9 @@ enum SignInEndpoints {
   static func signInWithPhoneNumber(_ body: PhoneSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
-      let (response, phone) = try await backend.signInWithPhoneNumber(
-        sessionInfo: body.sessionInfo, code: body.code, idToken: body.idToken)
+      let (response, phone) = try await backend.run {
+        try await $0.phone.signIn(sessionInfo: body.sessionInfo, code: body.code, idToken: body.idToken)
+      }
       var reply = ReplyShapes.tokens(response.tokens)
       reply.localId = response.localID
       reply.isNewUser = response.isNewUser
