@@ -14,18 +14,6 @@ struct SessionOrigin: Sendable {
 
 extension EmbeddedBackend {
 
-
-
-
-
-
-
-
-
-
-
-
-
   // MARK: - Secure Token
 
   /// Forgets the refresh token, so no copy of the signed-out session can be refreshed. An
@@ -56,7 +44,8 @@ extension EmbeddedBackend {
     }
     let provider = record.provider ?? Self.signInProvider(inferredFrom: account)
     let unsigned = UnsignedTokens(
-      claims: tokens.idTokenClaims(for: account, provider: provider, sessionClaims: record.claims, authTime: record.authTime),
+      claims: tokens.idTokenClaims(
+        for: account, provider: provider, sessionClaims: record.claims, authTime: record.authTime),
       refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime, key: try signing.get())
     let uid = account.uid
     return RefreshResponse(userID: uid, tokens: try await unsigned.signed())

@@ -255,35 +255,6 @@ final class EmbeddedStore {
     }
   }
 
-  // MARK: - Throttle
-
-  /// Records a failure for `key` at `at`. Failures older than `windowStart` go first, then the
-  /// oldest beyond `cap` in all: the table is bounded in time and in rows.
-  func recordLoginFailure(key: String, at: Date, windowStart: Date, cap: Int) throws {
-    try transaction {
-      try run(
-        "DELETE FROM login_failures WHERE tenant = :tenant AND at <= ?", [.real(windowStart.timeIntervalSince1970)])
-      try run(
-        "INSERT INTO login_failures (tenant, key, at) VALUES (:tenant, ?, ?)",
-        [.text(key), .real(at.timeIntervalSince1970)])
-      try run(
-        "DELETE FROM login_failures WHERE tenant = :tenant AND id NOT IN "
-          + "(SELECT id FROM login_failures WHERE tenant = :tenant ORDER BY id DESC LIMIT ?)", [.integer(Int64(cap))])
-    }
-  }
-
-  /// When `key`'s failures since `windowStart` happened, oldest first.
-  func loginFailures(key: String, since windowStart: Date) throws -> [Date] {
-    try rows(
-      "SELECT at FROM login_failures WHERE tenant = :tenant AND key = ? AND at > ? ORDER BY at",
-      [.text(key), .real(windowStart.timeIntervalSince1970)]
-    ).compactMap { $0.real(0).map(Date.init(timeIntervalSince1970:)) }
-  }
-
-  func clearLoginFailures(key: String) throws {
-    try run("DELETE FROM login_failures WHERE tenant = :tenant AND key = ?", [.text(key)])
-  }
-
   /// Up to `limit` accounts in uid order, after `uid` when given.
   func accounts(after uid: String?, limit: Int) throws -> [Account] {
     try accounts(

@@ -23,7 +23,7 @@ struct LoginThrottle {
   /// Records a wrong password or code for throttle `key`, in the database: every process on the
   /// folder counts it.
   func noteLoginFailure(_ key: String) throws {
-    try store.recordLoginFailure(
+    try recordFailure(
       key: key, at: now(), windowStart: throttleWindowStart,
       cap: configuration.limits.loginFailures)
   }
@@ -31,13 +31,13 @@ struct LoginThrottle {
   /// How many failures throttle `key` (an email, `phone:NUMBER`, ``throttleKey(of:)``) has in
   /// the current window.
   func recentLoginFailures(for key: String) throws -> Int {
-    try store.loginFailures(key: key, since: throttleWindowStart).count
+    try failures(key: key, since: throttleWindowStart).count
   }
 
   /// Forgets throttle `key`'s failures (a successful sign-in, a reset password).
   func forgetLoginFailures(_ key: String) {
     // Best effort: a throttle left behind only slows the next wrong attempts.
-    try? store.clearLoginFailures(key: key)
+    try? clearFailures(key: key)
   }
 
   /// Refuses an attempt that comes too soon after too many failures for `key` (an email, or
@@ -46,7 +46,7 @@ struct LoginThrottle {
     for key: String, what: String = "this email", remedy: String = "or reset the password"
   ) throws {
     let windowStart = throttleWindowStart
-    let recent = try store.loginFailures(key: key, since: windowStart)
+    let recent = try failures(key: key, since: windowStart)
     guard recent.count >= configuration.maxFailedAttempts, let last = recent.last else { return }
     let doublings = min(recent.count - configuration.maxFailedAttempts, 20)
     let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
@@ -56,5 +56,34 @@ struct LoginThrottle {
       firebase: .tooManyAttemptsTryLater,
       message: "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, "
         + "\(remedy).")
+  }
+
+  // MARK: - Rows
+
+  /// Records a failure for `key` at `at`. Failures older than `windowStart` go first, then the
+  /// oldest beyond `cap` in all: the table is bounded in time and in rows.
+  private func recordFailure(key: String, at: Date, windowStart: Date, cap: Int) throws {
+    try store.transaction {
+      try store.run(
+        "DELETE FROM login_failures WHERE tenant = :tenant AND at <= ?", [.real(windowStart.timeIntervalSince1970)])
+      try store.run(
+        "INSERT INTO login_failures (tenant, key, at) VALUES (:tenant, ?, ?)",
+        [.text(key), .real(at.timeIntervalSince1970)])
+      try store.run(
+        "DELETE FROM login_failures WHERE tenant = :tenant AND id NOT IN "
+          + "(SELECT id FROM login_failures WHERE tenant = :tenant ORDER BY id DESC LIMIT ?)", [.integer(Int64(cap))])
+    }
+  }
+
+  /// When `key`'s failures since `windowStart` happened, oldest first.
+  private func failures(key: String, since windowStart: Date) throws -> [Date] {
+    try store.rows(
+      "SELECT at FROM login_failures WHERE tenant = :tenant AND key = ? AND at > ? ORDER BY at",
+      [.text(key), .real(windowStart.timeIntervalSince1970)]
+    ).compactMap { $0.real(0).map(Date.init(timeIntervalSince1970:)) }
+  }
+
+  private func clearFailures(key: String) throws {
+    try store.run("DELETE FROM login_failures WHERE tenant = :tenant AND key = ?", [.text(key)])
   }
 }
