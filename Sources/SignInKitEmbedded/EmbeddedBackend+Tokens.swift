@@ -51,7 +51,7 @@ extension EmbeddedBackend {
     return RefreshResponse(userID: uid, tokens: try await unsigned.signed())
   }
 
-  /// The sign-in provider of a session stored without one (a migrated `accounts.json` session):
+  /// The sign-in provider of a session stored without one (by an earlier version of the store):
   /// the password or email link for an account with an email, else its first linked provider,
   /// else its phone number, else anonymous.
   static func signInProvider(inferredFrom account: EmbeddedDatabase.Account) -> ProviderID {

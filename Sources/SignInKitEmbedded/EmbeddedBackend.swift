@@ -269,14 +269,11 @@ public actor EmbeddedBackend: AuthBackend {
   /// What opening the data folder found wrong and repaired, each in words that say what to do:
   /// a stored value out of range (written by an older version) is brought into range rather
   /// than trapped on later; a damaged write-ahead log, whose unreadable transactions are named
-  /// and whose copy is kept; files of older versions moved in. Empty for a sound folder;
+  /// and whose copy is kept. Empty for a sound folder;
   /// `signin` prints these at start.
   public nonisolated let storageWarnings: [String]
 
   /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
-  ///
-  /// An `accounts.json` from an earlier version is imported once, in one transaction, and
-  /// renamed aside to `accounts.json.imported` (never deleted); ``storageWarnings`` says so.
   ///
   /// - Throws: `AuthError` with code `AuthError/Code/storage` when the directory or its files
   ///   cannot be read or written, the database is damaged or from a newer version; the message
@@ -360,11 +357,7 @@ public actor EmbeddedBackend: AuthBackend {
       try signing.checkFile()
       store = try EmbeddedStore(
         .file(directory.appendingPathComponent(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout)
-      storageWarnings =
-        try store.connection.warnings
-        + LegacyAccountsFile(directory: directory).importOnce(into: store)
-        + LegacySettingsFiles(directory: directory).importOnce(into: store)
-        + LegacyTenantFolders(directory: directory).importOnce(into: store)
+      storageWarnings = store.connection.warnings
     } else {
       storageWarnings = []
       signing =

@@ -3,8 +3,10 @@ import SignInCrypto
 import SignInFoundation
 import SignInKit
 
-/// Everything `EmbeddedBackend` keeps, as one JSON document written atomically.
-package struct EmbeddedDatabase: Codable, Sendable {
+/// The records `EmbeddedStore` keeps in its tables: accounts, refresh tokens and action codes.
+///
+/// - Concurrency: a namespace; each record is a `Sendable` value.
+package enum EmbeddedDatabase {
   package struct Account: Codable, Sendable {
     /// A new account's uid: 28 random letters and digits, as Firebase's.
     package static func newUID() throws -> String {
@@ -115,46 +117,5 @@ package struct EmbeddedDatabase: Codable, Sendable {
     var expiresAt: Date
     /// For `VERIFY_AND_CHANGE_EMAIL`, the email the code sets.
     var newEmail: String?
-  }
-
-  static let currentFormatVersion = 1
-
-  var formatVersion = currentFormatVersion
-  var accounts: [String: Account] = [:]
-  /// By SHA-256 (hex) of the token: the tokens themselves are never stored.
-  var refreshTokens: [String: RefreshToken] = [:]
-  /// By SHA-256 (hex) of the code.
-  var actionCodes: [String: ActionCode] = [:]
-  var mailbox: [MailboxMessage] = []
-  /// Identity-provider authorization codes already used to revoke a token, by SHA-256 (hex),
-  /// with when each expires; kept until then so a code works once.
-  var usedProviderCodes: [String: Date]?
-}
-
-extension EmbeddedDatabase {
-  /// This database with every account date brought into the range a reply can carry (1970
-  /// through 9999), and a warning for each one that was not: an older version stored an
-  /// administrator's `validSince` unchecked, and such a value must be reported, not trapped on.
-  /// A date too late becomes the latest one (what revoked everything still does); one that is
-  /// not a number or too early becomes the earliest.
-  func repairingDates(in path: String) -> (EmbeddedDatabase, warnings: [String]) {
-    var repaired = self
-    var warnings: [String] = []
-    let earliest = Date(timeIntervalSince1970: TimeInterval(RequestNumber.epochSeconds.lowerBound))
-    let latest = Date(timeIntervalSince1970: TimeInterval(RequestNumber.epochSeconds.upperBound))
-    for uid in accounts.keys.sorted() {
-      for (name, field) in [
-        ("validSince", \Account.validSince), ("createdAt", \Account.createdAt), ("lastLoginAt", \Account.lastLoginAt),
-      ] as [(String, WritableKeyPath<Account, Date>)] {
-        let seconds = accounts[uid]![keyPath: field].timeIntervalSince1970
-        guard !(earliest.timeIntervalSince1970...latest.timeIntervalSince1970).contains(seconds) else { continue }
-        repaired.accounts[uid]![keyPath: field] = seconds > latest.timeIntervalSince1970 ? latest : earliest
-        warnings.append(
-          "\(path): account \(uid) had \(name) \(seconds), out of range; it now reads "
-            + "\(repaired.accounts[uid]![keyPath: field].formatted(.iso8601)). Set it again with accounts:update "
-            + "if that is not what you meant.")
-      }
-    }
-    return (repaired, warnings)
   }
 }

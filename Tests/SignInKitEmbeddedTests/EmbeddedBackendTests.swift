@@ -442,16 +442,6 @@ import Testing
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
   }
 
-  @Test func unreadableDatabaseIsReportedNotReplaced() throws {
-    let directory = ScratchDirectory()
-    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
-    let file = directory.url.appendingPathComponent("accounts.json")
-    try Data("{broken".utf8).write(to: file)
-    let error = #expect(throws: AuthError.self) { try EmbeddedTestBackend.backend(directory: directory.url) }
-    #expect(error?.message.contains("accounts.json") == true)
-    #expect(try Data(contentsOf: file) == Data("{broken".utf8))
-  }
-
   @Test func aDatabaseThatCannotBeReadIsAStorageErrorAndSignUpNeverReplacesIt() async throws {
     let directory = ScratchDirectory()
     do {

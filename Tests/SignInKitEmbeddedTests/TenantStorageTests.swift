@@ -64,40 +64,6 @@ import Testing
     #expect(try await reopened.tenant("first").uid(forEmail: "ada@example.com") == nil)
   }
 
-  @Test func aTenantFolderFromAnEarlierVersionMovesIntoTheProjectsFileOnce() async throws {
-    let folder = ScratchDirectory()
-    let tenantFolder = folder.url.appendingPathComponent("tenants/acme", isDirectory: true)
-    var configuration = EmbeddedTestBackend.fast
-    configuration.tenantID = "acme"
-    // What earlier versions kept: the tenant's own database in tenants/acme, with a setting.
-    let old = try EmbeddedBackend(directory: tenantFolder, configuration: configuration)
-    let ada = try await old.signUp(SignUpRequest(email: "ada@example.com", password: "acme-pass"))
-    #expect(
-      try await old.settings({ try $0.add("oidc", key: "oidc.okta", value: Data(#"{"a":1}"#.utf8), limit: 10) })
-        == .added)
-    await old.close()
-
-    let project = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
-    #expect(
-      project.storageWarnings.contains { $0.contains("tenant acme's 1 accounts") && $0.contains("acme.imported") },
-      "\(project.storageWarnings)")
-    #expect(!FileManager.default.fileExists(atPath: tenantFolder.path))
-    #expect(
-      FileManager.default.fileExists(
-        atPath: folder.url.appendingPathComponent("tenants/acme.imported/accounts.sqlite").path))
-    let acme = try project.tenant("acme")
-    _ = try await acme.signInWithPassword(.init(email: "ada@example.com", password: "acme-pass"))
-    _ = try await acme.refresh(.init(refreshToken: ada.tokens.refreshToken))
-    #expect(try await acme.settings { try $0.value("oidc", key: "oidc.okta") } == Data(#"{"a":1}"#.utf8))
-    // The project's own accounts are not the tenant's.
-    #expect(await project.uid(forEmail: "ada@example.com") == nil)
-    await project.close()
-
-    let reopened = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
-    #expect(reopened.storageWarnings.isEmpty)
-    #expect(try await reopened.tenant("acme").uid(forEmail: "ada@example.com") == ada.localID)
-  }
-
   @Test func aDatabaseOfThePreviousSchemaKeepsItsAccountsAndSettings() async throws {
     let source = try EmbeddedBackend(directory: nil, configuration: EmbeddedTestBackend.fast)
     let ada = try await source.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))

@@ -118,37 +118,6 @@ import Testing
     #expect(Self.users(served) == [])
   }
 
-  /// A `projects/ID/` folder an earlier version made, with a tenant of its own, moves into the
-  /// served project's database once: its users sign in where they did, the folder is renamed
-  /// aside, and the served project's users stay apart.
-  @Test func anEarlierVersionsProjectFolderMovesInOnce() async throws {
-    let folder = ScratchDirectory()
-    let old = folder.url.appendingPathComponent("projects/demo-old", isDirectory: true)
-    do {
-      var configuration = EmbeddedTestBackend.fast
-      configuration.projectID = "demo-old"
-      let project = try EmbeddedBackend(directory: old, configuration: configuration)
-      _ = try await project.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
-      _ = try await project.tenant("t-1").signUp(SignUpRequest(email: "tim@example.com", password: "correct horse"))
-      await project.close()
-    }
-    let served = try EmbeddedTestBackend.backend(directory: folder.url)
-    #expect(served.storageWarnings.contains { $0.contains("Moved project demo-old's 2 accounts") })
-    #expect(FileManager.default.fileExists(atPath: old.path + ".imported"))
-    let projects = ServiceProjects(served: served)
-    let project = try projects.backend(for: "demo-old")
-    _ = try await project.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
-    _ = try await project.tenant("t-1").signInWithPassword(
-      PasswordSignInRequest(email: "tim@example.com", password: "correct horse"))
-    await #expect(throws: AuthError.self) {
-      _ = try await served.signInWithPassword(
-        PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
-    }
-    await #expect(throws: AuthError.self) {
-      _ = try await served.tenant("t-1").signInWithPassword(
-        PasswordSignInRequest(email: "tim@example.com", password: "correct horse"))
-    }
-  }
 }
 
 /// Review N5 and N1: a web page's `GET` (an `<img>` reaches loopback with no `Origin`) makes no

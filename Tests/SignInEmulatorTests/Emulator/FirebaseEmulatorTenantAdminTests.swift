@@ -118,48 +118,6 @@ import Testing
     #expect((found.json["users"] as? [[String: Any]])?.first?["email"] as? String == "kept@example.com")
   }
 
-  /// Review N9: a folder from before tenants and provider configurations moved into the
-  /// database. Its `tenants.json` and `provider-configs.json` are imported once, as they were
-  /// (a tenant locked down stays locked down), and renamed aside.
-  @Test func tenantsAndProviderConfigsFromTheOldJSONFilesMoveIntoTheDatabase() async throws {
-    let folder = ScratchDirectory()
-    try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-    let tenants = #"""
-      [{"name":"projects/signinkit-local/tenants/old-one","tenantId":"old-one","displayName":"Old",
-        "allowPasswordSignup":false,"enableEmailLinkSignin":false,"enableAnonymousUser":true,"disableAuth":false,
-        "mfaConfig":{"state":"DISABLED","enabledProviders":[]}}]
-      """#
-    let configs = #"""
-      {"oauthIdpConfigs":{"oidc.okta":{"name":"projects/signinkit-local/oauthIdpConfigs/oidc.okta",
-        "clientId":"c","issuer":"https://okta.example","enabled":true}},
-       "inboundSamlConfigs":{"saml.acme":{"name":"projects/signinkit-local/inboundSamlConfigs/saml.acme",
-        "displayName":"Acme","enabled":false}}}
-      """#
-    try Data(tenants.utf8).write(to: folder.url.appendingPathComponent("tenants.json"))
-    try Data(configs.utf8).write(to: folder.url.appendingPathComponent("provider-configs.json"))
-
-    let backend = try EmbeddedTestBackend.backend(directory: folder.url)
-    #expect(backend.storageWarnings.count == 2, "\(backend.storageWarnings)")
-    let routes = FirebaseEmulatorRoutes(backend: backend)
-    let tenant = try await Self.call(routes, "GET", "\(Self.tenantsURL)/old-one")
-    #expect(tenant.json["allowPasswordSignup"] as? Bool == false && tenant.json["displayName"] as? String == "Old")
-    let base = "/identitytoolkit.googleapis.com/v2/projects/signinkit-local"
-    #expect(try await Self.call(routes, "GET", base + "/oauthIdpConfigs/oidc.okta").json["clientId"] as? String == "c")
-    #expect(
-      try await Self.call(routes, "GET", base + "/inboundSamlConfigs/saml.acme").json["enabled"] as? Bool == false)
-    let refused = try await Self.call(
-      routes, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
-      ["email": "a@example.com", "password": "correct horse", "tenantId": "old-one"], headers: Self.client)
-    #expect(Self.message(refused.json) == "OPERATION_NOT_ALLOWED", "still locked down")
-    for name in ["tenants.json", "provider-configs.json"] {
-      #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(name).path))
-      #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(name + ".imported").path))
-    }
-    // Opened again, nothing is imported twice.
-    await backend.close()
-    #expect(try EmbeddedTestBackend.backend(directory: folder.url).storageWarnings.isEmpty)
-  }
-
   @Test func theTenantCapIsCountedInTheDatabaseWhoeverAsks() async throws {
     let folder = ScratchDirectory()
     let first = FirebaseEmulatorRoutes(

@@ -48,20 +48,6 @@ extension EmbeddedBackend {
 }
 
 extension EmbeddedDatabase {
-  /// Writes this database as the `accounts.json` of versions before the SQLite store, into
-  /// `folder` (tests only); returns the file's URL.
-  @discardableResult
-  func writeLegacyFile(in folder: URL, editing edit: (inout String) throws -> Void = { _ in }) throws -> URL {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .secondsSince1970
-    encoder.outputFormatting = [.sortedKeys]
-    var text = String(decoding: try encoder.encode(self), as: UTF8.self)
-    try edit(&text)
-    let url = folder.appendingPathComponent("accounts.json")
-    try Data(text.utf8).write(to: url)
-    return url
-  }
 }
 
 extension EmbeddedStore {
