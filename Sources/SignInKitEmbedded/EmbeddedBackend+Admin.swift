@@ -95,10 +95,7 @@ extension EmbeddedBackend {
 
   /// Deletes `uid` as an administrator would, from outside the user's session.
   public func deleteUser(uid: String) throws {
-    guard try store.account(uid: uid) != nil else {
-      throw AuthError(firebase: .userNotFound, message: "No account has uid \(uid).")
-    }
-    try store.deleteAccount(uid: uid)
+    try administration.deleteAccount(uid: uid)
   }
 
   /// Deletes every account, as the Firebase emulator's reset between tests does

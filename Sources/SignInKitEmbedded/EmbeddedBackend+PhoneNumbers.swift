@@ -68,21 +68,6 @@ extension EmbeddedBackend {
 
   // MARK: - AuthBackend
 
-  public func sendPhoneCode(_ request: PhoneCodeRequest) async throws -> PhoneCodeResponse {
-    PhoneCodeResponse(
-      verificationID: try await phone.sendVerificationCode(phoneNumber: request.phoneNumber),
-      expiresIn: .seconds(Self.phoneCodeWindow))
-  }
-
-  /// The texted code signs in, or gives the user of `request.idToken` the number (as a link
-  /// or an update alike, as the Firebase emulator does; `Auth` refuses a link to a user who has
-  /// a number).
-  public func signInWithPhoneNumber(_ request: PhoneSignInRequest) async throws -> SignInResponse {
-    try await phone.signIn(
-      sessionInfo: request.verificationID, code: request.code, idToken: request.idToken
-    ).response
-  }
-
   /// The text messages in the outbox whose codes can still be used, oldest first; none when
   /// ``Configuration-swift.struct/delivery`` hands them to a handler.
   public func verificationCodes() -> [PhoneVerificationCode] {

@@ -21,12 +21,18 @@ import SignInStorage
 ///
 /// Emails are not sent: they land in the ``mailbox(for:)``.
 ///
+/// Its `AuthBackend` calls are `FirebaseBackend`'s, handed as the wire layer's values to the
+/// identity service that `signin serve` answers HTTP with (no JSON, no socket between): the same
+/// replies and the same errors as over HTTP, decided in one place. Only ``revokeRefreshToken(_:)``,
+/// which Firebase has no call for, goes to the backend directly.
+///
 /// ```swift
 /// let backend = try EmbeddedBackend(directory: dataDirectory)
 /// let auth = Auth(backend: backend)
 /// ```
 ///
-/// - Concurrency: actor. Each call reads and writes on the actor without suspending, so calls
+/// - Concurrency: actor; its `AuthBackend` calls are `nonisolated` and reach the actor through the
+///   service. Each call reads and writes on the actor without suspending, so calls
 ///   are linearizable; a call that throws changes nothing. Sign-up, sign-in and refresh then
 ///   sign their new ID token off the actor, after their changes are committed, so the backend
 ///   answers other calls during the RSA signature; the token's claims were fixed before.
@@ -272,6 +278,8 @@ public actor EmbeddedBackend: AuthBackend {
   /// and whose copy is kept. Empty for a sound folder;
   /// `signin` prints these at start.
   public nonisolated let storageWarnings: [String]
+  /// The client of this project without its transport, which ``client`` adds for each call.
+  nonisolated let clientShape: FirebaseBackend
 
   /// Opens (or creates) the backend in `directory`, or in memory when `nil`.
   ///
@@ -366,6 +374,7 @@ public actor EmbeddedBackend: AuthBackend {
       store = try EmbeddedStore(.memory)
     }
     connection = store.connection
+    clientShape = try FirebaseBackend(apiKey: "in-process", projectID: configuration.projectID, environment: [:])
   }
 
   @Sendable private static func keyID(_ publicKey: RSAPublicKey) -> String {
@@ -421,7 +430,9 @@ public actor EmbeddedBackend: AuthBackend {
   public nonisolated var issuer: String { configuration.issuer }
 
   /// The backend's tokens, minted, signed and checked with its key and configuration.
-  var tokens: TokenIssuer { TokenIssuer(store: store, signing: signing, configuration: configuration, now: now) }
+  package var tokens: TokenIssuer {
+    TokenIssuer(store: store, signing: signing, configuration: configuration, now: now)
+  }
 
   /// The wrong passwords and codes counted against a sign-in.
   var throttle: LoginThrottle { LoginThrottle(store: store, configuration: configuration, now: now) }
@@ -432,7 +443,30 @@ public actor EmbeddedBackend: AuthBackend {
   }
 
   /// The codes sent by email, and the messages that carry them.
-  var mail: ActionCodeMail { ActionCodeMail(store: store, configuration: configuration, now: now) }
+  package var mail: ActionCodeMail {
+    ActionCodeMail(
+      store: store, configuration: configuration, now: now, tokens: tokens, steps: steps, throttle: throttle,
+      administration: administration, emailEnumerationProtection: emailEnumerationProtection)
+  }
+
+  /// Email-and-password accounts, and a signed-in user's calls on the account.
+  package var accounts: PasswordAccounts {
+    PasswordAccounts(
+      store: store, configuration: configuration, now: now, tokens: tokens, steps: steps, throttle: throttle,
+      administration: administration, mail: mail, emailEnumerationProtection: emailEnumerationProtection)
+  }
+
+  /// TOTP and SMS second factors.
+  package var secondFactors: SecondFactors {
+    SecondFactors(
+      store: store, configuration: configuration, now: now, tokens: tokens, steps: steps, throttle: throttle,
+      administration: administration, phone: phone)
+  }
+
+  /// Sign-in with a custom token.
+  package var customTokens: CustomTokenSignIn {
+    CustomTokenSignIn(store: store, configuration: configuration, now: now, tokens: tokens)
+  }
 
   /// The codes texted to phone numbers.
   package var phone: PhoneCodes {
@@ -448,9 +482,9 @@ public actor EmbeddedBackend: AuthBackend {
   }
 
   /// Who identity providers say their users are.
-  var identities: IdentityProviderClaims {
-    IdentityProviderClaims(
-      store: store, configuration: configuration, now: now, identityKeys: identityKeys, steps: steps)
+  package var identities: IdentityProviderSignIn {
+    IdentityProviderSignIn(
+      store: store, configuration: configuration, now: now, identityKeys: identityKeys, steps: steps, tokens: tokens)
   }
 
   /// How a first factor ends, and the steps a sign-in waits on.
@@ -459,7 +493,7 @@ public actor EmbeddedBackend: AuthBackend {
   }
 
   /// Passkey enrollment and sign-in.
-  var passkeys: PasskeyCeremonies {
+  package var passkeys: PasskeyCeremonies {
     PasskeyCeremonies(store: store, configuration: configuration, now: now, tokens: tokens, steps: steps)
   }
 

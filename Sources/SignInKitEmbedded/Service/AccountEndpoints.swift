@@ -11,19 +11,17 @@ enum AccountEndpoints {
     var reply = LookupReply()
     reply.kind = "identitytoolkit#GetAccountInfoResponse"
     guard context.isAdmin, body.idToken == nil else {
-      let account = try await backend.lookup(LookupRequest(idToken: try body.required(body.idToken, .missingIdToken)))
-      var record = ReplyShapes.account(account)
-      if let stored = try await backend.administering({ try $0.adminLookup(uids: [account.localID], emails: []) }).first
-      {
-        // The dates Firebase lists for the user itself too; never the hash: an account with a
-        // password gets Firebase's redacted placeholder, and no salt.
-        let full = ReplyShapes.adminAccount(stored, of: backend)
-        record.validSince = full.validSince
-        record.passwordUpdatedAt = full.passwordUpdatedAt
-        record.lastRefreshAt = full.lastRefreshAt
-        record.tenantId = full.tenantId
-        if stored.password != nil { record.passwordHash = AccountRecord.redactedPasswordHash }
-      }
+      let idToken = try body.required(body.idToken, .missingIdToken)
+      let stored = try await backend.run { try $0.accounts.account(of: idToken) }
+      var record = ReplyShapes.account(stored.info)
+      // The dates Firebase lists for the user itself too; never the hash: an account with a
+      // password gets Firebase's redacted placeholder, and no salt.
+      let full = ReplyShapes.adminAccount(stored, of: backend)
+      record.validSince = full.validSince
+      record.passwordUpdatedAt = full.passwordUpdatedAt
+      record.lastRefreshAt = full.lastRefreshAt
+      record.tenantId = full.tenantId
+      if stored.password != nil { record.passwordHash = AccountRecord.redactedPasswordHash }
       reply.users = [record]
       return reply
     }
@@ -63,7 +61,8 @@ enum AccountEndpoints {
       }
       return Base64URL.encode(bytes)
     }
-    let response = try await backend.update(request)
+    let change = request
+    let response = try await backend.run { try await $0.accounts.update(change) }
     return ReplyShapes.update(response.account, tokens: response.tokens)
   }
 
@@ -91,7 +90,9 @@ enum AccountEndpoints {
     if context.isAdmin, context.isScoped || body.localId != nil {
       try await backend.deleteUser(uid: try body.required(body.localId, .missingLocalId))
     } else {
-      try await backend.delete(DeleteAccountRequest(idToken: try body.required(body.idToken, .missingIdToken)))
+      try await backend.run {
+        try await $0.accounts.delete(DeleteAccountRequest(idToken: try body.required(body.idToken, .missingIdToken)))
+      }
     }
     return DeleteAccountReply(kind: "identitytoolkit#DeleteAccountResponse")
   }
@@ -130,14 +131,16 @@ enum AccountEndpoints {
     let settings = ActionCodeSettings(
       continueURL: body.continueUrl.flatMap { URL(string: $0) }, handlesCodeInApp: body.canHandleCodeInApp ?? false,
       iOSBundleID: body.iOSBundleId, androidPackageName: body.androidPackageName, linkDomain: body.linkDomain)
-    reply.email = try await backend.sendOobCode(request, settings: settings).email
+    reply.email = try await backend.run { try await $0.mail.sendOobCode(request, settings: settings) }.email
     return reply
   }
 
   static func resetPassword(_ body: ResetPasswordBody, _ context: ServiceContext) async throws -> ResetPasswordReply {
     try await context.requireTenant(allows: .passwordSignIn)
-    let response = try await context.backend().resetPassword(
-      ResetPasswordRequest(oobCode: try body.required(body.oobCode, .missingOobCode), newPassword: body.newPassword))
+    let response = try await context.backend().run {
+      try await $0.mail.resetPassword(
+        ResetPasswordRequest(oobCode: try body.required(body.oobCode, .missingOobCode), newPassword: body.newPassword))
+    }
     var reply = ResetPasswordReply()
     reply.kind = "identitytoolkit#ResetPasswordResponse"
     reply.email = response.email
@@ -165,7 +168,7 @@ enum AccountEndpoints {
     reply.kind = "identitytoolkit#CreateAuthUriResponse"
     reply.sessionId = try body.sessionId ?? EmbeddedDatabase.Account.newUID()
     guard await !backend.emailEnumerationProtection else { return reply }
-    let found = try await backend.signInMethods(forEmail: identifier)
+    let found = try await backend.run { try $0.accounts.signInMethods(forEmail: identifier) }
     reply.registered = found != nil
     reply.allProviders = found?.providers.map(\.rawValue) ?? []
     reply.signinMethods = found?.methods ?? []
@@ -210,11 +213,14 @@ enum AccountEndpoints {
 
   /// v2 `accounts:revokeToken`: the provider's token of the signed-in user.
   static func revokeToken(_ body: RevokeTokenBody, _ context: ServiceContext) async throws -> NoBody {
-    try await context.backend().revokeToken(
-      RevokeTokenRequest(
-        providerID: ProviderID(rawValue: try body.required(body.providerId, .missingProviderId)),
-        tokenType: .init(try body.required(body.tokenType, .missingTokenType)),
-        token: try body.required(body.token, .missingToken), idToken: try body.required(body.idToken, .missingIdToken)))
+    try await context.backend().run {
+      try await $0.identities.revokeToken(
+        RevokeTokenRequest(
+          providerID: ProviderID(rawValue: try body.required(body.providerId, .missingProviderId)),
+          tokenType: .init(try body.required(body.tokenType, .missingTokenType)),
+          token: try body.required(body.token, .missingToken), idToken: try body.required(body.idToken, .missingIdToken)
+        ))
+    }
     return NoBody()
   }
 }

@@ -120,22 +120,28 @@ enum EmulatorEndpoints {
     do {
       switch query.mode.flatMap(OobRequestType.init(actionMode:)) {
       case .verifyEmail, .verifyAndChangeEmail:
-        let response = try await backend.update(UpdateAccountRequest(idToken: nil, oobCode: code))
+        let response = try await backend.run {
+          try await $0.accounts.update(UpdateAccountRequest(idToken: nil, oobCode: code))
+        }
         return EmulatorActionPage(
           "The email address \(response.account.email ?? "") is verified. You can close this page.")
       case .emailSignIn:
-        let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code)).email ?? ""
+        let email =
+          try await backend.run { try await $0.mail.resetPassword(ResetPasswordRequest(oobCode: code)) }.email ?? ""
         return EmulatorActionPage(
           "This link signs in \(email). Open it in the app that asked for it, or pass the whole link to "
             + "Auth.signIn(email:link:) (the REPL's signin-link EMAIL LINK).")
       case .passwordReset:
         guard let newPassword = query.newPassword else {
-          let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code)).email ?? ""
+          let email =
+            try await backend.run { try await $0.mail.resetPassword(ResetPasswordRequest(oobCode: code)) }.email ?? ""
           return EmulatorActionPage(
             "This link resets the password of \(email). Open it again with &newPassword=… added, "
               + "or send its oobCode with a newPassword to \(FirebaseAPI.resetPassword.name).")
         }
-        let email = try await backend.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: newPassword)).email
+        let email = try await backend.run {
+          try await $0.mail.resetPassword(ResetPasswordRequest(oobCode: code, newPassword: newPassword))
+        }.email
         return EmulatorActionPage("The password of \(email ?? "the account") is changed. Sign in with the new one.")
       case .recoverEmail, nil:
         return EmulatorActionPage(

@@ -31,6 +31,10 @@ package struct InProcessTransport: IdentityToolkitTransport {
       path: path, values: values, creates: endpoint.method != .get, baseURL: baseURL)
     do throws(FirebaseFailure) {
       return try await service.handle(endpoint, body, call)
+    } catch  where error.code == .unavailable {
+      // In this process the service is unavailable only when its data folder is: the store's
+      // own error, which HTTP can only carry as a 503, goes back as the store gave it.
+      throw AuthError(.storage, error.detail ?? error.message, serverMessage: error.message)
     } catch {
       throw AuthError(error)
     }

@@ -70,7 +70,10 @@ enum PasskeyEndpoints {
       signature: try bytes(response.signature, "the signature"), userHandle: handle)
     // A passkey without user verification on an account with a second factor waits for it.
     return try await ReplyShapes.signingIn {
-      let signedIn = try await context.backend().finalizePasskeySignIn(assertion, sessionID: body.sessionId)
+      let sessionID = body.sessionId
+      let signedIn = try await context.backend().run {
+        try await $0.passkeys.finalizePasskeySignIn(assertion, sessionID: sessionID)
+      }
       var reply = ReplyShapes.tokens(signedIn.tokens)
       reply.localId = signedIn.localID
       return reply

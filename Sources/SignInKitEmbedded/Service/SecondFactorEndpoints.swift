@@ -27,7 +27,11 @@ enum SecondFactorEndpoints {
     guard body.totpEnrollmentInfo != nil else {
       throw FirebaseFailure(.invalidArgument, "send phoneEnrollmentInfo or totpEnrollmentInfo")
     }
-    guard case .secret(let secret) = try await backend.secondFactor(.startTOTPEnrollment(idToken: idToken)) else {
+    guard
+      case .secret(let secret) = try await backend.run({
+        try await $0.secondFactors.secondFactor(.startTOTPEnrollment(idToken: idToken))
+      })
+    else {
       throw FirebaseFailure(.internalError, "the TOTP enrollment made no secret")
     }
     var info = TOTPSessionInfo()
@@ -110,7 +114,8 @@ enum SecondFactorEndpoints {
   private static func tokens(of request: SecondFactorRequest, on backend: EmbeddedBackend) async throws
     -> SignInReply
   {
-    guard case .tokens(let tokens, _) = try await backend.secondFactor(request) else {
+    guard case .tokens(let tokens, _) = try await backend.run({ try await $0.secondFactors.secondFactor(request) })
+    else {
       throw FirebaseFailure(.internalError, "the second-factor call made no tokens")
     }
     return ReplyShapes.tokens(tokens)

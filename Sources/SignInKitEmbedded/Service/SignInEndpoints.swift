@@ -25,8 +25,10 @@ enum SignInEndpoints {
     } else if body.idToken == nil {
       try await context.requireTenant(allows: .anonymousSignUp)
     }
-    let response = try await backend.signUp(
-      SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
+    let response = try await backend.run {
+      try await $0.accounts.signUp(
+        SignUpRequest(email: body.email, password: body.password, displayName: body.displayName, idToken: body.idToken))
+    }
     return ReplyShapes.signIn(response, kind: "identitytoolkit#SignupNewUserResponse")
   }
 
@@ -37,7 +39,8 @@ enum SignInEndpoints {
     let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
       var reply = ReplyShapes.signIn(
-        try await backend.signInWithPassword(request), kind: "identitytoolkit#VerifyPasswordResponse")
+        try await backend.run { try await $0.accounts.signInWithPassword(request) },
+        kind: "identitytoolkit#VerifyPasswordResponse")
       reply.registered = true
       return reply
     }
@@ -56,9 +59,9 @@ enum SignInEndpoints {
     let backend = try await context.backend()
     let response: SignInResponse
     do {
-      response = try await backend.signInWithIdp(
-        IdpSignInRequest(
-          credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken))
+      let request = IdpSignInRequest(
+        credential: credential, requestURI: body.requestUri ?? "http://localhost", idToken: body.idToken)
+      response = try await backend.run { try await $0.identities.signInWithIdp(request) }
     } catch let error as AuthError where error.isAccountConflict && body.returnIdpCredential == true {
       // As Firebase answers a client that asked for the IdP's credential: status 200, the
       // conflict, the account's email and the IdP's tokens to sign in with instead.
@@ -101,7 +104,7 @@ enum SignInEndpoints {
     let request = CustomTokenSignInRequest(token: try body.required(body.token, .missingCustomToken))
     let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
-      let response = try await backend.signInWithCustomToken(request)
+      let response = try await backend.run({ try await $0.customTokens.signInWithCustomToken(request) })
       var reply = ReplyShapes.tokens(response.tokens)
       reply.isNewUser = response.isNewUser
       reply.kind = "identitytoolkit#VerifyCustomTokenResponse"
@@ -116,7 +119,7 @@ enum SignInEndpoints {
       idToken: body.idToken)
     let backend = try await context.backend()
     return try await ReplyShapes.signingIn {
-      let response = try await backend.signInWithEmailLink(request)
+      let response = try await backend.run({ try await $0.mail.signInWithEmailLink(request) })
       var reply = ReplyShapes.signIn(response, kind: "identitytoolkit#EmailLinkSigninResponse")
       reply.isNewUser = response.isNewUser
       return reply
@@ -164,12 +167,14 @@ enum SignInEndpoints {
     let token = try body.required(body.refreshToken, .missingRefreshToken)
     let response: RefreshResponse
     do {
-      response = try await context.project.refresh(RefreshTokenRequest(refreshToken: token))
+      response = try await context.project.run { try await $0.tokens.refresh(RefreshTokenRequest(refreshToken: token)) }
     } catch let error as AuthError where error.code == .invalidRefreshToken {
       var found: RefreshResponse?
       for tenant in try await context.tenants.all() where found == nil {
         guard let id = tenant.tenantId, let backend = try await context.tenants.kept(id),
-          let refreshed = try? await backend.refresh(RefreshTokenRequest(refreshToken: token))
+          let refreshed = try? await backend.run({
+            try await $0.tokens.refresh(RefreshTokenRequest(refreshToken: token))
+          })
         else { continue }
         // A tenant that turned sign-in off keeps its users' sessions from refreshing too.
         guard tenant.disableAuth != true else { throw FirebaseFailure(.projectDisabled) }

@@ -151,7 +151,7 @@ import Testing
     let ada = try await signUp("ada@example.com")
     for _ in 1...3 { try await enrol(try device(), idToken: ada.tokens.idToken) }
     let error = await #expect(throws: AuthError.self) { try await enrol(try device(), idToken: ada.tokens.idToken) }
-    #expect(error?.serverMessage == "TOO_MANY_ATTEMPTS_TRY_LATER")
+    #expect(error?.firebaseFailure?.code == .tooManyAttemptsTryLater)
     #expect(error?.message.contains("Remove one") == true)
     #expect(try await backend.lookup(LookupRequest(idToken: ada.tokens.idToken)).passkeys.count == 3)
   }
@@ -171,7 +171,7 @@ import Testing
         .finishEnrollment(
           idToken: ada.tokens.idToken, name: String(repeating: "n", count: 129), registration: registration))
     }
-    #expect(error?.serverMessage == "INVALID_ARGUMENT")
+    #expect(error?.firebaseFailure?.code == .invalidArgument)
   }
 
   // MARK: Low: clone detection races across two processes

@@ -94,8 +94,8 @@ import Testing
       _ = try await backend.signInWithPassword(
         PasswordSignInRequest(email: "ada@example.com", password: "correct horse"))
     }
-    #expect(password == "TOO_MANY_ATTEMPTS_TRY_LATER")
-    #expect(await finish(second, factor, code: right) == "TOO_MANY_ATTEMPTS_TRY_LATER")
+    #expect(password?.hasPrefix("TOO_MANY_ATTEMPTS_TRY_LATER :") == true)
+    #expect(await finish(second, factor, code: right)?.hasPrefix("TOO_MANY_ATTEMPTS_TRY_LATER :") == true)
   }
 
   // MARK: Item 5: replay

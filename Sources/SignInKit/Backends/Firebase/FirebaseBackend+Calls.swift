@@ -14,7 +14,7 @@ extension FirebaseBackend {
     let reply = try await call(FirebaseAPI.signUp, body)
     let name = FirebaseAPI.signUp.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.accountEmail,
       tokens: try reply.tokens(in: name), isNewUser: request.idToken == nil)
   }
 
@@ -27,7 +27,7 @@ extension FirebaseBackend {
     try reply.rejectSecondFactor(firstFactor: .password)
     let name = FirebaseAPI.signInWithPassword.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.accountEmail,
       tokens: try reply.tokens(in: name), isNewUser: false)
   }
 
@@ -41,7 +41,7 @@ extension FirebaseBackend {
     try reply.rejectSecondFactor(firstFactor: .password)
     let name = FirebaseAPI.signInWithEmailLink.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.accountEmail,
       tokens: try reply.tokens(in: name), isNewUser: reply.isNewUser ?? false)
   }
 
@@ -98,7 +98,7 @@ extension FirebaseBackend {
     try reply.rejectSecondFactor(firstFactor: request.credential.providerID)
     let name = FirebaseAPI.signInWithIdp.name
     return SignInResponse(
-      localID: try reply.required(reply.localId, .localId, in: name), email: reply.email,
+      localID: try reply.required(reply.localId, .localId, in: name), email: reply.accountEmail,
       tokens: try reply.tokens(in: name), isNewUser: reply.isNewUser ?? false)
   }
 
@@ -294,4 +294,9 @@ extension FirebaseBackend {
     }
     return uid
   }
+}
+
+extension SignInReply {
+  /// The account's email; `nil` for none, which Firebase sends as `""` (an anonymous sign-up).
+  fileprivate var accountEmail: String? { email?.isEmpty == false ? email : nil }
 }

@@ -11,7 +11,11 @@ extension FirebaseBackend {
       return try await passkeyCall(request)
     } catch let error as AuthError where error.code == .network || error.code == .invalidResponse {
       throw error
-    } catch let error as AuthError where [.operationNotAllowed, .misconfigured, .internal].contains(error.code) {
+    } catch let error as AuthError
+      where [.operationNotAllowed, .misconfigured, .internal].contains(error.code)
+      && error.firebaseFailure?.code != .invalidArgument
+    {
+      // INVALID_ARGUMENT refuses a field of this request (a name too long), not the project.
       throw AuthError(
         .operationNotAllowed,
         "This project does not take passkeys: they are an Identity Platform preview on Firebase. Enable it for the "

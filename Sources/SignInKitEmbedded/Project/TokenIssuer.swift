@@ -8,7 +8,7 @@ import SignInWire
 /// recorded by their digest, and the check of an ID token it issued.
 ///
 /// - Concurrency: not `Sendable`; made and used on the backend's actor (`EmbeddedBackend.tokens`).
-struct TokenIssuer {
+package struct TokenIssuer {
   let store: EmbeddedStore
   let signing: LazySigningKey
   let configuration: EmbeddedBackend.Configuration
@@ -158,5 +158,43 @@ struct TokenIssuer {
     let provider = jwt.claims["firebase"]?.object?["sign_in_provider"]?.string ?? "password"
     let authTime = jwt.claims["auth_time"]?.number.map { Date(timeIntervalSince1970: $0) }
     return (uid, ProviderID(rawValue: provider), authTime)
+  }
+
+  package nonisolated(nonsending) func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
+    guard let record = try store.refreshToken(digest: StoredSecret.digest(request.refreshToken)) else {
+      throw AuthError(firebase: .invalidRefreshToken, message: "The refresh token is invalid or revoked.")
+    }
+    guard let account = try store.account(uid: record.uid) else {
+      throw AuthError(firebase: .userNotFound)
+    }
+    guard !account.disabled else {
+      throw AuthError(firebase: .userDisabled)
+    }
+    guard !account.revokes(issuedAt: record.issuedAt) else {
+      throw AuthError(firebase: .tokenExpired, message: "The session was revoked. Sign in again.")
+    }
+    let refreshedAt = now()
+    if (account.lastRefreshAt ?? .distantPast).timeIntervalSince1970.rounded(.down)
+      < refreshedAt.timeIntervalSince1970.rounded(.down)
+    {
+      // Kept to the second, so a burst of refreshes of one account writes once a second.
+      try store.updateAccount(uid: account.uid) { $0.lastRefreshAt = refreshedAt }
+    }
+    let provider = record.provider ?? Self.signInProvider(inferredFrom: account)
+    let unsigned = UnsignedTokens(
+      claims: idTokenClaims(
+        for: account, provider: provider, sessionClaims: record.claims, authTime: record.authTime),
+      refreshToken: request.refreshToken, expiresIn: configuration.tokenLifetime, key: try signing.get())
+    let uid = account.uid
+    return RefreshResponse(userID: uid, tokens: try await unsigned.signed())
+  }
+
+  /// The sign-in provider of a session stored without one (by an earlier version of the store):
+  /// the password or email link for an account with an email, else its first linked provider,
+  /// else its phone number, else anonymous.
+  static func signInProvider(inferredFrom account: EmbeddedDatabase.Account) -> ProviderID {
+    if account.password != nil || (account.email != nil && account.federated.isEmpty) { return .password }
+    if let linked = account.federated.first { return linked.providerID }
+    return account.phoneNumber != nil ? .phone : .anonymous
   }
 }

@@ -4,14 +4,17 @@ import SignInFoundation
 import SignInKit
 import SignInWire
 
-/// Whether a custom token may sign in: signed by a trusted service account (or, where the
-/// configuration allows, unsigned, as the emulator accepts them), for Firebase's audience, not
-/// expired, with claims that use no reserved name.
+/// Sign-in with a custom token, and whether a token may sign in: signed by a trusted service
+/// account (or, where the configuration allows, unsigned, as the emulator accepts them), for
+/// Firebase's audience, not expired, with claims that use no reserved name.
 ///
-/// - Concurrency: `Sendable` value.
-struct CustomTokenCheck: Sendable {
+/// - Concurrency: not `Sendable`; made and used on the backend's actor
+///   (`EmbeddedBackend.customTokens`); its async calls run on their caller's actor.
+package struct CustomTokenSignIn {
+  let store: EmbeddedStore
   let configuration: EmbeddedBackend.Configuration
   let now: @Sendable () -> Date
+  let tokens: TokenIssuer
 
   /// The uid and developer claims of an acceptable custom token.
   func customTokenSubject(_ token: String) throws -> (uid: String, claims: [String: JSONValue]?) {
@@ -97,5 +100,41 @@ struct CustomTokenCheck: Sendable {
 
   static func invalidCustomToken(_ why: String) -> AuthError {
     AuthError(firebase: .invalidCustomToken, "\(why)", message: "The custom token was refused: \(why).")
+  }
+
+  /// Signs in with a custom token your server minted (`accounts:signInWithCustomToken`),
+  /// creating the account `uid` on first use. The token's `claims` are put in the ID tokens of
+  /// this session, refreshed ones included; an administrator's custom claims win over them.
+  ///
+  /// A token is accepted when a service account in
+  /// ``Configuration-swift.struct/trustedServiceAccounts`` signed it (RS256, `iss` = `sub` = its
+  /// email, the custom-token audience, at most an hour long and not expired), or, with
+  /// ``Configuration-swift.struct/acceptUnsignedCustomTokens``, when it is unsigned (`alg`
+  /// `none`) or a bare JSON object such as `{"uid":"u1","claims":{"admin":true}}`, as the
+  /// Firebase emulator accepts them.
+  ///
+  /// A custom token signs in without a second factor, even for an account that has one, as in
+  /// Firebase: the token is the developer's server vouching for the user, and that server does
+  /// its own checks.
+  ///
+  /// - Throws: `INVALID_CUSTOM_TOKEN : <why>`, `MISSING_CUSTOM_TOKEN`, `FORBIDDEN_CLAIM : <name>`
+  ///   or `USER_DISABLED`, as Firebase does. Nothing is stored for a refused token.
+  package nonisolated(nonsending) func signInWithCustomToken(_ request: CustomTokenSignInRequest) async throws
+    -> SignInResponse
+  {
+    let (uid, claims) = try customTokenSubject(request.token)
+    return try store.transaction {
+      let existing = try store.account(uid: uid)
+      if existing?.disabled == true {
+        throw AuthError(firebase: .userDisabled)
+      }
+      var account =
+        existing ?? EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now())
+      if existing == nil { account.customAuth = true }
+      account.lastLoginAt = now()
+      try store.save(account)
+      let tokens = try self.tokens.issueTokens(for: uid, provider: .custom, claims: claims)
+      return SignInResponse(localID: uid, email: account.email, tokens: tokens, isNewUser: existing == nil)
+    }
   }
 }

@@ -52,10 +52,10 @@ struct LoginThrottle {
     let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
     let wait = last.addingTimeInterval(delay).timeIntervalSince(now())
     guard wait > 0 else { return }
+    // In the detail, so the wait reaches a client over either transport.
     throw AuthError(
       firebase: .tooManyAttemptsTryLater,
-      message: "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, "
-        + "\(remedy).")
+      "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, \(remedy).")
   }
 
   // MARK: - Rows

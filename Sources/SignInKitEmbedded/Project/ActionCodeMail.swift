@@ -9,10 +9,16 @@ import SignInWire
 ///
 /// - Concurrency: not `Sendable`; made and used on the backend's actor (`EmbeddedBackend.mail`);
 ///   its async calls run on their caller's actor.
-struct ActionCodeMail {
+package struct ActionCodeMail {
   let store: EmbeddedStore
   let configuration: EmbeddedBackend.Configuration
   let now: @Sendable () -> Date
+  let tokens: TokenIssuer
+  let steps: SignInSteps
+  let throttle: LoginThrottle
+  let administration: AccountAdministration
+  /// ``EmbeddedBackend/emailEnumerationProtection`` when this was made.
+  let emailEnumerationProtection: Bool
 
   /// Refuses settings whose links would lead away from the project's authorized domains.
   func checkLinkDestinations(_ settings: ActionCodeSettings?) throws {
@@ -127,8 +133,7 @@ struct ActionCodeMail {
       let what = if case .email = message { "email" } else { "text message" }
       throw AuthError(
         firebase: .internalError,
-        message: "The \(what) could not be delivered (\(error)); no code was sent. Check the delivery handler, "
-          + "then try again.")
+        "The \(what) could not be delivered (\(error)); no code was sent. Check the delivery handler, then try again.")
     }
   }
 
@@ -180,5 +185,130 @@ struct ActionCodeMail {
       throw AuthError(firebase: .invalidOobCode)
     }
     return entry
+  }
+
+  /// `accounts:sendOobCode`. The settings' `continueUrl` must be an `http(s)` URL on an
+  /// authorized domain (``Configuration-swift.struct/authorizedDomains``) and `linkDomain` one of
+  /// them, or the call is refused (`INVALID_CONTINUE_URI`, `UNAUTHORIZED_DOMAIN`,
+  /// `INVALID_HOSTING_LINK_DOMAIN`) before anything is sent, so nobody can have a live code
+  /// mailed inside a link to a domain of theirs.
+  package nonisolated(nonsending) func sendOobCode(_ request: OobCodeRequest, settings: ActionCodeSettings?)
+    async throws -> OobCodeResponse
+  {
+    try checkLinkDestinations(settings)
+    switch request {
+    case .passwordReset(let email):
+      guard let account = try store.account(email: email.lowercased()) else {
+        if emailEnumerationProtection { return OobCodeResponse(email: email) }
+        throw AuthError(firebase: .emailNotFound, message: "There is no account for that email.")
+      }
+      return try await send(request, to: account, settings: settings)
+    case .verifyEmail(let token):
+      return try await send(
+        request, to: try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid), settings: settings)
+    case .verifyAndChangeEmail(let token, let newEmail):
+      let account = try store.existingAccount(uid: try tokens.verifiedUser(of: token).uid)
+      let email = try AccountRules.validated(newEmail, "unchecked").0
+      guard try !store.emailIsTaken(email, byOtherThan: account.uid) else { throw AccountRules.emailExists }
+      return try await send(request, to: account, newEmail: email, settings: settings)
+    case .emailSignIn(let email):
+      let email = try AccountRules.validated(email, "unchecked").0
+      guard settings?.continueURL != nil else {
+        throw AuthError(
+          firebase: .missingContinueUri, message: "A sign-in link needs a continue URL in its ActionCodeSettings.")
+      }
+      let account = try store.account(email: email)
+      if let account, account.disabled {
+        throw AuthError(firebase: .userDisabled)
+      }
+      _ = try await sendActionCode(kind: request.kind, to: account?.uid ?? "", at: email, settings: settings)
+      return OobCodeResponse(email: email)
+    }
+  }
+
+  package nonisolated(nonsending) func resetPassword(_ request: ResetPasswordRequest) async throws
+    -> ResetPasswordResponse
+  {
+    guard let newPassword = request.newPassword else {
+      let entry = try peekCode(request.oobCode, kinds: nil)
+      return ResetPasswordResponse(email: entry.email, requestType: entry.kind, newEmail: entry.newEmail)
+    }
+    let hash = try PasswordHash.make(
+      try AccountRules.validated("valid@example.com", newPassword).1, parameters: configuration.scrypt)
+    let response = try store.transaction {
+      let entry = try takeCode(request.oobCode, kinds: [.passwordReset])
+      try store.updateAccount(uid: entry.uid) { account in
+        account.setPassword(hash, at: now())
+        account.emailVerified = true
+      }
+      try administration.revokeSessions(of: entry.uid, at: now())
+      return ResetPasswordResponse(email: entry.email, requestType: entry.kind)
+    }
+    // A new password ends the throttle that wrong guesses at the old one started.
+    if let email = response.email { throttle.forgetLoginFailures(email.lowercased()) }
+    return response
+  }
+
+  /// Signs in with an emailed sign-in link's code, as Firebase does: the code works once and
+  /// only with the address it was sent to; the account is found by that email or created, its
+  /// email becomes verified, and with `request.idToken` the email joins that user instead (an
+  /// anonymous user keeps their uid).
+  ///
+  /// An account with a second factor answers `AuthError/Code/secondFactorRequired` instead.
+  ///
+  /// The link proves the address. When the account it lands in never had that address verified,
+  /// the password on it was set by whoever signed up with the address, perhaps not its owner
+  /// (pre-hijacking): the password is removed and the account's other sessions are revoked, as
+  /// Firebase does for a verified identity-provider sign-in.
+  ///
+  /// - Throws: `INVALID_OOB_CODE`/`EXPIRED_OOB_CODE`, `INVALID_EMAIL` (another address),
+  ///   `EMAIL_EXISTS` (linking an email another account has), `USER_DISABLED`.
+  package nonisolated(nonsending) func signInWithEmailLink(_ request: EmailLinkSignInRequest) async throws
+    -> SignInResponse
+  {
+    let email = try AccountRules.validated(request.email, "unchecked").0
+    let linking = try request.idToken.map { try tokens.verifiedUser(of: $0).uid }
+    return try await steps.finishFirstFactor(.password) {
+      let entry = try takeCode(request.oobCode, kinds: [.emailSignIn])
+      guard entry.email == email else {
+        throw AuthError(
+          firebase: .invalidEmail, "the email does not match the sign-in link's",
+          message: "This sign-in link was sent to another address; sign in with that one.")
+      }
+      let existing = try store.account(email: email)
+      let uid: String
+      var isNewUser = false
+      if let linking {
+        guard existing == nil || existing?.uid == linking else { throw AccountRules.emailExists }
+        uid = linking
+      } else if let existing {
+        guard !existing.disabled else {
+          throw AuthError(firebase: .userDisabled)
+        }
+        uid = existing.uid
+        if !existing.emailVerified, existing.password != nil {
+          // Whoever set the password before the address was proved may also have linked an
+          // identity, a number or a passkey of theirs: none of it stays with the owner's account.
+          try store.updateAccount(uid: uid) { account in
+            account.setPassword(nil, at: now())
+            account.federated = []
+            account.phoneNumber = nil
+            account.passkeys = nil
+          }
+          try administration.revokeSessions(of: uid, at: now())
+        }
+      } else {
+        uid = try EmbeddedDatabase.Account.newUID()
+        isNewUser = true
+        try store.save(EmbeddedDatabase.Account(uid: uid, createdAt: now(), lastLoginAt: now(), validSince: now()))
+      }
+      try store.updateAccount(uid: uid) { account in
+        account.email = email
+        account.emailVerified = true
+        account.emailLinkSignIn = true
+      }
+      // An account with a second factor waits for it; the link is spent either way.
+      return FirstFactor(uid: uid, email: email, isNewUser: isNewUser, isLink: linking != nil)
+    }.signed()
   }
 }

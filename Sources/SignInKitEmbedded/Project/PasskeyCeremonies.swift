@@ -99,7 +99,7 @@ package struct PasskeyCeremonies {
     guard (account.passkeys ?? []).count < cap else {
       throw AuthError(
         firebase: .tooManyAttemptsTryLater,
-        message: "This account has \(cap) passkeys, as many as it may hold. Remove one it no longer needs first.")
+        "This account has \(cap) passkeys, as many as it may hold. Remove one it no longer needs first.")
     }
   }
 
@@ -198,5 +198,22 @@ package struct PasskeyCeremonies {
     // The reason goes on the wire too: a developer reading the emulator's reply sees it.
     AuthError(
       firebase: .invalidAuthenticatorResponse, "\(reason)", message: "The passkey's answer was refused: \(reason).")
+  }
+
+  /// `accounts/passkeySignIn:finalize`: checks the assertion against the challenge it answers
+  /// (spent whatever the outcome) and the passkey's key and counter, and signs in its account.
+  ///
+  /// A passkey sign-in ends where every first factor does. When the authenticator verified the
+  /// person (the UV flag: biometrics or a PIN), the passkey counts as both factors and the
+  /// account's second factor is not asked; when it reported presence only, an account with a
+  /// second factor answers `AuthError/Code/secondFactorRequired`, as after a password.
+  ///
+  /// - Throws: `PASSKEY_ENROLLMENT_NOT_FOUND` for a credential no account has,
+  ///   `INVALID_AUTHENTICATOR_RESPONSE` saying what is wrong, `USER_DISABLED`,
+  ///   `AuthError/Code/secondFactorRequired`.
+  package nonisolated(nonsending) func finalizePasskeySignIn(_ assertion: PasskeyAssertion, sessionID: String?)
+    async throws -> SignInResponse
+  {
+    try await checkedPasskeySignIn(assertion, sessionID: sessionID).signed()
   }
 }

@@ -169,4 +169,12 @@ package struct AccountAdministration {
       try store.save(account)
     }
   }
+
+  /// Deletes `uid` as an administrator would, from outside the user's session.
+  func deleteAccount(uid: String) throws {
+    guard try store.account(uid: uid) != nil else {
+      throw AuthError(firebase: .userNotFound, message: "No account has uid \(uid).")
+    }
+    try store.deleteAccount(uid: uid)
+  }
 }
