@@ -25,7 +25,7 @@ public struct KeychainItem: Sendable, Hashable, CustomStringConvertible {
 /// What a keychain call answered, from its `OSStatus`.
 ///
 /// - Concurrency: `Sendable` value.
-public enum KeychainStatus: Sendable, Equatable {
+package enum KeychainStatus: Sendable, Equatable {
   case success
   case itemNotFound
   case duplicateItem
@@ -35,7 +35,7 @@ public enum KeychainStatus: Sendable, Equatable {
   case other(Int32)
 
   /// The status for a Security framework `OSStatus`.
-  public init(_ status: Int32) {
+  package init(_ status: Int32) {
     switch status {
     case 0: self = .success  // errSecSuccess
     case -25300: self = .itemNotFound  // errSecItemNotFound
@@ -50,7 +50,7 @@ public enum KeychainStatus: Sendable, Equatable {
 /// is Apple's (Security's `SecItem` calls); tests pass an in-memory one.
 ///
 /// - Concurrency: `Sendable`; calls may come from any thread.
-public protocol KeychainItems: Sendable {
+package protocol KeychainItems: Sendable {
   /// The item's data; `.itemNotFound` when there is none.
   func copyData(of item: KeychainItem) -> (KeychainStatus, Data?)
   /// Adds the item; `.duplicateItem` when it exists.

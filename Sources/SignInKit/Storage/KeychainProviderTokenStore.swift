@@ -15,7 +15,7 @@ public struct KeychainProviderTokenStore: ProviderTokenStore {
   ///   - service: `kSecAttrService`; by default `dev.signinkit.provider`.
   ///   - accessGroup: share the token with app extensions in this keychain access group.
   ///   - keychain: the keychain; `SystemKeychain` on Apple platforms.
-  public init(
+  package init(
     provider: ProviderID, namespace: String = "default", service: String = "dev.signinkit.provider",
     accessGroup: String? = nil, keychain: any KeychainItems
   ) {

@@ -32,9 +32,9 @@ public struct KeychainSessionStore: SessionStore {
   ///   - namespace: the item's account name (`kSecAttrAccount`), one per app or account set.
   ///   - service: `kSecAttrService`; by default `dev.signinkit.session`.
   ///   - accessGroup: share the session with app extensions in this keychain access group.
-  ///   - keychain: the keychain; `SystemKeychain` on Apple platforms.
+  ///   - keychain: the keychain; `SystemKeychain` on Apple platforms, as `init(namespace:accessGroup:)` makes it.
   ///   - now: the wall clock used to name unreadable items kept aside.
-  public init(
+  package init(
     namespace: String = "default", service: String = "dev.signinkit.session",
     accessGroup: String? = nil, keychain: any KeychainItems,
     now: @escaping @Sendable () -> Date = { Date() }

@@ -6,10 +6,10 @@
   /// after first unlock, in the data-protection keychain on macOS too.
   ///
   /// - Concurrency: `Sendable`; the `SecItem` functions are thread-safe.
-  public struct SystemKeychain: KeychainItems {
-    public init() {}
+  package struct SystemKeychain: KeychainItems {
+    package init() {}
 
-    public func copyData(of item: KeychainItem) -> (KeychainStatus, Data?) {
+    package func copyData(of item: KeychainItem) -> (KeychainStatus, Data?) {
       var query = Self.query(item)
       query[kSecReturnData as String] = true
       query[kSecMatchLimit as String] = kSecMatchLimitOne
@@ -18,14 +18,14 @@
       return (KeychainStatus(status), result as? Data)
     }
 
-    public func add(_ data: Data, as item: KeychainItem) -> KeychainStatus {
+    package func add(_ data: Data, as item: KeychainItem) -> KeychainStatus {
       var attributes = Self.query(item)
       attributes[kSecValueData as String] = data
       attributes[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
       return KeychainStatus(SecItemAdd(attributes as CFDictionary, nil))
     }
 
-    public func update(_ item: KeychainItem, to data: Data) -> KeychainStatus {
+    package func update(_ item: KeychainItem, to data: Data) -> KeychainStatus {
       let changes: [String: Any] = [
         kSecValueData as String: data,
         kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock,
@@ -33,7 +33,7 @@
       return KeychainStatus(SecItemUpdate(Self.query(item) as CFDictionary, changes as CFDictionary))
     }
 
-    public func delete(_ item: KeychainItem) -> KeychainStatus {
+    package func delete(_ item: KeychainItem) -> KeychainStatus {
       KeychainStatus(SecItemDelete(Self.query(item) as CFDictionary))
     }
 
@@ -53,6 +53,13 @@
     /// A store for `namespace` in the system keychain.
     public init(namespace: String = "default", accessGroup: String? = nil) {
       self.init(namespace: namespace, accessGroup: accessGroup, keychain: SystemKeychain())
+    }
+  }
+
+  extension KeychainProviderTokenStore {
+    /// A store of `provider`'s tokens for `namespace` in the system keychain.
+    public init(provider: ProviderID, namespace: String = "default", accessGroup: String? = nil) {
+      self.init(provider: provider, namespace: namespace, accessGroup: accessGroup, keychain: SystemKeychain())
     }
   }
 #endif

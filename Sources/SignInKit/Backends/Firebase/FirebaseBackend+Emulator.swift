@@ -5,14 +5,14 @@ import SignInWire
 /// One code the Auth emulator would have emailed, from its outbox.
 ///
 /// - Concurrency: `Sendable` value.
-public struct FirebaseEmulatorOobCode: Sendable, Equatable {
-  public var email: String
+package struct FirebaseEmulatorOobCode: Sendable, Equatable {
+  package var email: String
   /// `PASSWORD_RESET`, `VERIFY_EMAIL`, `VERIFY_AND_CHANGE_EMAIL` or `EMAIL_SIGNIN`.
-  public var requestType: String
-  public var oobCode: String
-  public var oobLink: String?
+  package var requestType: String
+  package var oobCode: String
+  package var oobLink: String?
 
-  public init(email: String, requestType: String, oobCode: String, oobLink: String? = nil) {
+  package init(email: String, requestType: String, oobCode: String, oobLink: String? = nil) {
     self.email = email
     self.requestType = requestType
     self.oobCode = oobCode
@@ -27,7 +27,7 @@ extension FirebaseBackend {
   ///
   /// - Throws: ``AuthError/Code/misconfigured`` against production, which has no outbox;
   ///   transport and reply errors as for any call.
-  public func emulatorOobCodes() async throws -> [FirebaseEmulatorOobCode] {
+  package func emulatorOobCodes() async throws -> [FirebaseEmulatorOobCode] {
     guard emulatorHost != nil || inProcess != nil else {
       throw AuthError(
         .misconfigured, "Only the Auth emulator shows sent codes; production Firebase emails them. Check the inbox.")
@@ -47,7 +47,7 @@ extension FirebaseBackend {
   ///
   /// - Throws: ``AuthError/Code/misconfigured`` against production, which texts them;
   ///   transport and reply errors as for any call.
-  public func emulatorTextMessages() async throws -> [FirebaseEmulatorTextMessage] {
+  package func emulatorTextMessages() async throws -> [FirebaseEmulatorTextMessage] {
     guard emulatorHost != nil || inProcess != nil else {
       throw AuthError(
         .misconfigured, "Only the Auth emulator shows texted codes; production Firebase texts them. Check the phone.")

@@ -6,19 +6,19 @@ import Foundation
 /// it. ``description`` still leaves it out, as for any code.
 ///
 /// - Concurrency: `Sendable` value.
-public struct FirebaseEmulatorTextMessage: Sendable, Equatable, CustomStringConvertible {
+package struct FirebaseEmulatorTextMessage: Sendable, Equatable, CustomStringConvertible {
   /// Where it went, in E.164 form.
-  public var phoneNumber: String
+  package var phoneNumber: String
   /// The verification it answers (``PhoneVerification/verificationID``).
-  public var verificationID: String
+  package var verificationID: String
   /// The six digits.
-  public var code: String
+  package var code: String
 
-  public init(phoneNumber: String, verificationID: String, code: String) {
+  package init(phoneNumber: String, verificationID: String, code: String) {
     self.phoneNumber = phoneNumber
     self.verificationID = verificationID
     self.code = code
   }
 
-  public var description: String { "text message to \(phoneNumber)" }
+  package var description: String { "text message to \(phoneNumber)" }
 }
