@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "SignInKit", targets: ["SignInKit"]),
     .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
     .library(name: "SignInKitEmbedded", targets: ["SignInKitEmbedded"]),
+    .library(name: "SignInKitFlows", targets: ["SignInKitFlows"]),
     .plugin(name: "ServiceInfoPlugin", targets: ["ServiceInfoPlugin"]),
     .plugin(name: "SignInDoctor", targets: ["SignInDoctor"]),
   ],
@@ -144,6 +145,14 @@ let package = Package(
         ),
         permissions: []),
       dependencies: ["signin-doctor"]),
+    // Sign-in screens' models without SwiftUI, tested here; SignInKitUI's views sit on them.
+    .target(name: "SignInKitFlows", dependencies: ["SignInKit"], swiftSettings: strict),
+    .testTarget(
+      name: "SignInKitFlowsTests",
+      dependencies: [
+        "SignInKitFlows", "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInEmbeddedTestSupport",
+      ],
+      swiftSettings: strict),
     // The documentation's "after" examples (SignInKit.docc), built and run by their tests.
     .target(name: "SignInKitExamples", dependencies: ["SignInKit"], swiftSettings: strict),
     .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every Swift listing in the DocC catalogs is a region of a compiled file: a
-/// `// snippet.begin NAME` … `// snippet.end` region of the examples, their tests or the quick
+/// `// snippet.begin NAME` … `// snippet.end` region of the examples, their tests, the flows' tests or the quick
 /// start (dedented), or the whole README quick start. Every region appears in an article.
 @Suite struct DocumentationSnippetTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -22,6 +22,7 @@ import Testing
       [root.appendingPathComponent("Sources/QuickStart/main.swift")]
       + files(in: "Sources/SignInKitExamples", ending: ".swift")
       + files(in: "Tests/SignInKitExamplesTests", ending: ".swift")
+      + files(in: "Tests/SignInKitFlowsTests", ending: ".swift")
     for file in sources {
       let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
       var index = 0

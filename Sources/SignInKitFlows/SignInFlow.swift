@@ -1,0 +1,299 @@
+import Foundation
+import Observation
+import SignInKit
+
+/// One sign-in from start to end, as sign-in screens show it: the method chosen, the form of its
+/// step, the call to `Auth`, and the step that follows (a second factor, a code, the signed-in
+/// user). A view shows ``step`` and binds its fields; it never calls `Auth` itself.
+///
+/// Each step checks what it can before it calls: an email's shape, the password's length, a
+/// phone number in E.164 form with its country code. A refused call leaves the step as it was,
+/// with ``errorMessage`` saying what to do. ``cancel()`` goes back to the step before, with no
+/// message.
+///
+/// ```swift
+/// let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
+/// flow.choose(.emailPassword)
+/// flow.email = "ada@example.com"
+/// flow.password = "correct horse"
+/// await flow.submit()   // flow.step is .signedIn(user), or .secondFactor(…)
+/// ```
+///
+/// - Concurrency: `@MainActor`. ``submit()`` awaits `Auth` (an actor of its own) and comes back
+///   here; ``isBusy`` is true exactly while that call runs, and a second ``submit()`` meanwhile
+///   does nothing. Cancelling the task that awaits ``submit()`` cancels the call to `Auth`; the
+///   step stays where it was.
+@MainActor @Observable public final class SignInFlow {
+  /// The ways to sign in an app offers, in the order it lists them.
+  public enum Method: Sendable, Hashable, CaseIterable {
+    case emailPassword
+    case emailLink
+    case phone
+  }
+
+  /// What the email and password step does.
+  public enum EmailMode: Sendable, Hashable {
+    case signIn
+    case signUp
+    case forgotPassword
+  }
+
+  /// Where the flow stands.
+  public enum Step: Sendable, Equatable {
+    /// The methods to choose from.
+    case chooseMethod([Method])
+    /// An email and a password: sign in, sign up, or (email only) ask for a reset link.
+    case email(EmailMode)
+    /// The address to mail a sign-in link to.
+    case emailLinkAddress
+    /// A sign-in link went to `to`; the app signs in when it opens the link.
+    case emailLinkSent(to: String)
+    /// A password reset link went to `to`.
+    case passwordResetSent(to: String)
+    /// The phone number to text a code to.
+    case phoneNumber
+    /// The code texted to `sentTo` (all but its last four digits hidden).
+    case phoneCode(sentTo: String)
+    /// The account asks for a second factor: its enrolled `factors` (phone numbers hidden), and
+    /// the one whose code the person enters, once chosen.
+    case secondFactor(factors: [MultiFactorInfo], chosen: MultiFactorInfo?)
+    /// Done.
+    case signedIn(User)
+  }
+
+  /// The step shown now.
+  public private(set) var step: Step
+  /// True exactly while a call to `Auth` runs.
+  public private(set) var isBusy = false
+  /// What went wrong with the last submit, in words a person can act on; `nil` when it did not.
+  public private(set) var errorMessage: String?
+
+  /// The email field of the email steps.
+  public var email = ""
+  /// The password field of the email step.
+  public var password = ""
+  /// The phone number field, with or without its `+` and country code (see ``countryCode``).
+  public var phoneNumber = ""
+  /// The country calling code put before a ``phoneNumber`` that has none, such as `"1"` or `"44"`.
+  public var countryCode = ""
+  /// The code field of the code steps.
+  public var code = ""
+
+  /// The methods the app offers.
+  public let methods: [Method]
+  /// Where an email link leads back to: the app's link handler.
+  public let emailLinkSettings: ActionCodeSettings?
+
+  @ObservationIgnored private let auth: Auth
+  @ObservationIgnored private var previous: [Step] = []
+  @ObservationIgnored private var challenge: SecondFactorChallenge?
+  @ObservationIgnored private var verification: PhoneVerification?
+
+  /// A flow over `auth` offering `methods`; with one method it starts on that method's step.
+  ///
+  /// - Parameters:
+  ///   - auth: the session the flow signs in to.
+  ///   - methods: the ways to sign in the app offers, in the order it lists them.
+  ///   - emailLinkSettings: where a sign-in link leads; needed for ``Method/emailLink``.
+  public init(auth: Auth, methods: [Method] = [.emailPassword], emailLinkSettings: ActionCodeSettings? = nil) {
+    self.auth = auth
+    self.methods = methods
+    self.emailLinkSettings = emailLinkSettings
+    step = methods.count == 1 ? Self.firstStep(of: methods[0]) : .chooseMethod(methods)
+  }
+
+  // MARK: - Moving between steps
+
+  /// Goes to `method`'s first step.
+  public func choose(_ method: Method) {
+    go(to: Self.firstStep(of: method))
+  }
+
+  /// Switches the email step to `mode` (sign in, sign up, forgot password).
+  public func switchEmailMode(to mode: EmailMode) {
+    guard case .email(let current) = step, current != mode else { return }
+    go(to: .email(mode))
+  }
+
+  /// Chooses the second factor whose code the person enters. For a phone factor the code is
+  /// texted now.
+  public func chooseSecondFactor(_ factor: MultiFactorInfo) async {
+    guard case .secondFactor(let factors, _) = step, let challenge, !isBusy else { return }
+    if factor.kind == .phone {
+      let sent = await calling { [auth] in
+        try await auth.sendSecondFactorCode(for: challenge, enrollmentID: factor.enrollmentID)
+      }
+      guard let sent else { return }
+      verification = sent
+    }
+    go(to: .secondFactor(factors: factors, chosen: factor))
+  }
+
+  /// Goes back to the step before, with no message: a closed sheet, a back button. On the first
+  /// step it stays there.
+  public func cancel() {
+    errorMessage = nil
+    guard let last = previous.popLast() else { return }
+    step = last
+    code = ""
+  }
+
+  // MARK: - Submitting
+
+  /// Acts on the step shown: checks its fields, calls `Auth`, and moves to the step that
+  /// follows, or stays with ``errorMessage`` set.
+  public func submit() async {
+    guard !isBusy else { return }
+    errorMessage = nil
+    switch step {
+    case .email(.signIn):
+      guard let email = checkedEmail(), let password = checkedPassword() else { return }
+      await signIn { [auth] in try await auth.signIn(email: email, password: password) }
+    case .email(.signUp):
+      guard let email = checkedEmail(), let password = checkedPassword() else { return }
+      await signIn { [auth] in try await auth.signUp(email: email, password: password) }
+    case .email(.forgotPassword):
+      guard let email = checkedEmail() else { return }
+      if await calling({ [auth] in try await auth.sendPasswordReset(to: email) }) != nil {
+        go(to: .passwordResetSent(to: email))
+      }
+    case .emailLinkAddress:
+      guard let email = checkedEmail() else { return }
+      guard let settings = emailLinkSettings else {
+        errorMessage = "This app has no link to come back to; sign in another way."
+        return
+      }
+      if await calling({ [auth] in try await auth.sendSignInLink(to: email, settings: settings) }) != nil {
+        go(to: .emailLinkSent(to: email))
+      }
+    case .phoneNumber:
+      guard let number = checkedPhoneNumber() else { return }
+      guard let sent = await calling({ [auth] in try await auth.verifyPhoneNumber(number) }) else { return }
+      verification = sent
+      go(to: .phoneCode(sentTo: MultiFactorInfo.masked(number)))
+    case .phoneCode:
+      guard let verification, let code = checkedCode() else { return }
+      await signIn { [auth] in try await auth.signIn(with: verification, code: code) }
+    case .secondFactor(_, let chosen?):
+      guard let challenge, let code = checkedCode() else { return }
+      if chosen.kind == .phone {
+        guard let verification else { return }
+        await finish { [auth] in try await auth.resolveSignIn(challenge, verification: verification, code: code) }
+      } else {
+        await finish { [auth] in
+          try await auth.resolveSignIn(challenge, enrollmentID: chosen.enrollmentID, code: code)
+        }
+      }
+    case .secondFactor(_, nil):
+      errorMessage = "Choose how to confirm it's you."
+    case .chooseMethod, .emailLinkSent, .passwordResetSent, .signedIn:
+      break
+    }
+  }
+
+  // MARK: - Private
+
+  private static func firstStep(of method: Method) -> Step {
+    switch method {
+    case .emailPassword: .email(.signIn)
+    case .emailLink: .emailLinkAddress
+    case .phone: .phoneNumber
+    }
+  }
+
+  private func go(to next: Step) {
+    guard next != step else { return }
+    previous.append(step)
+    step = next
+    errorMessage = nil
+    code = ""
+  }
+
+  /// Runs `call` with ``isBusy`` set; its error becomes ``errorMessage``.
+  ///
+  /// - Returns: the call's result, or `nil` when it failed (or was cancelled: no message then).
+  private func calling<T: Sendable>(_ call: @Sendable () async throws -> T) async -> T? {
+    isBusy = true
+    defer { isBusy = false }
+    do {
+      return try await call()
+    } catch let error as AuthError where error.code == .secondFactorRequired {
+      if let challenge = error.secondFactor { askForSecondFactor(challenge) }
+      return nil
+    } catch is CancellationError {
+      return nil
+    } catch {
+      let error = AuthError.wrapping(error)
+      if error.code != .cancelled { errorMessage = SignInFlowMessages.message(for: error) }
+      return nil
+    }
+  }
+
+  /// A first factor: signed in, or on to the second factor the account asks for.
+  private func signIn(_ call: @Sendable () async throws -> SignInResult) async {
+    if let result = await calling(call) { finishSignIn(result.user) }
+  }
+
+  /// A second factor's answer.
+  private func finish(_ call: @Sendable () async throws -> SignInResult) async {
+    if let result = await calling(call) { finishSignIn(result.user) }
+  }
+
+  private func finishSignIn(_ user: User) {
+    password = ""
+    challenge = nil
+    verification = nil
+    go(to: .signedIn(user))
+    previous.removeAll()
+  }
+
+  private func askForSecondFactor(_ challenge: SecondFactorChallenge) {
+    self.challenge = challenge
+    let factors = challenge.factors.map { factor in
+      var shown = factor
+      shown.phoneNumber = factor.phoneNumber.map(MultiFactorInfo.masked)
+      return shown
+    }
+    go(to: .secondFactor(factors: factors, chosen: factors.count == 1 && factors[0].kind == .totp ? factors[0] : nil))
+  }
+
+  private func checkedEmail() -> String? {
+    let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard FieldChecks.isEmail(email) else {
+      errorMessage =
+        email.isEmpty ? "Enter your email address." : "\(email) is not an email address; check it and try again."
+      return nil
+    }
+    return email
+  }
+
+  private func checkedPassword() -> String? {
+    guard !password.isEmpty else {
+      errorMessage = "Enter your password."
+      return nil
+    }
+    if case .email(.signUp) = step, password.count < FieldChecks.minimumPasswordLength {
+      errorMessage = "Use a password of at least \(FieldChecks.minimumPasswordLength) characters."
+      return nil
+    }
+    return password
+  }
+
+  private func checkedPhoneNumber() -> String? {
+    switch FieldChecks.e164(phoneNumber, countryCode: countryCode) {
+    case .success(let number): return number
+    case .failure(let problem):
+      errorMessage = problem.message
+      return nil
+    }
+  }
+
+  private func checkedCode() -> String? {
+    let digits = code.filter { !$0.isWhitespace }
+    guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      errorMessage = "Enter the 6-digit code."
+      return nil
+    }
+    return digits
+  }
+}

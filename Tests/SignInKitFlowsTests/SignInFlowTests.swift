@@ -1,0 +1,182 @@
+import Foundation
+import SignInEmbeddedTestSupport
+import SignInKit
+import SignInKitEmbedded
+import SignInKitFlows
+import SignInKitTesting
+import Testing
+
+/// The sign-in flow driven as a person drives its screens: fields typed, a submit, the next step.
+@MainActor @Suite struct SignInFlowTests {
+  let clock = TestDate()
+  let backend: EmbeddedBackend
+  let auth: Auth
+
+  init() throws {
+    backend = try EmbeddedTestBackend.backend(clock: clock)
+    auth = Auth(backend: backend, store: InMemorySessionStore())
+  }
+
+  @Test func signsUpThenSignsInWithEmailAndPassword() async throws {
+    let flow = SignInFlow(auth: auth)
+    #expect(flow.step == .email(.signIn))
+    flow.switchEmailMode(to: .signUp)
+    flow.email = " ada@example.com "
+    flow.password = "correct horse"
+    await flow.submit()
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.email == "ada@example.com")
+    #expect(flow.password.isEmpty, "the password is not kept once it was used")
+
+    try await auth.signOut()
+    let again = SignInFlow(auth: auth)
+    again.email = "ada@example.com"
+    again.password = "correct horse"
+    await again.submit()
+    #expect(again.step == .signedIn(user))
+  }
+
+  @Test func aWrongPasswordSaysWhatToDoAndStaysOnTheStep() async throws {
+    _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.signOut()
+    let flow = SignInFlow(auth: auth)
+    flow.email = "ada@example.com"
+    flow.password = "wrong horse"
+    await flow.submit()
+    #expect(flow.step == .email(.signIn))
+    #expect(flow.errorMessage == "The email or password is wrong. Try again, or reset your password.")
+    #expect(!flow.isBusy)
+  }
+
+  @Test func forgotPasswordMailsTheLinkAndSaysWhere() async throws {
+    _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.signOut()
+    let flow = SignInFlow(auth: auth)
+    flow.switchEmailMode(to: .forgotPassword)
+    flow.email = "ada@example.com"
+    await flow.submit()
+    #expect(flow.step == .passwordResetSent(to: "ada@example.com"))
+    #expect(await backend.mailbox(for: "ada@example.com").last?.kind == "PASSWORD_RESET")
+    flow.cancel()
+    #expect(flow.step == .email(.forgotPassword))
+  }
+
+  @Test func cancelReturnsToTheStepBeforeWithNoMessage() async {
+    let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
+    #expect(flow.step == .chooseMethod([.emailPassword, .phone]))
+    flow.choose(.emailPassword)
+    flow.email = "ada@"
+    await flow.submit()
+    #expect(flow.errorMessage != nil)
+    flow.cancel()
+    #expect(flow.step == .chooseMethod([.emailPassword, .phone]))
+    #expect(flow.errorMessage == nil)
+    flow.cancel()
+    #expect(flow.step == .chooseMethod([.emailPassword, .phone]), "the first step stays")
+  }
+
+  @Test func anAccountWithATOTPFactorLandsOnTheSecondFactorStepAndFinishesThere() async throws {
+    let session = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    let app = try await AuthenticatorApp.enrol(
+      on: backend, mailbox: backend, email: "ada@example.com", idToken: session.tokens.idToken, clock: clock)
+    let flow = SignInFlow(auth: auth)
+    flow.email = "ada@example.com"
+    flow.password = "correct horse"
+    await flow.submit()
+    guard case .secondFactor(let factors, let chosen) = flow.step else {
+      throw FlowFailure("no second factor: \(flow.step)")
+    }
+    #expect(factors.map(\.kind) == [.totp])
+    #expect(chosen == factors.first, "the only factor, an app, is chosen already")
+    #expect(flow.errorMessage == nil)
+
+    flow.code = "000000" == app.code(at: clock.now) ? "111111" : "000000"
+    await flow.submit()
+    #expect(flow.errorMessage == "That code is wrong. Check it and try again.")
+    flow.code = app.code(at: clock.now)
+    await flow.submit()
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.uid == session.localID)
+  }
+
+  @Test func phoneSignInTakesTheCountryCodeAndShowsTheNumberMasked() async throws {
+    let flow = SignInFlow(auth: auth, methods: [.phone])
+    #expect(flow.step == .phoneNumber)
+    flow.countryCode = "1"
+    flow.phoneNumber = "(555) 555-0123"
+    await flow.submit()
+    #expect(flow.step == .phoneCode(sentTo: "+*******0123"))
+    let texted = try #require(await backend.verificationCodes().last)
+    #expect(texted.phoneNumber == "+15555550123")
+    flow.code = texted.code
+    await flow.submit()
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.phoneNumber == "+15555550123")
+  }
+
+  /// The listing of the SignInKitFlows article.
+  @Test func aPhoneSignInAsTheArticleShowsIt() async throws {
+    // snippet.begin sign-in-flow
+    let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
+    flow.choose(.phone)
+    flow.countryCode = "44"
+    flow.phoneNumber = "07700 900123"
+    await flow.submit()  // .phoneCode(sentTo: "+********0123")
+    flow.code = try await codeTheUserTyped()
+    await flow.submit()  // .signedIn(user), or .secondFactor(…)
+    // snippet.end
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.phoneNumber == "+447700900123")
+  }
+
+  /// The code the embedded backend texted last, as the person reads it off their phone.
+  func codeTheUserTyped() async throws -> String {
+    try #require(await backend.verificationCodes().last?.code)
+  }
+
+  @Test(arguments: [
+    ("", SignInFlow.EmailMode.signIn, "correct horse", "Enter your email address."),
+    ("ada@", .signIn, "correct horse", "ada@ is not an email address; check it and try again."),
+    ("not an email", .signUp, "correct horse", "not an email is not an email address; check it and try again."),
+    ("ada@example.com", .signIn, "", "Enter your password."),
+    ("ada@example.com", .signUp, "short", "Use a password of at least 6 characters."),
+  ])
+  func fieldsAreCheckedBeforeAnyCall(email: String, mode: SignInFlow.EmailMode, password: String, message: String)
+    async
+  {
+    let scripted = ScriptedBackend()
+    let flow = SignInFlow(auth: Auth(backend: scripted, store: InMemorySessionStore()))
+    flow.switchEmailMode(to: mode)
+    flow.email = email
+    flow.password = password
+    await flow.submit()
+    #expect(flow.errorMessage == message)
+    #expect(scripted.calls.isEmpty, "nothing was sent: \(scripted.calls)")
+  }
+
+  @Test func isBusyIsTrueExactlyWhileTheCallRuns() async throws {
+    let manual = ManualClock()
+    let scripted = ScriptedBackend(clock: manual)
+    let flow = SignInFlow(auth: Auth(backend: scripted, store: InMemorySessionStore()))
+    flow.switchEmailMode(to: .signUp)
+    flow.email = "ada@example.com"
+    flow.password = "correct horse"
+    scripted.script(.signUp, .delay(.seconds(5)))
+    #expect(!flow.isBusy)
+    let submitting = Task { await flow.submit() }
+    await manual.sleepers(atLeast: 1)
+    #expect(flow.isBusy)
+    await flow.submit()
+    #expect(scripted.count(of: .signUp) == 1, "a second submit while busy sends nothing")
+    manual.advance(by: .seconds(5))
+    await submitting.value
+    #expect(!flow.isBusy)
+    guard case .signedIn = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+  }
+}
+
+/// A flow that did not reach the step a test expected.
+struct FlowFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
