@@ -13,7 +13,7 @@ import SignInKit
 ///
 /// ```swift
 /// let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
-/// flow.choose(.emailPassword)
+/// await flow.choose(.emailPassword)
 /// flow.email = "ada@example.com"
 /// flow.password = "correct horse"
 /// await flow.submit()   // flow.step is .signedIn(user), or .secondFactor(…)
@@ -25,10 +25,12 @@ import SignInKit
 ///   step stays where it was.
 @MainActor @Observable public final class SignInFlow {
   /// The ways to sign in an app offers, in the order it lists them.
-  public enum Method: Sendable, Hashable, CaseIterable {
+  public enum Method: Sendable, Hashable {
     case emailPassword
     case emailLink
     case phone
+    /// One of the flow's `providers` (Google, Apple, GitHub, …): choosing it signs in at once.
+    case identityProvider(ProviderID)
   }
 
   /// What the email and password step does.
@@ -54,6 +56,10 @@ import SignInKit
     case phoneNumber
     /// The code texted to `sentTo` (all but its last four digits hidden).
     case phoneCode(sentTo: String)
+    /// `provider` signed in a person whose email, `email`, belongs to an account that signs in
+    /// with a password: its password signs in to that account and links `provider` to it, so
+    /// `provider` signs in to the same account from then on.
+    case linkingConflict(email: String, provider: ProviderID)
     /// The account asks for a second factor: its enrolled `factors` (phone numbers hidden), and
     /// the one whose code the person enters, once chosen.
     case secondFactor(factors: [MultiFactorInfo], chosen: MultiFactorInfo?)
@@ -85,28 +91,53 @@ import SignInKit
   public let emailLinkSettings: ActionCodeSettings?
 
   @ObservationIgnored private let auth: Auth
+  @ObservationIgnored private let providers: [any SignInProvider]
+  /// The identity provider's credential a linking conflict links once the account signed in.
+  @ObservationIgnored private var pendingLink: ProviderCredential?
   @ObservationIgnored private var previous: [Step] = []
   @ObservationIgnored private var challenge: SecondFactorChallenge?
   @ObservationIgnored private var verification: PhoneVerification?
 
-  /// A flow over `auth` offering `methods`; with one method it starts on that method's step.
+  /// A flow over `auth` offering `methods`; with one method that has a form it starts on that form.
   ///
   /// - Parameters:
   ///   - auth: the session the flow signs in to.
   ///   - methods: the ways to sign in the app offers, in the order it lists them.
+  ///   - providers: the identity providers the ``Method/identityProvider(_:)`` methods name.
   ///   - emailLinkSettings: where a sign-in link leads; needed for ``Method/emailLink``.
-  public init(auth: Auth, methods: [Method] = [.emailPassword], emailLinkSettings: ActionCodeSettings? = nil) {
+  public init(
+    auth: Auth, methods: [Method] = [.emailPassword], providers: [any SignInProvider] = [],
+    emailLinkSettings: ActionCodeSettings? = nil
+  ) {
     self.auth = auth
+    self.providers = providers
     self.methods = methods
     self.emailLinkSettings = emailLinkSettings
-    step = methods.count == 1 ? Self.firstStep(of: methods[0]) : .chooseMethod(methods)
+    if methods.count == 1, let first = Self.firstStep(of: methods[0]) {
+      step = first
+    } else {
+      step = .chooseMethod(methods)
+    }
   }
 
   // MARK: - Moving between steps
 
-  /// Goes to `method`'s first step.
-  public func choose(_ method: Method) {
-    go(to: Self.firstStep(of: method))
+  /// Goes to `method`'s first step; an identity provider signs in at once (its sheet or
+  /// browser), and ends signed in, on a second factor, or on a linking conflict.
+  public func choose(_ method: Method) async {
+    guard case .identityProvider(let id) = method else {
+      if let first = Self.firstStep(of: method) { go(to: first) }
+      return
+    }
+    guard !isBusy else { return }
+    errorMessage = nil
+    var provider: (any SignInProvider)?
+    for candidate in providers where await candidate.id == id { provider = candidate }
+    guard let provider else {
+      errorMessage = "This app has no \(id.rawValue) sign-in set up; choose another way."
+      return
+    }
+    await signIn { [auth] in try await auth.signIn(with: provider) }
   }
 
   /// Switches the email step to `mode` (sign in, sign up, forgot password).
@@ -186,6 +217,12 @@ import SignInKit
       }
     case .secondFactor(_, nil):
       errorMessage = "Choose how to confirm it's you."
+    case .linkingConflict(let email, _):
+      guard let credential = pendingLink, let password = checkedPassword() else { return }
+      await signIn { [auth] in
+        _ = try await auth.signIn(email: email, password: password)
+        return try await auth.link(with: credential)
+      }
     case .chooseMethod, .emailLinkSent, .passwordResetSent, .signedIn:
       break
     }
@@ -193,11 +230,13 @@ import SignInKit
 
   // MARK: - Private
 
-  private static func firstStep(of method: Method) -> Step {
+  /// The form `method` starts with; an identity provider has none.
+  private static func firstStep(of method: Method) -> Step? {
     switch method {
     case .emailPassword: .email(.signIn)
     case .emailLink: .emailLinkAddress
     case .phone: .phoneNumber
+    case .identityProvider: nil
     }
   }
 
@@ -220,6 +259,13 @@ import SignInKit
     } catch let error as AuthError where error.code == .secondFactorRequired {
       if let challenge = error.secondFactor { askForSecondFactor(challenge) }
       return nil
+    } catch let error as AuthError
+      where error.code == .accountExistsWithDifferentCredential && error.email != nil && error.updatedCredential != nil
+    {
+      pendingLink = error.updatedCredential
+      email = error.email ?? ""
+      go(to: .linkingConflict(email: email, provider: error.updatedCredential?.providerID ?? .password))
+      return nil
     } catch is CancellationError {
       return nil
     } catch {
@@ -241,6 +287,7 @@ import SignInKit
 
   private func finishSignIn(_ user: User) {
     password = ""
+    pendingLink = nil
     challenge = nil
     verification = nil
     go(to: .signedIn(user))

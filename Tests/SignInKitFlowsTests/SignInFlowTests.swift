@@ -64,7 +64,7 @@ import Testing
   @Test func cancelReturnsToTheStepBeforeWithNoMessage() async {
     let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
     #expect(flow.step == .chooseMethod([.emailPassword, .phone]))
-    flow.choose(.emailPassword)
+    await flow.choose(.emailPassword)
     flow.email = "ada@"
     await flow.submit()
     #expect(flow.errorMessage != nil)
@@ -114,11 +114,50 @@ import Testing
     #expect(user.phoneNumber == "+15555550123")
   }
 
+  @Test func aGitHubSignInWhoseEmailHasAPasswordAccountEndsLinkedAfterOnePasswordEntry() async throws {
+    var configuration = EmbeddedTestBackend.fast
+    configuration.acceptUnsignedIdPTokens = true
+    let backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
+    let auth = Auth(backend: backend, store: InMemorySessionStore())
+    let ada = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.signOut()
+    let github = StubProvider(
+      .github,
+      result: .success(
+        ProviderCredential(
+          providerID: .github, idToken: #"{"sub":"gh-1815","email":"ada@example.com","email_verified":true}"#)))
+    let flow = SignInFlow(auth: auth, methods: [.emailPassword, .identityProvider(.github)], providers: [github])
+
+    await flow.choose(.identityProvider(.github))
+    #expect(flow.step == .linkingConflict(email: "ada@example.com", provider: .github))
+    #expect(flow.email == "ada@example.com")
+    #expect(flow.errorMessage == nil)
+    flow.password = "correct horse"
+    await flow.submit()
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.uid == ada.user.uid)
+    #expect(user.providers.contains { $0.providerID == .github })
+
+    // From now on GitHub signs in to the same account, with no password.
+    try await auth.signOut()
+    let again = SignInFlow(auth: auth, methods: [.identityProvider(.github)], providers: [github])
+    #expect(again.step == .chooseMethod([.identityProvider(.github)]))
+    await again.choose(.identityProvider(.github))
+    #expect(again.step == .signedIn(user))
+  }
+
+  @Test func aProviderTheAppDidNotSetUpSaysSo() async {
+    let flow = SignInFlow(auth: auth, methods: [.identityProvider(.google)])
+    await flow.choose(.identityProvider(.google))
+    #expect(flow.errorMessage == "This app has no google.com sign-in set up; choose another way.")
+    #expect(flow.step == .chooseMethod([.identityProvider(.google)]))
+  }
+
   /// The listing of the SignInKitFlows article.
   @Test func aPhoneSignInAsTheArticleShowsIt() async throws {
     // snippet.begin sign-in-flow
     let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
-    flow.choose(.phone)
+    await flow.choose(.phone)
     flow.countryCode = "44"
     flow.phoneNumber = "07700 900123"
     await flow.submit()  // .phoneCode(sentTo: "+********0123")
