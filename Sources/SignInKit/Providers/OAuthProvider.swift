@@ -219,6 +219,10 @@ public actor OAuthProvider: SignInProvider {
       }
     } catch is TimeoutError {
       throw AuthError(.timeout, "The \(id) sign-in page did not answer in time. Start the sign-in again.")
+    } catch is CancellationError {
+      // Cancelled, the deadline's sleep can end the race before the sheet or the listener says
+      // so itself: the same answer either way.
+      throw AuthError(.cancelled, "The \(id) sign-in was cancelled before its page answered; nothing changed.")
     }
     let link = try HostedHandler.signInLink(from: answer, eventID: eventID, provider: id)
     return .hosted(id, responseURL: link, sessionID: sessionID, tenantID: configuration.tenantID)
