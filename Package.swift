@@ -151,6 +151,7 @@ let package = Package(
       name: "SignInKitFlowsTests",
       dependencies: [
         "SignInKitFlows", "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInEmbeddedTestSupport",
+        "SignInEmulator",
       ],
       swiftSettings: strict),
     // The documentation's "after" examples (SignInKit.docc), built and run by their tests.

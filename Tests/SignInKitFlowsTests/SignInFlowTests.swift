@@ -1,23 +1,55 @@
 import Foundation
 import SignInEmbeddedTestSupport
+import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
 import SignInKitFlows
 import SignInKitTesting
 import Testing
 
-/// The sign-in flow driven as a person drives its screens: fields typed, a submit, the next step.
-@MainActor @Suite struct SignInFlowTests {
+/// Where a flow's `Auth` signs in: the embedded backend in process, or the same backend behind
+/// `signin serve`'s server, reached over HTTP by `FirebaseBackend`.
+enum FlowBackend: String, CaseIterable, Sendable {
+  case embedded, served
+}
+
+/// An embedded backend, an `Auth` over it (directly or through a loopback server), and the wall
+/// clock both read.
+final class FlowFixture: Sendable {
   let clock = TestDate()
   let backend: EmbeddedBackend
   let auth: Auth
+  private let server: FirebaseEmulatorServer?
 
-  init() throws {
-    backend = try EmbeddedTestBackend.backend(clock: clock)
-    auth = Auth(backend: backend, store: InMemorySessionStore())
+  init(_ kind: FlowBackend, acceptsUnsignedIdPTokens: Bool = false) throws {
+    var configuration = EmbeddedTestBackend.fast
+    configuration.acceptUnsignedIdPTokens = acceptsUnsignedIdPTokens
+    let clock = clock
+    backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
+    switch kind {
+    case .embedded:
+      server = nil
+      auth = Auth(backend: backend, store: InMemorySessionStore())
+    case .served:
+      let server = try FirebaseEmulatorServer(backend: backend, port: 0)
+      self.server = server
+      let client = try FirebaseBackend.emulator(host: server.host, projectID: backend.configuration.projectID)
+      auth = Auth(backend: client, store: InMemorySessionStore())
+    }
   }
 
-  @Test func signsUpThenSignsInWithEmailAndPassword() async throws {
+  /// Stops the server; a test defers it, which also keeps the fixture alive to its end.
+  func stop() { server?.stop() }
+}
+
+/// The sign-in flow driven as a person drives its screens: fields typed, a submit, the next step,
+/// on the embedded backend and over HTTP.
+@MainActor @Suite struct SignInFlowTests {
+  @Test(arguments: FlowBackend.allCases)
+  func signsUpThenSignsInWithEmailAndPassword(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let auth = fixture.auth
     let flow = SignInFlow(auth: auth)
     #expect(flow.step == .email(.signIn))
     flow.switchEmailMode(to: .signUp)
@@ -36,7 +68,11 @@ import Testing
     #expect(again.step == .signedIn(user))
   }
 
-  @Test func aWrongPasswordSaysWhatToDoAndStaysOnTheStep() async throws {
+  @Test(arguments: FlowBackend.allCases)
+  func aWrongPasswordSaysWhatToDoAndStaysOnTheStep(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let auth = fixture.auth
     _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
     try await auth.signOut()
     let flow = SignInFlow(auth: auth)
@@ -48,7 +84,11 @@ import Testing
     #expect(!flow.isBusy)
   }
 
-  @Test func forgotPasswordMailsTheLinkAndSaysWhere() async throws {
+  @Test(arguments: FlowBackend.allCases)
+  func forgotPasswordMailsTheLinkAndSaysWhere(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let (auth, backend) = (fixture.auth, fixture.backend)
     _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
     try await auth.signOut()
     let flow = SignInFlow(auth: auth)
@@ -61,7 +101,11 @@ import Testing
     #expect(flow.step == .email(.forgotPassword))
   }
 
-  @Test func cancelReturnsToTheStepBeforeWithNoMessage() async {
+  @Test(arguments: FlowBackend.allCases)
+  func cancelReturnsToTheStepBeforeWithNoMessage(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let auth = fixture.auth
     let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
     #expect(flow.step == .chooseMethod([.emailPassword, .phone]))
     await flow.choose(.emailPassword)
@@ -75,7 +119,11 @@ import Testing
     #expect(flow.step == .chooseMethod([.emailPassword, .phone]), "the first step stays")
   }
 
-  @Test func anAccountWithATOTPFactorLandsOnTheSecondFactorStepAndFinishesThere() async throws {
+  @Test(arguments: FlowBackend.allCases)
+  func anAccountWithATOTPFactorLandsOnTheSecondFactorStepAndFinishesThere(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let (auth, backend, clock) = (fixture.auth, fixture.backend, fixture.clock)
     let session = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
     let app = try await AuthenticatorApp.enrol(
       on: backend, mailbox: backend, email: "ada@example.com", idToken: session.tokens.idToken, clock: clock)
@@ -99,7 +147,11 @@ import Testing
     #expect(user.uid == session.localID)
   }
 
-  @Test func phoneSignInTakesTheCountryCodeAndShowsTheNumberMasked() async throws {
+  @Test(arguments: FlowBackend.allCases)
+  func phoneSignInTakesTheCountryCodeAndShowsTheNumberMasked(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let (auth, backend) = (fixture.auth, fixture.backend)
     let flow = SignInFlow(auth: auth, methods: [.phone])
     #expect(flow.step == .phoneNumber)
     flow.countryCode = "1"
@@ -114,11 +166,11 @@ import Testing
     #expect(user.phoneNumber == "+15555550123")
   }
 
-  @Test func aGitHubSignInWhoseEmailHasAPasswordAccountEndsLinkedAfterOnePasswordEntry() async throws {
-    var configuration = EmbeddedTestBackend.fast
-    configuration.acceptUnsignedIdPTokens = true
-    let backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
-    let auth = Auth(backend: backend, store: InMemorySessionStore())
+  @Test(arguments: FlowBackend.allCases)
+  func aGitHubSignInWhoseEmailHasAPasswordAccountEndsLinkedAfterOnePasswordEntry(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind, acceptsUnsignedIdPTokens: true)
+    defer { fixture.stop() }
+    let auth = fixture.auth
     let ada = try await auth.signUp(email: "ada@example.com", password: "correct horse")
     try await auth.signOut()
     let github = StubProvider(
@@ -146,7 +198,11 @@ import Testing
     #expect(again.step == .signedIn(user))
   }
 
-  @Test func aProviderTheAppDidNotSetUpSaysSo() async {
+  @Test(arguments: FlowBackend.allCases)
+  func aProviderTheAppDidNotSetUpSaysSo(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let auth = fixture.auth
     let flow = SignInFlow(auth: auth, methods: [.identityProvider(.google)])
     await flow.choose(.identityProvider(.google))
     #expect(flow.errorMessage == "This app has no google.com sign-in set up; choose another way.")
@@ -155,6 +211,12 @@ import Testing
 
   /// The listing of the SignInKitFlows article.
   @Test func aPhoneSignInAsTheArticleShowsIt() async throws {
+    let fixture = try FlowFixture(.embedded)
+    defer { fixture.stop() }
+    let auth = fixture.auth
+    func codeTheUserTyped() async throws -> String {
+      try #require(await fixture.backend.verificationCodes().last?.code)
+    }
     // snippet.begin sign-in-flow
     let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
     await flow.choose(.phone)
@@ -166,11 +228,6 @@ import Testing
     // snippet.end
     guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
     #expect(user.phoneNumber == "+447700900123")
-  }
-
-  /// The code the embedded backend texted last, as the person reads it off their phone.
-  func codeTheUserTyped() async throws -> String {
-    try #require(await backend.verificationCodes().last?.code)
   }
 
   @Test(arguments: [
