@@ -148,6 +148,50 @@ final class FlowFixture: Sendable {
   }
 
   @Test(arguments: FlowBackend.allCases)
+  func anAccountWithAnAppAndAPhoneListsBothWithTheNumberMaskedAndTextsTheChosenOne(on kind: FlowBackend)
+    async throws
+  {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let (auth, backend, clock) = (fixture.auth, fixture.backend, fixture.clock)
+    let session = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "correct horse"))
+    // A verified email, a phone factor, then an authenticator app.
+    _ = try await backend.sendOobCode(.verifyEmail(idToken: session.tokens.idToken), settings: nil)
+    let verification = try #require(await backend.mailbox(for: "ada@example.com").last?.code)
+    _ = try await backend.update(UpdateAccountRequest(oobCode: verification))
+    guard
+      case .codeSent(let sent) = try await backend.secondFactor(
+        .startPhoneEnrollment(idToken: session.tokens.idToken, phoneNumber: "+15555550123"))
+    else { throw FlowFailure("no code sent") }
+    let enrolment = try #require(await backend.verificationCodes().last?.code)
+    guard
+      case .tokens(let tokens, _) = try await backend.secondFactor(
+        .finalizePhoneEnrollment(
+          idToken: session.tokens.idToken, verificationID: sent.verificationID, code: enrolment, displayName: "Phone"))
+    else { throw FlowFailure("no tokens") }
+    _ = try await AuthenticatorApp.enrol(
+      on: backend, mailbox: backend, email: "ada@example.com", idToken: tokens.idToken, clock: clock)
+
+    let flow = SignInFlow(auth: auth)
+    flow.email = "ada@example.com"
+    flow.password = "correct horse"
+    await flow.submit()
+    guard case .secondFactor(let factors, nil) = flow.step else { throw FlowFailure("no choice: \(flow.step)") }
+    #expect(Set(factors.map(\.kind)) == [.phone, .totp])
+    let phone = try #require(factors.first { $0.kind == .phone })
+    #expect(phone.phoneNumber == "+*******0123")
+    await flow.submit()
+    #expect(flow.errorMessage == "Choose how to confirm it's you.")
+
+    await flow.chooseSecondFactor(phone)
+    #expect(flow.step == .secondFactor(factors: factors, chosen: phone))
+    flow.code = try #require(await backend.verificationCodes().last?.code)
+    await flow.submit()
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.uid == session.localID)
+  }
+
+  @Test(arguments: FlowBackend.allCases)
   func phoneSignInTakesTheCountryCodeAndShowsTheNumberMasked(on kind: FlowBackend) async throws {
     let fixture = try FlowFixture(kind)
     defer { fixture.stop() }
