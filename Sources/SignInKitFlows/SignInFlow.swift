@@ -31,6 +31,8 @@ import SignInKit
     case phone
     /// One of the flow's `providers` (Google, Apple, GitHub, …): choosing it signs in at once.
     case identityProvider(ProviderID)
+    /// A passkey of the flow's `passkeys` authenticator: choosing it signs in at once.
+    case passkey
   }
 
   /// What the email and password step does.
@@ -92,6 +94,7 @@ import SignInKit
 
   @ObservationIgnored private let auth: Auth
   @ObservationIgnored private let providers: [any SignInProvider]
+  @ObservationIgnored private let passkeys: (any PasskeyAuthenticator)?
   /// The identity provider's credential a linking conflict links once the account signed in.
   @ObservationIgnored private var pendingLink: ProviderCredential?
   @ObservationIgnored private var previous: [Step] = []
@@ -104,13 +107,15 @@ import SignInKit
   ///   - auth: the session the flow signs in to.
   ///   - methods: the ways to sign in the app offers, in the order it lists them.
   ///   - providers: the identity providers the ``Method/identityProvider(_:)`` methods name.
+  ///   - passkeys: the device's passkeys, for ``Method/passkey``.
   ///   - emailLinkSettings: where a sign-in link leads; needed for ``Method/emailLink``.
   public init(
     auth: Auth, methods: [Method] = [.emailPassword], providers: [any SignInProvider] = [],
-    emailLinkSettings: ActionCodeSettings? = nil
+    passkeys: (any PasskeyAuthenticator)? = nil, emailLinkSettings: ActionCodeSettings? = nil
   ) {
     self.auth = auth
     self.providers = providers
+    self.passkeys = passkeys
     self.methods = methods
     self.emailLinkSettings = emailLinkSettings
     if methods.count == 1, let first = Self.firstStep(of: methods[0]) {
@@ -122,15 +127,24 @@ import SignInKit
 
   // MARK: - Moving between steps
 
-  /// Goes to `method`'s first step; an identity provider signs in at once (its sheet or
-  /// browser), and ends signed in, on a second factor, or on a linking conflict.
+  /// Goes to `method`'s first step; an identity provider or a passkey signs in at once (its
+  /// sheet, browser or system prompt), and ends signed in, on a second factor, or on a linking
+  /// conflict.
   public func choose(_ method: Method) async {
-    guard case .identityProvider(let id) = method else {
-      if let first = Self.firstStep(of: method) { go(to: first) }
+    if let first = Self.firstStep(of: method) {
+      go(to: first)
       return
     }
     guard !isBusy else { return }
     errorMessage = nil
+    guard case .identityProvider(let id) = method else {
+      guard let passkeys else {
+        errorMessage = "This app has no passkey sign-in set up; choose another way."
+        return
+      }
+      await signIn { [auth] in try await auth.signInWithPasskey(using: passkeys) }
+      return
+    }
     var provider: (any SignInProvider)?
     for candidate in providers where await candidate.id == id { provider = candidate }
     guard let provider else {
@@ -236,7 +250,7 @@ import SignInKit
     case .emailPassword: .email(.signIn)
     case .emailLink: .emailLinkAddress
     case .phone: .phoneNumber
-    case .identityProvider: nil
+    case .identityProvider, .passkey: nil
     }
   }
 

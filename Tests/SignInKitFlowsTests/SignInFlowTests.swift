@@ -243,6 +243,21 @@ final class FlowFixture: Sendable {
   }
 
   @Test(arguments: FlowBackend.allCases)
+  func aPasskeySignsInAtOnce(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let auth = fixture.auth
+    let device = try DevelopmentPasskeyAuthenticator(directory: nil)
+    let ada = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.enrollPasskey(named: "Laptop", using: device)
+    try await auth.signOut()
+    let flow = SignInFlow(auth: auth, methods: [.passkey, .emailPassword], passkeys: device)
+    await flow.choose(.passkey)
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.uid == ada.user.uid)
+  }
+
+  @Test(arguments: FlowBackend.allCases)
   func aProviderTheAppDidNotSetUpSaysSo(on kind: FlowBackend) async throws {
     let fixture = try FlowFixture(kind)
     defer { fixture.stop() }
