@@ -151,7 +151,7 @@ let package = Package(
       name: "SignInKitFlowsTests",
       dependencies: [
         "SignInKitFlows", "SignInKit", "SignInKitEmbedded", "SignInKitTesting", "SignInEmbeddedTestSupport",
-        "SignInEmulator",
+        "SignInEmulator", "SignInCrypto",
       ],
       swiftSettings: strict),
     // The documentation's "after" examples (SignInKit.docc), built and run by their tests.

@@ -17,6 +17,13 @@ enum FieldChecks {
     return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
   }
 
+  /// The six digits of a texted or authenticator code, spaces dropped; `nil` for anything else.
+  static func code(_ text: String) -> String? {
+    let digits = text.filter { !$0.isWhitespace }
+    guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return digits
+  }
+
   /// Why a phone number was refused.
   struct PhoneProblem: Error, Equatable {
     let message: String

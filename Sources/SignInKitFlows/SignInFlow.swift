@@ -350,8 +350,7 @@ import SignInKit
   }
 
   private func checkedCode() -> String? {
-    let digits = code.filter { !$0.isWhitespace }
-    guard digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+    guard let digits = FieldChecks.code(code) else {
       errorMessage = "Enter the 6-digit code."
       return nil
     }
