@@ -223,9 +223,9 @@ import SignInKit
       guard let challenge, let code = checkedCode() else { return }
       if chosen.kind == .phone {
         guard let verification else { return }
-        await finish { [auth] in try await auth.resolveSignIn(challenge, verification: verification, code: code) }
+        await signIn { [auth] in try await auth.resolveSignIn(challenge, verification: verification, code: code) }
       } else {
-        await finish { [auth] in
+        await signIn { [auth] in
           try await auth.resolveSignIn(challenge, enrollmentID: chosen.enrollmentID, code: code)
         }
       }
@@ -289,13 +289,9 @@ import SignInKit
     }
   }
 
-  /// A first factor: signed in, or on to the second factor the account asks for.
+  /// A sign-in call (a first factor, a second, a link): signed in, or on to the step the
+  /// account asks for.
   private func signIn(_ call: @Sendable () async throws -> SignInResult) async {
-    if let result = await calling(call) { finishSignIn(result.user) }
-  }
-
-  /// A second factor's answer.
-  private func finish(_ call: @Sendable () async throws -> SignInResult) async {
     if let result = await calling(call) { finishSignIn(result.user) }
   }
 
