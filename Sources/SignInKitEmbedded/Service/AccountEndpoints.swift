@@ -13,15 +13,14 @@ enum AccountEndpoints {
     guard context.isAdmin, body.idToken == nil else {
       let idToken = try body.required(body.idToken, .missingIdToken)
       let stored = try await backend.run { try $0.accounts.account(of: idToken) }
-      var record = ReplyShapes.account(stored.info)
-      // The dates Firebase lists for the user itself too; never the hash: an account with a
-      // password gets Firebase's redacted placeholder, and no salt.
-      let full = ReplyShapes.adminAccount(stored, of: backend)
-      record.validSince = full.validSince
-      record.passwordUpdatedAt = full.passwordUpdatedAt
-      record.lastRefreshAt = full.lastRefreshAt
-      record.tenantId = full.tenantId
-      if stored.password != nil { record.passwordHash = AccountRecord.redactedPasswordHash }
+      // The administrator's record, with the dates Firebase lists for the user itself too; but
+      // never the hash (an account with a password gets Firebase's redacted placeholder), the
+      // salt, or what only an administrator reads.
+      var record = ReplyShapes.adminAccount(stored, of: backend)
+      record.passwordHash = stored.password != nil ? AccountRecord.redactedPasswordHash : nil
+      record.salt = nil
+      record.customAttributes = nil
+      record.customAuth = nil
       reply.users = [record]
       return reply
     }
