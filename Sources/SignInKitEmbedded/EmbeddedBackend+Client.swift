@@ -8,7 +8,7 @@ import SignInKit
 extension EmbeddedBackend {
   /// The client of this backend's project: made for each call, because the service it reaches
   /// holds this backend, which must not hold it back.
-  nonisolated var client: FirebaseBackend {
+  package nonisolated var client: FirebaseBackend {
     var client = clientShape
     client.inProcess = InProcessTransport(service: IdentityToolkitService(serving: self))
     return client

@@ -6,9 +6,12 @@ import SignInKitEmbedded
 /// An `AuthBackend` for tests: a small in-memory identity service whose replies a test can
 /// delay or replace with faults, and which records every call.
 ///
-/// Unscripted calls go to ``accounts``, an in-memory `EmbeddedBackend`: Firebase's rules,
-/// error codes and token shapes, the same account model the offline default runs. Scripted steps
-/// are taken first, one per call, in order:
+/// Every call goes through one funnel (``intercept(_:forward:)``, as for any
+/// `AuthBackendDecorator`) to ``wrapped``: `FirebaseBackend`'s mapping of the call to the wire
+/// layer's body, handed to the identity service of ``accounts``, an in-memory `EmbeddedBackend`.
+/// So a scripted backend answers exactly as the embedded backend and `signin serve` do: Firebase's
+/// rules, error codes and token shapes, through the one mapping they share. Scripted steps are
+/// taken first, one per call, in order:
 ///
 /// ```swift
 /// let backend = ScriptedBackend(clock: backendClock)
@@ -22,7 +25,7 @@ import SignInKitEmbedded
 /// caller's task during the delay changes nothing.
 ///
 /// - Concurrency: `Sendable`, lock-guarded, any isolation.
-public final class ScriptedBackend: AuthBackend {
+public final class ScriptedBackend: AuthBackendDecorator {
   /// The backend calls, one per `AuthBackend` method.
   public typealias Call = AuthBackendCall
 
@@ -56,14 +59,13 @@ public final class ScriptedBackend: AuthBackend {
     }
   }
 
-  /// One call as the backend saw it. `request` is the request's description, which never holds
-  /// a secret.
+  /// One call as the backend saw it: its kind, and nothing of what it carried, so a log of calls
+  /// never holds a secret.
   ///
   /// - Concurrency: `Sendable` value.
   public struct RecordedCall: Sendable, Equatable, CustomStringConvertible {
     public let call: Call
-    public let request: String
-    public var description: String { "\(call.rawValue) \(request)" }
+    public var description: String { call.rawValue }
   }
 
   struct Model {
@@ -81,6 +83,11 @@ public final class ScriptedBackend: AuthBackend {
   /// The accounts: an in-memory `EmbeddedBackend`, so the scripted backend answers every
   /// unscripted call with the embedded backend's rules, codes and token shapes.
   public let accounts: EmbeddedBackend
+  /// Where each call goes after its script: the client of ``accounts``' project, the mapping
+  /// `FirebaseBackend` and `EmbeddedBackend` share. Its `revokeRefreshToken` does nothing, as
+  /// Firebase's REST API has no call that revokes one refresh token: the token keeps working at
+  /// the backend after a sign-out.
+  public let wrapped: any AuthBackend
 
   /// - Parameters:
   ///   - clock: what scripted delays sleep on; a ``ManualClock`` lets the test release them.
@@ -95,11 +102,21 @@ public final class ScriptedBackend: AuthBackend {
   ) {
     self.clock = clock
     self.interleaving = interleaving
-    accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, tenantID: tenantID, now: now)
+    let accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, tenantID: tenantID, now: now)
+    self.accounts = accounts
+    wrapped = accounts.client
   }
 
   /// The tenant whose users this backend plays, as its tokens name it.
-  public nonisolated var tenantID: String? { accounts.configuration.tenantID }
+  public var tenantID: String? { accounts.configuration.tenantID }
+
+  /// Runs the call's scripted steps (record, yield, delay, fault), then `forward`.
+  public func intercept<Result: Sendable>(
+    _ call: Call, forward: () async throws -> Result
+  ) async throws -> Result {
+    try await begin(call)
+    return try await forward()
+  }
 
   /// An in-memory embedded backend as a test wants it: cheap (fast scrypt, the tests' shared
   /// key), and as lenient as the Firebase emulator with IdP and custom tokens.
@@ -179,10 +196,10 @@ public final class ScriptedBackend: AuthBackend {
 
   /// Runs the scripted steps of one call: records it, yields, sleeps, and throws a scripted or
   /// outage error. Touches no account data.
-  func begin(_ call: Call, _ request: CustomStringConvertible) async throws {
+  func begin(_ call: Call) async throws {
     let (step, outage, watchers) = model.withLock {
       model -> (Step?, AuthError?, [CheckedContinuation<Void, Never>]) in
-      model.calls.append(RecordedCall(call: call, request: request.description))
+      model.calls.append(RecordedCall(call: call))
       let step = model.scripts[call]?.isEmpty == false ? model.scripts[call]!.removeFirst() : nil
       let due = model.callWatchers.takeSatisfied(by: model.calls)
       return (step, model.outages[call], due)
