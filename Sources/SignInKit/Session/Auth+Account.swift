@@ -396,12 +396,8 @@ extension Auth {
     current.user = user
     if let tokens { current.replaceTokens(with: tokens, receivedAt: now()) }
     try await persist(current, replacing: previous)
-    switch machine.accountChanged(
-      signedIn.identity, current, changed: changed, tokensReplaced: tokens != nil)
-    {
-    case .proceed(let effects): await perform(effects)
-    case .superseded: throw AuthError.superseded
-    }
+    try await perform(
+      machine.accountChanged(signedIn.identity, current, changed: changed, tokensReplaced: tokens != nil))
     return current.user
   }
 }

@@ -39,48 +39,40 @@ extension Auth {
     }
   }
 
-  /// The one restore that concurrent callers share.
+  /// The one restore that concurrent callers share: does what the machine says
+  /// (``SessionStateMachine/RestoreStep``) until it says the restore is over.
   ///
-  /// The credential check and the launch refresh share ``AuthConfiguration/restoreDeadline``:
-  /// the check goes first, so a refused session's refresh token is never spent and nothing of
-  /// it is shown.
+  /// The credential checks and the launch refresh share ``AuthConfiguration/restoreDeadline``:
+  /// the checks go first, so a refused session's refresh token is never spent and nothing of it
+  /// is shown.
   private func restore() async throws -> User? {
-    var attempt: SessionStateMachine.RestoreAttempt
-    switch machine.restoreStarted() {
-    case .signedIn(let user):
-      return user
-    case .read(let started, let effects):
-      attempt = started
-      await perform(effects)
-    }
+    var (attempt, step) = machine.restoreStarted(checking: Set(credentialChecks.keys))
     let remaining = Self.countdown(from: configuration.restoreDeadline, on: clock)
-    var read = readStore()
-    if case .session(let stored, _) = read, let reason = await credentialRefusal(of: stored, within: remaining) {
-      read = .refused(stored, reason)
-    }
-    switch machine.restoreRead(&attempt, read) {
-    case .finished(let user, let effects):
-      await perform(effects)
-      watchCredentialRevocations()
-      return user
-    case .failed(let error, let effects):
-      await perform(effects)
-      throw error
-    case .refreshing:
-      break
-    }
-    do {
-      _ = try await withTimeout(remaining(), clock: clock) { [self] in
-        try await refreshFlight.run { [self] in try await refreshSession() }
+    while true {
+      switch step {
+      case .read(let effects):
+        await perform(effects)
+        step = machine.restoreRead(&attempt, readStore())
+      case .checkCredential(let provider, let rawID):
+        let check = credentialChecks[provider]
+        let state = try? await withTimeout(remaining(), clock: clock) { try await check?.state(rawID) }
+        step = machine.restoreCredentialAnswered(&attempt, state ?? nil)
+      case .refreshing:
+        // refreshSession hands a network or terminal failure to the machine; the deadline and
+        // cancellation are settled by the restore's end.
+        _ = try? await withTimeout(remaining(), clock: clock) { [self] in
+          try await refreshFlight.run { [self] in try await refreshSession() }
+        }
+        step = machine.restoreRefreshEnded(attempt)
+      case .finished(let user, let effects):
+        await perform(effects)
+        watchCredentialRevocations()
+        return user
+      case .failed(let error, let effects):
+        await perform(effects)
+        throw error
       }
-    } catch {
-      // refreshSession has already handed a network or terminal failure to the machine; the
-      // deadline and cancellation are settled by the restore's end.
     }
-    let (user, effects) = machine.restoreRefreshEnded(attempt)
-    await perform(effects)
-    watchCredentialRevocations()
-    return user
   }
 
   /// How long is left of `duration` from now on `clock`, each time it is called (never less than
@@ -88,26 +80,6 @@ extension Auth {
   private static func countdown<C: Clock<Duration>>(from duration: Duration, on clock: C) -> @Sendable () -> Duration {
     let end = clock.now.advanced(by: duration)
     return { max(.zero, clock.now.duration(to: end)) }
-  }
-
-  /// Asks the identity providers `stored` depends on (``SessionStateMachine/credentialChecks(for:)``)
-  /// whether they still authorize its user, within what is left of the restore deadline.
-  ///
-  /// - Returns: why the session ends, or `nil` to keep it (an answer that keeps it, no check for
-  ///   the provider, or none in time).
-  private func credentialRefusal(
-    of stored: StoredSession, within remaining: @escaping @Sendable () -> Duration
-  ) async -> SignOutReason? {
-    for provider in SessionStateMachine.credentialChecks(for: stored) {
-      guard let check = credentialChecks[provider],
-        let link = stored.user.providers.first(where: { $0.providerID == provider })
-      else { continue }
-      let state = try? await withTimeout(remaining(), clock: clock) { try await check.state(link.rawID) }
-      if let reason = SessionStateMachine.signOutReason(for: state ?? nil, of: provider, session: stored) {
-        return reason
-      }
-    }
-    return nil
   }
 
   /// Reads the stored session; never throws (an unreadable store is one of the outcomes).

@@ -60,10 +60,7 @@ extension Auth {
       let previous = current
       current.replaceTokens(with: response.tokens, receivedAt: now())
       try await persist(current, replacing: previous)
-      switch machine.refreshSucceeded(attempt, current) {
-      case .proceed(let effects): await perform(effects)
-      case .superseded: throw AuthError.superseded
-      }
+      try await perform(machine.refreshSucceeded(attempt, current))
       return current.idToken
     } catch {
       let error = AuthError.wrapping(error)

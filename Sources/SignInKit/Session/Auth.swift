@@ -162,42 +162,45 @@ public actor Auth {
 
   /// Does what the state machine decided, in its order: cancels the refresh in flight, changes
   /// the proactive refresh task, hands the updates to the store in `Auth`'s order, then waits
-  /// until they are visible there, with any updates queued before them.
+  /// until they are visible there, with any updates queued before them; what follows a
+  /// sign-out (revoking its refresh token, the provider's sign-out) goes out once it is shown.
   ///
   /// The updates are queued before the first suspension, so two events' effects are published
   /// in the order the machine produced them.
   func perform(_ effects: [SessionStateMachine.Effect]) async {
-    if enqueue(effects) { await stateStore.drain() }
-    // What follows a sign-out goes out once it is shown.
-    for effect in effects {
-      switch effect {
-      case .revokeRefreshToken(let refreshToken):
-        try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: refreshToken))
-      case .signOutOfProvider(let provider): await provider.signOut()
-      default: continue
-      }
-    }
+    var afterShown: [@Sendable () async -> Void] = []
+    if start(effects, publishing: true, afterShown: &afterShown) { await stateStore.drain() }
+    for work in afterShown { await work() }
   }
 
-  /// The part of ``perform(_:)`` that does not suspend: the updates wait in the store's queue
-  /// for the next drain, which must come before the operation returns. Returns whether any
-  /// update was queued.
+  /// Does what the machine decided when its answer is to go on; a result the machine dropped
+  /// (a newer identity or operation overtook it) throws ``AuthError/Code/superseded``.
+  func perform(_ verdict: SessionStateMachine.Verdict) async throws {
+    guard case .proceed(let effects) = verdict else { throw AuthError.superseded }
+    await perform(effects)
+  }
+
+  /// The part of ``perform(_:)-([SessionStateMachine.Effect])`` that does not suspend: the
+  /// updates wait in the store's queue for the next drain, which must come before the operation
+  /// returns. Returns whether any update was queued.
   @discardableResult func enqueue(_ effects: [SessionStateMachine.Effect]) -> Bool {
-    var queued = false
-    for effect in effects {
-      if case .publish(let update) = effect {
-        guard !update.isEmpty else { continue }
-        stateStore.enqueue(update)
-        queued = true
-      } else {
-        performWithoutPublishing([effect])
-      }
-    }
-    return queued
+    var afterShown: [@Sendable () async -> Void] = []
+    return start(effects, publishing: true, afterShown: &afterShown)
   }
 
-  /// The part of ``perform(_:)`` that does not suspend; the updates are dropped.
+  /// The part of ``perform(_:)-([SessionStateMachine.Effect])`` that does not suspend; the
+  /// updates are dropped.
   func performWithoutPublishing(_ effects: [SessionStateMachine.Effect]) {
+    var afterShown: [@Sendable () async -> Void] = []
+    start(effects, publishing: false, afterShown: &afterShown)
+  }
+
+  /// Does each effect that does not suspend, queues the updates when `publishing`, and adds
+  /// what must wait until they are shown to `afterShown`. Returns whether an update was queued.
+  @discardableResult private func start(
+    _ effects: [SessionStateMachine.Effect], publishing: Bool, afterShown: inout [@Sendable () async -> Void]
+  ) -> Bool {
+    var queued = false
     for effect in effects {
       switch effect {
       case .cancelRefreshInFlight: refreshFlight.cancel()
@@ -207,10 +210,18 @@ public actor Auth {
       case .startProactiveRefresh: startAutomaticRefresh()
       // A session the provider refused: if it cannot be removed, the next launch asks again.
       case .clearStore: try? store.clear()
-      // Published by the caller; the calls after a sign-out are perform(_:)'s.
-      case .publish, .revokeRefreshToken, .signOutOfProvider: break
+      case .publish(let update):
+        guard publishing, !update.isEmpty else { continue }
+        stateStore.enqueue(update)
+        queued = true
+      case .revokeRefreshToken(let refreshToken):
+        let backend = backend
+        afterShown.append { try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: refreshToken)) }
+      case .signOutOfProvider(let provider):
+        afterShown.append { await provider.signOut() }
       }
     }
+    return queued
   }
 
   /// The signed-in session, as stored.

@@ -36,27 +36,28 @@ extension SessionStateMachine {
     case nothing
     /// `isFresh`: the ID token has more than the refresh lead time left.
     case session(StoredSession, isFresh: Bool)
-    /// A stored session whose identity provider no longer authorizes its user (the credential
-    /// check of ``credentialChecks(for:)``): the launch ends it with `reason`.
+    /// A stored session whose identity provider no longer authorizes its user: the restore's
+    /// credential check (``credentialChecks(for:)``) ends it with `reason`.
     case refused(StoredSession, SignOutReason)
     case unreadable(AuthError)
   }
 
-  enum RestoreStart {
-    /// A user is signed in already: the restore returns them and changes nothing.
-    case signedIn(User)
-    /// Read the store, after performing the effects.
-    case read(RestoreAttempt, [Effect])
-  }
-
+  /// What a restore does next; `Auth` does it and hands the outcome back, until the restore
+  /// is over.
   enum RestoreStep {
+    /// Perform the effects, read the store, and hand the read to ``restoreRead(_:_:)``.
+    case read([Effect])
+    /// Ask the identity provider `provider` whether it still authorizes the stored user
+    /// (`rawID`, its id there), within the restore deadline, and hand the answer (`nil`: no
+    /// answer, or no check for the provider) to ``restoreCredentialAnswered(_:_:)``.
+    case checkCredential(ProviderID, rawID: String)
+    /// The stored session needs a refresh, under the restore deadline; then call
+    /// ``restoreRefreshEnded(_:)``.
+    case refreshing
     /// The restore is over: perform the effects and return the user.
     case finished(User?, [Effect])
     /// The store is unreadable: perform the effects, then throw.
     case failed(AuthError, [Effect])
-    /// The stored session needs a refresh, under the restore deadline; then call
-    /// ``restoreRefreshEnded(_:)``.
-    case refreshing
   }
 
   enum RefreshFailure {

@@ -59,6 +59,10 @@ struct SessionStateMachine {
     /// The newest sign-in or user sign-out when it began.
     fileprivate let startedAfter: LastStartedWins.Ticket
     fileprivate var identity: Identity?
+    /// The identity providers `Auth` can ask about a stored user.
+    fileprivate let checkable: Set<ProviderID>
+    /// The session read, while its providers are asked; `providers` are those still to ask.
+    fileprivate var checking: (stored: StoredSession, isFresh: Bool, providers: [ProviderID])?
   }
 
   /// A refresh in flight: the identity it is for, the token it spends, and the health it marked
@@ -226,20 +230,58 @@ struct SessionStateMachine {
 
   // MARK: - Restore
 
-  /// A restore starts. Before the launch settled it shows `restoring`; after, it reads the store
-  /// again without showing it.
-  mutating func restoreStarted() -> RestoreStart {
-    if let user = signedInUser { return .signedIn(user) }
-    let attempt = RestoreAttempt(startedAfter: signInsAndSignOuts.newest, identity: nil)
+  /// A restore starts, able to ask the identity providers in `checkable` about a stored user.
+  /// Before the launch settled it shows `restoring`; after, it reads the store again without
+  /// showing it. A user signed in already is the restore's answer, and nothing changes.
+  mutating func restoreStarted(checking checkable: Set<ProviderID>) -> (RestoreAttempt, RestoreStep) {
+    let attempt = RestoreAttempt(startedAfter: signInsAndSignOuts.newest, identity: nil, checkable: checkable)
+    if let user = signedInUser { return (attempt, .finished(user, [])) }
     guard case .restoring(let launch) = settled else {
-      return .read(attempt, [publish(errorMessage: .clear)])
+      return (attempt, .read([publish(errorMessage: .clear)]))
     }
     if case .unread = launch, !isShutDown { settled = .restoring(.reading) }
-    return .read(attempt, [publish(state: stateToShow, errorMessage: .clear)])
+    return (attempt, .read([publish(state: stateToShow, errorMessage: .clear)]))
   }
 
-  /// The restore read the store.
+  /// The restore read the store. A session is first checked with the identity providers it
+  /// depends on (``credentialChecks(for:)``) that `Auth` can ask, one at a time, so a refused
+  /// session's refresh token is never spent and nothing of it is shown.
   mutating func restoreRead(_ attempt: inout RestoreAttempt, _ read: StoreRead) -> RestoreStep {
+    if case .session(let stored, let isFresh) = read {
+      let providers = Self.credentialChecks(for: stored).filter(attempt.checkable.contains)
+      if !providers.isEmpty {
+        attempt.checking = (stored, isFresh, providers)
+        return Self.check(providers[0], of: stored)
+      }
+    }
+    return restoreSettled(&attempt, read)
+  }
+
+  /// The identity provider the restore asked answered (`nil`: no answer in time): the session
+  /// ends when ``signOutReason(for:of:session:)`` says so, and otherwise the next provider is
+  /// asked, or the session is restored.
+  mutating func restoreCredentialAnswered(
+    _ attempt: inout RestoreAttempt, _ state: ProviderCredentialState?
+  ) -> RestoreStep {
+    guard var checking = attempt.checking, !checking.providers.isEmpty else {
+      return .finished(session?.user, [])
+    }
+    let provider = checking.providers.removeFirst()
+    attempt.checking = checking.providers.isEmpty ? nil : checking
+    if let reason = Self.signOutReason(for: state, of: provider, session: checking.stored) {
+      attempt.checking = nil
+      return restoreSettled(&attempt, .refused(checking.stored, reason))
+    }
+    if let next = checking.providers.first { return Self.check(next, of: checking.stored) }
+    return restoreSettled(&attempt, .session(checking.stored, isFresh: checking.isFresh))
+  }
+
+  private static func check(_ provider: ProviderID, of stored: StoredSession) -> RestoreStep {
+    .checkCredential(provider, rawID: stored.user.providers.first { $0.providerID == provider }?.rawID ?? "")
+  }
+
+  /// What a restore's read (checked with the providers) comes to.
+  private mutating func restoreSettled(_ attempt: inout RestoreAttempt, _ read: StoreRead) -> RestoreStep {
     guard !isOvertaken(attempt) else {
       // A sign-in or sign-out started meanwhile owns the outcome; the read still settles a
       // launch that nothing else settled, beneath a sign-in in flight.
@@ -284,30 +326,30 @@ struct SessionStateMachine {
   }
 
   /// The launch refresh of a restore ended (succeeded, failed, or ran out of time).
-  mutating func restoreRefreshEnded(_ attempt: RestoreAttempt) -> (User?, [Effect]) {
+  mutating func restoreRefreshEnded(_ attempt: RestoreAttempt) -> RestoreStep {
     guard let own = attempt.identity, isCurrent(own), let current = session else {
       // A terminal failure ended the session (and cleared the store), or another identity took
       // over.
-      if isOvertaken(attempt) { return (session?.user, []) }
-      return (nil, [publish(event: .initialState(settled.state))])
+      if isOvertaken(attempt) { return .finished(session?.user, []) }
+      return .finished(nil, [publish(event: .initialState(settled.state))])
     }
     switch settled {
     case .restoring:
       // Nothing settled the launch refresh: the session stays, stale, with a retry in backoff.
       settled = .signedIn(SignedIn(session: current, health: .stale, identity: own, failedRefreshes: 1))
-      if isOvertaken(attempt) { return (current.user, [.startProactiveRefresh] + showSettledLaunch()) }
+      if isOvertaken(attempt) { return .finished(current.user, [.startProactiveRefresh] + showSettledLaunch()) }
     case .signedIn(var signedIn):
       if signedIn.health != .fresh { signedIn.failedRefreshes = max(1, signedIn.failedRefreshes) }
       if signedIn.health == .refreshing { signedIn.health = .stale }
       settled = .signedIn(signedIn)
-      if isOvertaken(attempt) { return (current.user, [.startProactiveRefresh]) }
+      if isOvertaken(attempt) { return .finished(current.user, [.startProactiveRefresh]) }
       if signedIn.health == .fresh {
-        return (current.user, [.startProactiveRefresh, publish(event: .initialState(settled.state))])
+        return .finished(current.user, [.startProactiveRefresh, publish(event: .initialState(settled.state))])
       }
     case .signedOut, .signingIn, .shutDown:
       break
     }
-    return (
+    return .finished(
       current.user,
       [
         .startProactiveRefresh,

@@ -72,9 +72,7 @@ struct RefreshScheduleTests {
     }
     switch before {
     case .staleAfterTheLaunchDeadline:
-      var restore: SessionStateMachine.RestoreAttempt
-      guard case .read(let attempt, _) = machine.restoreStarted() else { throw CancellationError() }
-      restore = attempt
+      var (restore, _) = machine.restoreStarted(checking: [])
       _ = machine.restoreRead(&restore, .session(Self.session(expiringIn: 60), isFresh: false))
       _ = machine.restoreRefreshEnded(restore)
     case .signedInTwoMinutesLeft:

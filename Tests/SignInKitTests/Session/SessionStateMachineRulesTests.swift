@@ -30,7 +30,11 @@ struct SessionStateMachineRulesTests {
     case operationStarts
     case operationEnds(AuthError.Code?)
     case restoreStarts
+    /// A restore starts that can ask Google about a stored user.
+    case restoreStartsCheckingGoogle
     case restoreReads(SessionStateMachine.StoreRead)
+    /// The provider the restore asked answers (`nil`: no answer in time).
+    case providerAnswers(ProviderCredentialState?)
     /// The restore's launch refresh ended (here: ran out of time, having changed nothing).
     case restoreRefreshEnds
     /// An account change starts under the identity signed in now.
@@ -64,6 +68,8 @@ struct SessionStateMachineRulesTests {
       case .restoreReads(.session(_, let isFresh)): "restore finds a \(isFresh ? "fresh" : "stale") session"
       case .restoreReads(.unreadable): "restore finds an unreadable store"
       case .restoreReads(.refused(_, let reason)): "restore finds a session its provider refused (\(reason))"
+      case .restoreStartsCheckingGoogle: "a restore starts that can ask Google"
+      case .providerAnswers(let state): "the provider answers \(state.map { "\($0)" } ?? "nothing")"
       case .restoreRefreshEnds: "restore refresh ends"
       case .accountChangeStarts: "account change starts"
       case .accountChangeStored: "account change stored"
@@ -136,6 +142,12 @@ struct SessionStateMachineRulesTests {
   static let grace = StoredSession(
     user: User(uid: "grace", email: "grace@example.com"), idToken: "id.grace.1",
     refreshToken: "rt.grace", expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
+    signInProvider: .google)
+  /// Grace with her Google link, which a restore can ask Google about.
+  static let graceLinked = StoredSession(
+    user: User(
+      uid: "grace", email: "grace@example.com", providers: [ProviderInfo(providerID: .google, rawID: "g-grace")]),
+    idToken: "id.grace.1", refreshToken: "rt.grace", expiresAt: Date(timeIntervalSince1970: 2_000_000_000),
     signInProvider: .google)
 
   static let rows: [Row] = [
@@ -257,16 +269,24 @@ struct SessionStateMachineRulesTests {
       $0.user = ada.user
     },
     Row(name: "a session its provider refused goes from restoring straight to signed out, and is removed") {
-      [.restoreStarts, .restoreReads(.refused(grace, .credentialRevoked(.google)))]
+      [.restoreStartsCheckingGoogle, .restoreReads(.session(graceLinked, isFresh: true)), .providerAnswers(.revoked)]
     } expect: {
       $0.shown = [.signedOut(.credentialRevoked(.google))]
       $0.events = [.signedOut(.credentialRevoked(.google)), .initialState(.signedOut(.credentialRevoked(.google)))]
       $0.clearedStore = true
     },
+    Row(name: "a restore asks the provider first, and a provider that does not answer keeps the session") {
+      [.restoreStartsCheckingGoogle, .restoreReads(.session(graceLinked, isFresh: true)), .providerAnswers(nil)]
+    } expect: {
+      $0.shown = [.signedIn(graceLinked.user, .fresh)]
+      $0.events = [.initialState(.signedIn(graceLinked.user, .fresh))]
+      $0.refresh = .start(afterFailures: 0)
+      $0.user = graceLinked.user
+    },
     Row(name: "a refused session found beneath a sign-in is removed and the sign-in still wins") {
       [
-        .restoreStarts, .signInStarts(.password),
-        .restoreReads(.refused(grace, .credentialTransferred(.google))), .signInCommits(ada),
+        .restoreStartsCheckingGoogle, .signInStarts(.password), .restoreReads(.session(graceLinked, isFresh: true)),
+        .providerAnswers(.transferred), .signInCommits(ada),
       ]
     } expect: {
       $0.shown = [.signingIn(.password), .signedIn(ada.user, .fresh)]
@@ -452,6 +472,12 @@ struct SessionStateMachineRulesTests {
         }
       }
     }
+    func record(_ step: SessionStateMachine.RestoreStep) {
+      switch step {
+      case .read(let effects), .finished(_, let effects), .failed(_, let effects): record(effects)
+      case .checkCredential, .refreshing: break
+      }
+    }
     func record(_ verdict: SessionStateMachine.Verdict) {
       switch verdict {
       case .proceed(let effects): record(effects)
@@ -501,16 +527,19 @@ struct SessionStateMachineRulesTests {
       case .operationEnds(let code):
         record(machine.operationEnded(failure: code.map { AuthError($0, "failed") }))
       case .restoreStarts:
-        guard case .read(let attempt, let effects) = machine.restoreStarted() else { continue }
+        let (attempt, next) = machine.restoreStarted(checking: [])
         restore = attempt
-        record(effects)
+        record(next)
+      case .restoreStartsCheckingGoogle:
+        let (attempt, next) = machine.restoreStarted(checking: [.google])
+        restore = attempt
+        record(next)
       case .restoreReads(let read):
-        switch machine.restoreRead(&restore!, read) {
-        case .finished(_, let effects), .failed(_, let effects): record(effects)
-        case .refreshing: break
-        }
+        record(machine.restoreRead(&restore!, read))
+      case .providerAnswers(let state):
+        record(machine.restoreCredentialAnswered(&restore!, state))
       case .restoreRefreshEnds:
-        record(machine.restoreRefreshEnded(restore!).1)
+        record(machine.restoreRefreshEnded(restore!))
       case .accountChangeStarts:
         changeIdentity = machine.identity
       case .accountChangeStored(let session):
