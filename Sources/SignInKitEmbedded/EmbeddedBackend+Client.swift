@@ -76,6 +76,14 @@ extension EmbeddedBackend {
     try await client.passkey(request)
   }
 
+  public nonisolated func passwordPolicy() async throws -> PasswordPolicy {
+    try await client.passwordPolicy()
+  }
+
+  public nonisolated func signInMethods(forEmail email: String) async throws -> [ProviderID] {
+    try await client.signInMethods(forEmail: email)
+  }
+
   public nonisolated func revokeToken(_ request: RevokeTokenRequest) async throws {
     try await client.revokeToken(request)
   }

@@ -32,6 +32,8 @@ extension AuthBackendCall {
     case .resetPassword: _ = try? await backend.resetPassword(ResetPasswordRequest(oobCode: "c"))
     case .secondFactor: _ = try? await backend.secondFactor(.startTOTPEnrollment(idToken: "i"))
     case .passkey: _ = try? await backend.passkey(.startSignIn)
+    case .passwordPolicy: _ = try? await backend.passwordPolicy()
+    case .signInMethods: _ = try? await backend.signInMethods(forEmail: email)
     case .revokeRefreshToken: try? await backend.revokeRefreshToken(RefreshTokenRequest(refreshToken: "r"))
     case .revokeToken: try? await backend.revokeToken(.apple(authorizationCode: "c", idToken: "i"))
     case .sendPhoneCode: _ = try? await backend.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550100"))

@@ -78,6 +78,13 @@ public protocol AuthBackend: Sendable {
   /// - Throws: ``AuthError/Code/passkeyRefused`` when the backend refuses an authenticator's
   ///   answer, ``AuthError/Code/noPasskey`` for a credential no account has.
   func passkey(_ request: PasskeyRequest) async throws -> PasskeyResponse
+  /// Identity Toolkit v2 `passwordPolicy`: what the project (or the backend's tenant) asks of a
+  /// new password.
+  func passwordPolicy() async throws -> PasswordPolicy
+  /// `accounts:createAuthUri` for an email: how the account with `email` signs in (``ProviderID/password``,
+  /// ``ProviderID/emailLink``, identity providers). Empty when no account has it, and always
+  /// when the project protects against email enumeration (Firebase's default since 2023).
+  func signInMethods(forEmail email: String) async throws -> [ProviderID]
   /// The Identity Platform tenant whose users this backend serves, or `nil` for the project's
   /// own. `Auth` keeps a tenant's session apart and refuses another tenant's tokens.
   var tenantID: String? { get }

@@ -5,5 +5,5 @@
 public enum AuthBackendCall: String, Sendable, Hashable, CaseIterable {
   case signUp, signInWithPassword, signInWithIdp, signInWithCustomToken, signInWithEmailLink, refresh, lookup,
     update, delete, sendOobCode, resetPassword, secondFactor, revokeRefreshToken, revokeToken, sendPhoneCode,
-    signInWithPhoneNumber, passkey
+    signInWithPhoneNumber, passkey, passwordPolicy, signInMethods
 }

@@ -102,5 +102,13 @@ extension AuthBackendDecorator {
     try await intercept(.passkey) { try await wrapped.passkey(request) }
   }
 
+  public func passwordPolicy() async throws -> PasswordPolicy {
+    try await intercept(.passwordPolicy) { try await wrapped.passwordPolicy() }
+  }
+
+  public func signInMethods(forEmail email: String) async throws -> [ProviderID] {
+    try await intercept(.signInMethods) { try await wrapped.signInMethods(forEmail: email) }
+  }
+
   public var tenantID: String? { wrapped.tenantID }
 }

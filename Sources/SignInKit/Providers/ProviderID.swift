@@ -13,6 +13,9 @@ public struct ProviderID: RawRepresentable, Hashable, Sendable, Codable, CustomS
 
   /// Email and password.
   public static let password = ProviderID(rawValue: WireProviderID.password.rawValue)
+  /// The email's sign-in link: a way an email signs in (``Auth/signInMethods(forEmail:)``)
+  /// rather than a provider an account links.
+  public static let emailLink = ProviderID(rawValue: "emailLink")
   /// A user with no credential yet.
   public static let anonymous = ProviderID(rawValue: WireProviderID.anonymous.rawValue)
   /// Google (OIDC).

@@ -401,3 +401,29 @@ extension Auth {
     return current.user
   }
 }
+
+extension Auth {
+  /// What the project (or this `Auth`'s tenant) asks of a new password, read from the backend
+  /// once and kept: check a new password with ``PasswordPolicy/unmet(by:)`` before
+  /// ``signUp(email:password:)`` or ``updatePassword(_:)``.
+  ///
+  /// - Cancellation: the read stops and throws; nothing is kept.
+  /// - Throws: the backend's error (a network failure); a screen then checks against
+  ///   ``PasswordPolicy/firebaseDefault``.
+  public func passwordPolicy() async throws -> PasswordPolicy {
+    if let passwordPolicyRead { return passwordPolicyRead }
+    let policy = try await backend.passwordPolicy()
+    passwordPolicyRead = policy
+    return policy
+  }
+
+  /// How the account with `email` signs in, for a screen that says which way to use (a linking
+  /// conflict). Empty when no account has the email, and always when the project protects
+  /// against email enumeration (Firebase's default for new projects): a screen then offers every
+  /// method.
+  ///
+  /// - Cancellation: the call stops and throws.
+  public func signInMethods(forEmail email: String) async throws -> [ProviderID] {
+    try await backend.signInMethods(forEmail: email)
+  }
+}

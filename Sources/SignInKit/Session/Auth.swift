@@ -65,6 +65,8 @@ public actor Auth {
   /// Listens to the providers' credential revocations (see
   /// ``restorePreviousSignIn(alongWith:)``) until ``shutdown()``.
   var credentialWatchTask: Task<Void, Never>?
+  /// The backend's password policy, once read (``passwordPolicy()``).
+  var passwordPolicyRead: PasswordPolicy?
   /// Whom to ask whether a session's identity provider still authorizes its user: the
   /// configured sources, with the providers given to ``restorePreviousSignIn(alongWith:)`` over
   /// them.

@@ -5,13 +5,16 @@ package struct PasswordPolicyReply: WireBody, LenientValue {
   /// `OFF` (checked by the client only) or `ENFORCE`.
   @Lenient package var enforcementState: String?
   @Lenient package var customStrengthOptions: StrengthOptions?
+  /// The characters that count as non-alphanumeric, when the policy names them.
+  @Lenient package var allowedNonAlphanumericCharacters: [String]?
   @Lenient package var schemaVersion: Double?
   @Lenient package var forceUpgradeOnSignin: Bool?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case enforcementState, customStrengthOptions, schemaVersion, forceUpgradeOnSignin
+    case enforcementState, customStrengthOptions, allowedNonAlphanumericCharacters, schemaVersion,
+      forceUpgradeOnSignin
   }
 
   package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + StrengthOptions.fieldNames }
@@ -22,11 +25,16 @@ package struct PasswordPolicyReply: WireBody, LenientValue {
   package struct StrengthOptions: WireBody, LenientValue {
     @Lenient package var minPasswordLength: Double?
     @Lenient package var maxPasswordLength: Double?
+    @Lenient package var containsLowercaseCharacter: Bool?
+    @Lenient package var containsUppercaseCharacter: Bool?
+    @Lenient package var containsNumericCharacter: Bool?
+    @Lenient package var containsNonAlphanumericCharacter: Bool?
 
     package init() {}
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-      case minPasswordLength, maxPasswordLength
+      case minPasswordLength, maxPasswordLength, containsLowercaseCharacter, containsUppercaseCharacter,
+        containsNumericCharacter, containsNonAlphanumericCharacter
     }
   }
 }

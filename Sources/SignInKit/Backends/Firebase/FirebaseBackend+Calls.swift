@@ -176,6 +176,29 @@ extension FirebaseBackend {
   /// dies with the sign-out's local removal, the password's next change, or the account.
   public func revokeRefreshToken(_ request: RefreshTokenRequest) async throws {}
 
+  public func passwordPolicy() async throws -> PasswordPolicy {
+    let reply = try await call(FirebaseAPI.passwordPolicy, PasswordPolicyQuery())
+    let options = reply.customStrengthOptions
+    return PasswordPolicy(
+      minimumLength: options?.minPasswordLength.map { Int($0) } ?? PasswordPolicy.firebaseDefault.minimumLength,
+      maximumLength: options?.maxPasswordLength.map { Int($0) },
+      requiresLowercase: options?.containsLowercaseCharacter ?? false,
+      requiresUppercase: options?.containsUppercaseCharacter ?? false,
+      requiresDigit: options?.containsNumericCharacter ?? false,
+      requiresSymbol: options?.containsNonAlphanumericCharacter ?? false,
+      symbols: (reply.allowedNonAlphanumericCharacters ?? []).joined(),
+      isEnforced: reply.enforcementState == "ENFORCE")
+  }
+
+  public func signInMethods(forEmail email: String) async throws -> [ProviderID] {
+    var body = CreateAuthUriBody()
+    body.identifier = email
+    // Firebase asks where a web sign-in would continue; an email's methods do not depend on it.
+    body.continueUri = "http://localhost"
+    let reply = try await call(FirebaseAPI.createAuthUri, body)
+    return (reply.signinMethods ?? []).map { ProviderID(rawValue: $0.rawValue) }
+  }
+
   public func revokeToken(_ request: RevokeTokenRequest) async throws {
     var body = RevokeTokenBody()
     body.providerId = request.providerID.rawValue
