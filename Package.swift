@@ -146,7 +146,11 @@ let package = Package(
         permissions: []),
       dependencies: ["signin-doctor"]),
     // Sign-in screens' models without SwiftUI, tested here; SignInKitUI's views sit on them.
-    .target(name: "SignInKitFlows", dependencies: ["SignInKit"], swiftSettings: strict),
+    .target(
+      name: "SignInKitFlows", dependencies: ["SignInKit"],
+      // The words of the flows and of SignInKitUI's screens, read by FlowStrings on every
+      // platform alike (copied, not compiled, so Linux reads the same catalog).
+      resources: [.copy("Resources/Localizable.xcstrings")], swiftSettings: strict),
     .testTarget(
       name: "SignInKitFlowsTests",
       dependencies: [

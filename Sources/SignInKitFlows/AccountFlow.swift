@@ -6,7 +6,7 @@ import SignInKit
 /// methods, passkeys, second factors, email and password, signing out and deleting the account.
 ///
 /// A change the backend allows only after a recent sign-in (a new password, a new email, a
-/// deletion) moves to ``Step/reauthenticate(reason:)``; the person's password signs in again, and the
+/// deletion) moves to ``Step/reauthenticate(for:)``; the person's password signs in again, and the
 /// change they asked for is made then, without asking twice. ``cancel()`` goes back with no
 /// message and makes no change.
 ///
@@ -14,13 +14,20 @@ import SignInKit
 ///   here; ``isBusy`` is true exactly while that call runs, and another action meanwhile does
 ///   nothing. Cancelling the task that awaits an action cancels the call to `Auth`.
 @MainActor @Observable public final class AccountFlow {
+  /// A change the backend allows only after a recent sign-in.
+  public enum SensitiveChange: Sendable, Equatable {
+    case changeEmail
+    case changePassword
+    case deleteAccount
+  }
+
   /// Where the account screens stand.
   public enum Step: Sendable, Equatable {
     /// The account: profile, methods, passkeys, factors.
     case overview
-    /// The backend asks for a recent sign-in before it makes the change named by `reason`
-    /// (such as "delete your account"); the account's password signs in again.
-    case reauthenticate(reason: String)
+    /// The backend asks for a recent sign-in before it makes `change`; the account's password
+    /// signs in again.
+    case reauthenticate(for: SensitiveChange)
     /// A TOTP factor is being added: `uri` is the `otpauth://` URI to show as a QR code; the
     /// app's first code finishes it.
     case authenticatorApp(uri: URL)
@@ -50,7 +57,7 @@ import SignInKit
   public var newEmail = ""
   /// The new password field.
   public var newPassword = ""
-  /// The password field of ``Step/reauthenticate(reason:)``.
+  /// The password field of ``Step/reauthenticate(for:)``.
   public var password = ""
   /// The phone number field of ``Step/phoneFactorNumber``, as ``SignInFlow/phoneNumber`` takes it.
   public var phoneNumber = ""
@@ -60,12 +67,22 @@ import SignInKit
   public var code = ""
   /// The issuer an authenticator app shows beside the account (the app's name).
   public let issuer: String
+  /// The language of every message; the person's preferred one by default.
+  public var strings = FlowStrings.preferred
 
-  /// A change that waits for a recent sign-in.
+  /// A change that waits for a recent sign-in, with what it changes to.
   private enum Sensitive {
     case deleteAccount
     case changePassword(String)
     case changeEmail(String)
+
+    var kind: SensitiveChange {
+      switch self {
+      case .deleteAccount: .deleteAccount
+      case .changePassword: .changePassword
+      case .changeEmail: .changeEmail
+      }
+    }
   }
 
   @ObservationIgnored private let auth: Auth
@@ -97,7 +114,7 @@ import SignInKit
   /// Removes `provider` from the ways to sign in; the last way in cannot go.
   public func unlink(_ provider: ProviderID) async {
     guard let user, user.providers.count > 1 else {
-      errorMessage = "This is the only way to sign in to the account; add another before removing it."
+      errorMessage = strings(.onlyWayIn)
       return
     }
     await run { [auth] in try await auth.unlink(provider) }
@@ -114,19 +131,23 @@ import SignInKit
   public func changeEmail() async {
     let email = newEmail.trimmingCharacters(in: .whitespacesAndNewlines)
     guard FieldChecks.isEmail(email) else {
-      errorMessage = "\(email) is not an email address; check it and try again."
+      errorMessage = email.isEmpty ? strings(.enterEmail) : strings(.notAnEmail, email)
       return
     }
-    await sensitive(.changeEmail(email), reason: "change your email")
+    await sensitive(.changeEmail(email))
   }
 
-  /// Sets ``newPassword``.
+  /// Sets ``newPassword``, once it meets the project's password policy.
   public func changePassword() async {
-    guard newPassword.count >= FieldChecks.minimumPasswordLength else {
-      errorMessage = "Use a password of at least \(FieldChecks.minimumPasswordLength) characters."
+    guard !isBusy else { return }
+    isBusy = true
+    let problem = await FieldChecks.newPasswordProblem(newPassword, auth: auth, in: strings)
+    isBusy = false
+    if let problem {
+      errorMessage = problem
       return
     }
-    await sensitive(.changePassword(newPassword), reason: "change your password")
+    await sensitive(.changePassword(newPassword))
   }
 
   // MARK: - Second factors
@@ -162,12 +183,12 @@ import SignInKit
 
   /// Deletes the account, after a recent sign-in when the backend asks for one.
   public func deleteAccount() async {
-    await sensitive(.deleteAccount, reason: "delete your account")
+    await sensitive(.deleteAccount)
   }
 
   // MARK: - The step shown
 
-  /// Acts on the step shown: the password of ``Step/reauthenticate(reason:)``, the number or
+  /// Acts on the step shown: the password of ``Step/reauthenticate(for:)``, the number or
   /// code of an SMS factor, the first code of an authenticator app.
   public func submit() async {
     guard !isBusy else { return }
@@ -176,7 +197,7 @@ import SignInKit
     case .reauthenticate:
       guard let waiting, let email = user?.email else { return }
       guard !password.isEmpty else {
-        errorMessage = "Enter your password."
+        errorMessage = strings(.enterPassword)
         return
       }
       let password = password
@@ -188,12 +209,13 @@ import SignInKit
       await perform(waiting)
     case .authenticatorApp:
       guard let secret = totpSecret, let code = checkedCode() else { return }
-      await run { [auth] in try await auth.finishTOTPEnrollment(secret, code: code, displayName: "Authenticator app") }
+      let name = strings(.authenticatorAppFactor)
+      await run { [auth] in try await auth.finishTOTPEnrollment(secret, code: code, displayName: name) }
       if errorMessage == nil { totpSecret = nil }
     case .phoneFactorNumber:
       switch FieldChecks.e164(phoneNumber, countryCode: countryCode) {
       case .failure(let problem):
-        errorMessage = problem.message
+        errorMessage = problem.message(in: strings)
       case .success(let number):
         guard let sent = await calling({ [auth] in try await auth.startPhoneEnrollment(phoneNumber: number) })
         else { return }
@@ -203,7 +225,8 @@ import SignInKit
       }
     case .phoneFactorCode:
       guard let enrollment = phoneEnrollment, let code = checkedCode() else { return }
-      await run { [auth] in try await auth.finishPhoneEnrollment(enrollment, code: code, displayName: "Phone") }
+      let name = strings(.phoneFactor)
+      await run { [auth] in try await auth.finishPhoneEnrollment(enrollment, code: code, displayName: name) }
       if errorMessage == nil { phoneEnrollment = nil }
     case .overview, .signedOut:
       break
@@ -225,7 +248,7 @@ import SignInKit
   // MARK: - Private
 
   /// Makes `change`, or asks for a recent sign-in first when the backend wants one.
-  private func sensitive(_ change: Sensitive, reason: String) async {
+  private func sensitive(_ change: Sensitive) async {
     guard !isBusy else { return }
     errorMessage = nil
     notice = nil
@@ -236,7 +259,7 @@ import SignInKit
     } catch let error as AuthError where error.code == .requiresRecentLogin {
       waiting = change
       password = ""
-      step = .reauthenticate(reason: reason)
+      step = .reauthenticate(for: change.kind)
     } catch {
       report(error)
     }
@@ -262,11 +285,11 @@ import SignInKit
     case .changePassword(let password):
       user = try await auth.updatePassword(password)
       newPassword = ""
-      notice = "Your password was changed."
+      notice = strings(.passwordChanged)
     case .changeEmail(let email):
       try await auth.sendEmailVerification(beforeUpdatingEmail: email)
       newEmail = ""
-      notice = "We sent a link to \(email); your email changes when you open it."
+      notice = strings(.emailChangeSent, email)
     }
   }
 
@@ -297,12 +320,12 @@ import SignInKit
     if error is CancellationError { return }
     let error = AuthError.wrapping(error)
     guard error.code != .cancelled, error.code != .userCancelled else { return }
-    errorMessage = SignInFlowMessages.message(for: error)
+    errorMessage = SignInFlowMessages.message(for: error, in: strings)
   }
 
   private func checkedCode() -> String? {
     guard let digits = FieldChecks.code(code) else {
-      errorMessage = "Enter the 6-digit code."
+      errorMessage = strings(.enterCode)
       return nil
     }
     return digits

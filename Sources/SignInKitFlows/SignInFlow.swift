@@ -6,8 +6,9 @@ import SignInKit
 /// step, the call to `Auth`, and the step that follows (a second factor, a code, the signed-in
 /// user). A view shows ``step`` and binds its fields; it never calls `Auth` itself.
 ///
-/// Each step checks what it can before it calls: an email's shape, the password's length, a
-/// phone number in E.164 form with its country code. A refused call leaves the step as it was,
+/// Each step checks what it can before it calls: an email's shape, a new password against the
+/// project's password policy (`Auth.passwordPolicy()`), a phone number in E.164 form with its
+/// country code. Every message is in ``strings``' language. A refused call leaves the step as it was,
 /// with ``errorMessage`` saying what to do. ``cancel()`` goes back to the step before, with no
 /// message.
 ///
@@ -59,9 +60,11 @@ import SignInKit
     /// The code texted to `sentTo` (all but its last four digits hidden).
     case phoneCode(sentTo: String)
     /// `provider` signed in a person whose email, `email`, belongs to an account that signs in
-    /// with a password: its password signs in to that account and links `provider` to it, so
-    /// `provider` signs in to the same account from then on.
-    case linkingConflict(email: String, provider: ProviderID)
+    /// another way: `methods`, as far as the backend tells (empty when it protects against email
+    /// enumeration). Signing in to that account once (its password with ``submit()``, or one of
+    /// `methods` with ``choose(_:)``) links `provider` to it, so `provider` signs in to the same
+    /// account from then on.
+    case linkingConflict(email: String, provider: ProviderID, methods: [ProviderID])
     /// The account asks for a second factor: its enrolled `factors` (phone numbers hidden), and
     /// the one whose code the person enters, once chosen.
     case secondFactor(factors: [MultiFactorInfo], chosen: MultiFactorInfo?)
@@ -86,6 +89,8 @@ import SignInKit
   public var countryCode = ""
   /// The code field of the code steps.
   public var code = ""
+  /// The language of every message; the person's preferred one by default.
+  public var strings = FlowStrings.preferred
 
   /// The methods the app offers.
   public let methods: [Method]
@@ -139,7 +144,7 @@ import SignInKit
     errorMessage = nil
     guard case .identityProvider(let id) = method else {
       guard let passkeys else {
-        errorMessage = "This app has no passkey sign-in set up; choose another way."
+        errorMessage = strings(.noPasskeySetUp)
         return
       }
       await signIn { [auth] in try await auth.signInWithPasskey(using: passkeys) }
@@ -148,10 +153,33 @@ import SignInKit
     var provider: (any SignInProvider)?
     for candidate in providers where await candidate.id == id { provider = candidate }
     guard let provider else {
-      errorMessage = "This app has no \(id.rawValue) sign-in set up; choose another way."
+      errorMessage = strings(.noProviderSetUp, Self.name(of: id, in: strings))
       return
     }
-    await signIn { [auth] in try await auth.signIn(with: provider) }
+    // In a linking conflict, the existing account's provider signs in, then links the new one.
+    let pending = pendingLink
+    await signIn { [auth] in
+      let result = try await auth.signIn(with: provider)
+      guard let pending else { return result }
+      return try await auth.link(with: pending)
+    }
+  }
+
+  /// How a screen names `provider`: its brand, or the method in `strings`' language.
+  public static func name(of provider: ProviderID, in strings: FlowStrings) -> String {
+    switch provider {
+    case .password: strings(.emailPasswordMethod)
+    case .phone: strings(.phoneMethod)
+    case .google: "Google"
+    case .apple: "Apple"
+    case .github: "GitHub"
+    case .microsoft: "Microsoft"
+    case .twitter: "X"
+    case .yahoo: "Yahoo"
+    case .facebook: "Facebook"
+    case .passkey: strings(.passkeysTitle)
+    default: provider.rawValue
+    }
   }
 
   /// Switches the email step to `mode` (sign in, sign up, forgot password).
@@ -196,6 +224,13 @@ import SignInKit
       await signIn { [auth] in try await auth.signIn(email: email, password: password) }
     case .email(.signUp):
       guard let email = checkedEmail(), let password = checkedPassword() else { return }
+      isBusy = true
+      let problem = await FieldChecks.newPasswordProblem(password, auth: auth, in: strings)
+      isBusy = false
+      if let problem {
+        errorMessage = problem
+        return
+      }
       await signIn { [auth] in try await auth.signUp(email: email, password: password) }
     case .email(.forgotPassword):
       guard let email = checkedEmail() else { return }
@@ -205,7 +240,7 @@ import SignInKit
     case .emailLinkAddress:
       guard let email = checkedEmail() else { return }
       guard let settings = emailLinkSettings else {
-        errorMessage = "This app has no link to come back to; sign in another way."
+        errorMessage = strings(.noEmailLinkSettings)
         return
       }
       if await calling({ [auth] in try await auth.sendSignInLink(to: email, settings: settings) }) != nil {
@@ -230,8 +265,8 @@ import SignInKit
         }
       }
     case .secondFactor(_, nil):
-      errorMessage = "Choose how to confirm it's you."
-    case .linkingConflict(let email, _):
+      errorMessage = strings(.chooseSecondFactor)
+    case .linkingConflict(let email, _, _):
       guard let credential = pendingLink, let password = checkedPassword() else { return }
       await signIn { [auth] in
         _ = try await auth.signIn(email: email, password: password)
@@ -278,13 +313,17 @@ import SignInKit
     {
       pendingLink = error.updatedCredential
       email = error.email ?? ""
-      go(to: .linkingConflict(email: email, provider: error.updatedCredential?.providerID ?? .password))
+      // What the backend tells of the account's methods; nothing when it will not say.
+      let methods = (try? await auth.signInMethods(forEmail: email)) ?? []
+      go(
+        to: .linkingConflict(
+          email: email, provider: error.updatedCredential?.providerID ?? .password, methods: methods))
       return nil
     } catch is CancellationError {
       return nil
     } catch {
       let error = AuthError.wrapping(error)
-      if error.code != .cancelled { errorMessage = SignInFlowMessages.message(for: error) }
+      if !error.code.isCancellation { errorMessage = SignInFlowMessages.message(for: error, in: strings) }
       return nil
     }
   }
@@ -317,8 +356,7 @@ import SignInKit
   private func checkedEmail() -> String? {
     let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
     guard FieldChecks.isEmail(email) else {
-      errorMessage =
-        email.isEmpty ? "Enter your email address." : "\(email) is not an email address; check it and try again."
+      errorMessage = email.isEmpty ? strings(.enterEmail) : strings(.notAnEmail, email)
       return nil
     }
     return email
@@ -326,11 +364,7 @@ import SignInKit
 
   private func checkedPassword() -> String? {
     guard !password.isEmpty else {
-      errorMessage = "Enter your password."
-      return nil
-    }
-    if case .email(.signUp) = step, password.count < FieldChecks.minimumPasswordLength {
-      errorMessage = "Use a password of at least \(FieldChecks.minimumPasswordLength) characters."
+      errorMessage = strings(.enterPassword)
       return nil
     }
     return password
@@ -340,14 +374,14 @@ import SignInKit
     switch FieldChecks.e164(phoneNumber, countryCode: countryCode) {
     case .success(let number): return number
     case .failure(let problem):
-      errorMessage = problem.message
+      errorMessage = problem.message(in: strings)
       return nil
     }
   }
 
   private func checkedCode() -> String? {
     guard let digits = FieldChecks.code(code) else {
-      errorMessage = "Enter the 6-digit code."
+      errorMessage = strings(.enterCode)
       return nil
     }
     return digits

@@ -12,7 +12,9 @@ import Testing
     try await fixture.auth.sendEmailVerification()
     let code = try #require(await fixture.backend.mailbox(for: "ada@example.com").last?.code)
     try await fixture.auth.applyActionCode(code)
-    return (result.user, AccountFlow(auth: fixture.auth, issuer: "Example"))
+    let account = AccountFlow(auth: fixture.auth, issuer: "Example")
+    account.strings = english
+    return (result.user, account)
   }
 
   @Test(arguments: FlowBackend.allCases)
@@ -24,13 +26,13 @@ import Testing
     let (user, account) = try await Self.signedIn(fixture)
     fixture.clock.advance(6 * 60)  // past the backend's 5 minutes of a recent sign-in
     await account.deleteAccount()
-    #expect(account.step == .reauthenticate(reason: "delete your account"))
+    #expect(account.step == .reauthenticate(for: .deleteAccount))
     #expect(account.errorMessage == nil)
     #expect(!account.isBusy)
 
     account.password = "wrong horse"
     await account.submit()
-    #expect(account.step == .reauthenticate(reason: "delete your account"))
+    #expect(account.step == .reauthenticate(for: .deleteAccount))
     #expect(account.errorMessage == "The email or password is wrong. Try again, or reset your password.")
     account.password = "correct horse"
     await account.submit()
@@ -60,7 +62,7 @@ import Testing
     let (_, account) = try await Self.signedIn(fixture)
     account.newPassword = "short"
     await account.changePassword()
-    #expect(account.errorMessage == "Use a password of at least 6 characters.")
+    #expect(account.errorMessage == "Your password needs at least 6 characters.")
     account.newPassword = "battery staple"
     await account.changePassword()
     #expect(account.step == .overview)

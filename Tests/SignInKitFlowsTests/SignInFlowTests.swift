@@ -7,11 +7,15 @@ import SignInKitFlows
 import SignInKitTesting
 import Testing
 
-/// Where a flow's `Auth` signs in: the embedded backend in process, or the same backend behind
-/// `signin serve`'s server, reached over HTTP by `FirebaseBackend`.
+/// Where a flow's `Auth` signs in: the embedded backend in process, the same backend behind
+/// `signin serve`'s server, reached over HTTP by `FirebaseBackend`, or a `ScriptedBackend` (the
+/// embedded backend in memory behind the testing module's recorder).
 enum FlowBackend: String, CaseIterable, Sendable {
-  case embedded, served
+  case scripted, embedded, served
 }
+
+/// The flows' words in English, which the tests read.
+let english = FlowStrings(language: "en")
 
 /// An embedded backend, an `Auth` over it (directly or through a loopback server), and the wall
 /// clock both read.
@@ -25,9 +29,17 @@ final class FlowFixture: Sendable {
     var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedIdPTokens = acceptsUnsignedIdPTokens
     let clock = clock
+    if kind == .scripted {
+      // The scripted backend's accounts accept unsigned IdP tokens, as the emulator does.
+      let scripted = ScriptedBackend(now: { clock.now })
+      backend = scripted.accounts
+      server = nil
+      auth = Auth(backend: scripted, store: InMemorySessionStore())
+      return
+    }
     backend = try EmbeddedTestBackend.backend(configuration, clock: clock)
     switch kind {
-    case .embedded:
+    case .scripted, .embedded:
       server = nil
       auth = Auth(backend: backend, store: InMemorySessionStore())
     case .served:
@@ -51,6 +63,7 @@ final class FlowFixture: Sendable {
     defer { fixture.stop() }
     let auth = fixture.auth
     let flow = SignInFlow(auth: auth)
+    flow.strings = english
     #expect(flow.step == .email(.signIn))
     flow.switchEmailMode(to: .signUp)
     flow.email = " ada@example.com "
@@ -62,6 +75,7 @@ final class FlowFixture: Sendable {
 
     try await auth.signOut()
     let again = SignInFlow(auth: auth)
+    again.strings = english
     again.email = "ada@example.com"
     again.password = "correct horse"
     await again.submit()
@@ -76,6 +90,7 @@ final class FlowFixture: Sendable {
     _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
     try await auth.signOut()
     let flow = SignInFlow(auth: auth)
+    flow.strings = english
     flow.email = "ada@example.com"
     flow.password = "wrong horse"
     await flow.submit()
@@ -92,6 +107,7 @@ final class FlowFixture: Sendable {
     _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
     try await auth.signOut()
     let flow = SignInFlow(auth: auth)
+    flow.strings = english
     flow.switchEmailMode(to: .forgotPassword)
     flow.email = "ada@example.com"
     await flow.submit()
@@ -107,6 +123,7 @@ final class FlowFixture: Sendable {
     defer { fixture.stop() }
     let auth = fixture.auth
     let flow = SignInFlow(auth: auth, methods: [.emailPassword, .phone])
+    flow.strings = english
     #expect(flow.step == .chooseMethod([.emailPassword, .phone]))
     await flow.choose(.emailPassword)
     flow.email = "ada@"
@@ -128,6 +145,7 @@ final class FlowFixture: Sendable {
     let app = try await AuthenticatorApp.enrol(
       on: backend, mailbox: backend, email: "ada@example.com", idToken: session.tokens.idToken, clock: clock)
     let flow = SignInFlow(auth: auth)
+    flow.strings = english
     flow.email = "ada@example.com"
     flow.password = "correct horse"
     await flow.submit()
@@ -173,6 +191,8 @@ final class FlowFixture: Sendable {
       on: backend, mailbox: backend, email: "ada@example.com", idToken: tokens.idToken, clock: clock)
 
     let flow = SignInFlow(auth: auth)
+
+    flow.strings = english
     flow.email = "ada@example.com"
     flow.password = "correct horse"
     await flow.submit()
@@ -197,6 +217,7 @@ final class FlowFixture: Sendable {
     defer { fixture.stop() }
     let (auth, backend) = (fixture.auth, fixture.backend)
     let flow = SignInFlow(auth: auth, methods: [.phone])
+    flow.strings = english
     #expect(flow.step == .phoneNumber)
     flow.countryCode = "1"
     flow.phoneNumber = "(555) 555-0123"
@@ -223,9 +244,10 @@ final class FlowFixture: Sendable {
         ProviderCredential(
           providerID: .github, idToken: #"{"sub":"gh-1815","email":"ada@example.com","email_verified":true}"#)))
     let flow = SignInFlow(auth: auth, methods: [.emailPassword, .identityProvider(.github)], providers: [github])
+    flow.strings = english
 
     await flow.choose(.identityProvider(.github))
-    #expect(flow.step == .linkingConflict(email: "ada@example.com", provider: .github))
+    #expect(flow.step == .linkingConflict(email: "ada@example.com", provider: .github, methods: [.password]))
     #expect(flow.email == "ada@example.com")
     #expect(flow.errorMessage == nil)
     flow.password = "correct horse"
@@ -237,6 +259,7 @@ final class FlowFixture: Sendable {
     // From now on GitHub signs in to the same account, with no password.
     try await auth.signOut()
     let again = SignInFlow(auth: auth, methods: [.identityProvider(.github)], providers: [github])
+    again.strings = english
     #expect(again.step == .chooseMethod([.identityProvider(.github)]))
     await again.choose(.identityProvider(.github))
     #expect(again.step == .signedIn(user))
@@ -252,6 +275,7 @@ final class FlowFixture: Sendable {
     try await auth.enrollPasskey(named: "Laptop", using: device)
     try await auth.signOut()
     let flow = SignInFlow(auth: auth, methods: [.passkey, .emailPassword], passkeys: device)
+    flow.strings = english
     await flow.choose(.passkey)
     guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
     #expect(user.uid == ada.user.uid)
@@ -263,8 +287,9 @@ final class FlowFixture: Sendable {
     defer { fixture.stop() }
     let auth = fixture.auth
     let flow = SignInFlow(auth: auth, methods: [.identityProvider(.google)])
+    flow.strings = english
     await flow.choose(.identityProvider(.google))
-    #expect(flow.errorMessage == "This app has no google.com sign-in set up; choose another way.")
+    #expect(flow.errorMessage == "This app has no Google sign-in set up; choose another way.")
     #expect(flow.step == .chooseMethod([.identityProvider(.google)]))
   }
 
@@ -294,25 +319,28 @@ final class FlowFixture: Sendable {
     ("ada@", .signIn, "correct horse", "ada@ is not an email address; check it and try again."),
     ("not an email", .signUp, "correct horse", "not an email is not an email address; check it and try again."),
     ("ada@example.com", .signIn, "", "Enter your password."),
-    ("ada@example.com", .signUp, "short", "Use a password of at least 6 characters."),
+    ("ada@example.com", .signUp, "short", "Your password needs at least 6 characters."),
   ])
   func fieldsAreCheckedBeforeAnyCall(email: String, mode: SignInFlow.EmailMode, password: String, message: String)
     async
   {
     let scripted = ScriptedBackend()
     let flow = SignInFlow(auth: Auth(backend: scripted, store: InMemorySessionStore()))
+    flow.strings = english
     flow.switchEmailMode(to: mode)
     flow.email = email
     flow.password = password
     await flow.submit()
     #expect(flow.errorMessage == message)
-    #expect(scripted.calls.isEmpty, "nothing was sent: \(scripted.calls)")
+    // Only the password policy is read, for a new password.
+    #expect(scripted.calls.allSatisfy { $0.call == .passwordPolicy }, "nothing else was sent: \(scripted.calls)")
   }
 
   @Test func isBusyIsTrueExactlyWhileTheCallRuns() async throws {
     let manual = ManualClock()
     let scripted = ScriptedBackend(clock: manual)
     let flow = SignInFlow(auth: Auth(backend: scripted, store: InMemorySessionStore()))
+    flow.strings = english
     flow.switchEmailMode(to: .signUp)
     flow.email = "ada@example.com"
     flow.password = "correct horse"
@@ -327,6 +355,82 @@ final class FlowFixture: Sendable {
     await submitting.value
     #expect(!flow.isBusy)
     guard case .signedIn = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+  }
+
+  /// A backend whose project asks for eight characters, an uppercase letter and a digit.
+  struct StrictPolicy: AuthBackendDecorator {
+    let wrapped: any AuthBackend
+    func intercept<Result: Sendable>(_ call: AuthBackendCall, forward: () async throws -> Result) async throws
+      -> Result
+    { try await forward() }
+    func passwordPolicy() async throws -> PasswordPolicy {
+      PasswordPolicy(minimumLength: 8, requiresUppercase: true, requiresDigit: true, isEnforced: true)
+    }
+  }
+
+  @Test func aNewPasswordIsCheckedAgainstTheProjectsPolicyBeforeTheSignUp() async throws {
+    let scripted = ScriptedBackend()
+    let flow = SignInFlow(auth: Auth(backend: StrictPolicy(wrapped: scripted), store: InMemorySessionStore()))
+    flow.strings = english
+    flow.switchEmailMode(to: .signUp)
+    flow.email = "ada@example.com"
+    flow.password = "horse"
+    await flow.submit()
+    #expect(flow.errorMessage == "Your password needs at least 8 characters, an uppercase letter, a digit.")
+    #expect(scripted.count(of: .signUp) == 0)
+    flow.password = "Correct horse 1"
+    await flow.submit()
+    guard case .signedIn = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+
+    let again = SignInFlow(auth: Auth(backend: StrictPolicy(wrapped: scripted), store: InMemorySessionStore()))
+    again.strings = FlowStrings(language: "es")
+    again.switchEmailMode(to: .signUp)
+    again.email = "grace@example.com"
+    again.password = "horse"
+    await again.submit()
+    #expect(again.errorMessage == "Tu contraseña necesita al menos 8 caracteres, una letra mayúscula, un número.")
+  }
+
+  @Test(arguments: FlowBackend.allCases)
+  func aSheetThePersonClosedLeavesTheStepAsItWasWithNoMessage(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let google = StubProvider(.google, result: .failure(AuthError(.userCancelled, "The sign-in sheet was closed.")))
+    let flow = SignInFlow(
+      auth: fixture.auth, methods: [.emailPassword, .identityProvider(.google)], providers: [google])
+    flow.strings = english
+    await flow.choose(.identityProvider(.google))
+    #expect(flow.step == .chooseMethod([.emailPassword, .identityProvider(.google)]))
+    #expect(flow.errorMessage == nil)
+    #expect(!flow.isBusy)
+  }
+
+  @Test(arguments: FlowBackend.allCases)
+  func aConflictWithAnAccountOfAnotherProviderIsSolvedBySigningInWithIt(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind, acceptsUnsignedIdPTokens: true)
+    defer { fixture.stop() }
+    let auth = fixture.auth
+    let google = StubProvider(
+      .google,
+      result: .success(
+        ProviderCredential(
+          providerID: .google, idToken: #"{"sub":"g-1815","email":"ada@example.com","email_verified":true}"#)))
+    let ada = try await auth.signIn(with: google)
+    try await auth.signOut()
+    let github = StubProvider(
+      .github,
+      result: .success(
+        ProviderCredential(
+          providerID: .github, idToken: #"{"sub":"gh-1815","email":"ada@example.com","email_verified":true}"#)))
+    let flow = SignInFlow(
+      auth: auth, methods: [.identityProvider(.google), .identityProvider(.github)], providers: [google, github])
+    flow.strings = english
+    await flow.choose(.identityProvider(.github))
+    #expect(flow.step == .linkingConflict(email: "ada@example.com", provider: .github, methods: [.google]))
+    await flow.choose(.identityProvider(.google))
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.uid == ada.user.uid)
+    #expect(Set(user.providers.map(\.providerID)) == [.google, .github])
   }
 }
 
