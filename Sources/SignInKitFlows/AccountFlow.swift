@@ -2,13 +2,16 @@ import Foundation
 import Observation
 import SignInKit
 
-/// The signed-in user's account as account screens show it: the profile, the linked sign-in
-/// methods, passkeys, second factors, email and password, signing out and deleting the account.
+/// The signed-in user's account as account screens show it: the profile (name, picture), the
+/// linked sign-in methods (link, unlink), passkeys (add, remove), second factors (an
+/// authenticator app with its QR code, a phone, remove), email and password, signing out and
+/// deleting the account.
 ///
 /// A change the backend allows only after a recent sign-in (a new password, a new email, a
-/// deletion) moves to ``Step/reauthenticate(for:)``; the person's password signs in again, and the
-/// change they asked for is made then, without asking twice. ``cancel()`` goes back with no
-/// message and makes no change.
+/// deletion) moves to ``Step/reauthenticate(for:)``; the person signs in again (their password
+/// with ``submit()``, or a linked provider with ``reauthenticate(with:)``), and the change they
+/// asked for is made then, without asking twice. ``cancel()`` goes back with no message and
+/// makes no change.
 ///
 /// - Concurrency: `@MainActor`. Each action awaits `Auth` (an actor of its own) and comes back
 ///   here; ``isBusy`` is true exactly while that call runs, and another action meanwhile does
@@ -53,6 +56,8 @@ import SignInKit
 
   /// The display name field of the profile.
   public var displayName = ""
+  /// The picture field of the profile: the web address of the picture, or empty for none.
+  public var photoURL = ""
   /// The new email field.
   public var newEmail = ""
   /// The new password field.
@@ -86,6 +91,8 @@ import SignInKit
   }
 
   @ObservationIgnored private let auth: Auth
+  @ObservationIgnored private let providers: [any SignInProvider]
+  @ObservationIgnored private let passkeys: (any PasskeyAuthenticator)?
   @ObservationIgnored private var waiting: Sensitive?
   @ObservationIgnored private var totpSecret: TOTPSecret?
   @ObservationIgnored private var phoneEnrollment: PhoneVerification?
@@ -95,20 +102,52 @@ import SignInKit
   /// - Parameters:
   ///   - auth: the session whose account this is.
   ///   - issuer: the name an authenticator app shows beside the account.
-  public init(auth: Auth, issuer: String) {
+  ///   - providers: the identity providers the account can link, and sign in again with.
+  ///   - passkeys: the device's passkeys, for ``addPasskey(named:)``.
+  public init(
+    auth: Auth, issuer: String, providers: [any SignInProvider] = [], passkeys: (any PasskeyAuthenticator)? = nil
+  ) {
     self.auth = auth
     self.issuer = issuer
+    self.providers = providers
+    self.passkeys = passkeys
     user = auth.currentUser
     displayName = user?.displayName ?? ""
+    photoURL = user?.photoURL?.absoluteString ?? ""
     if user == nil { step = .signedOut }
   }
 
   // MARK: - Profile and methods
 
-  /// Saves ``displayName`` (an empty one removes it).
+  /// Saves ``displayName`` and ``photoURL`` (an empty one removes it).
   public func saveProfile() async {
     let name = displayName.trimmingCharacters(in: .whitespacesAndNewlines)
-    await run { [auth] in try await auth.updateProfile(displayName: name, photoURL: nil) }
+    let address = photoURL.trimmingCharacters(in: .whitespacesAndNewlines)
+    var picture: URL?
+    if !address.isEmpty {
+      guard let url = URL(string: address), ["https", "http"].contains(url.scheme?.lowercased()), url.host != nil
+      else {
+        errorMessage = strings(.notAPictureAddress, address)
+        return
+      }
+      picture = url
+    }
+    await run { [auth, picture] in try await auth.updateProfile(displayName: name, photoURL: picture) }
+  }
+
+  /// Adds `provider` to the ways to sign in: its sheet or browser, then the link.
+  public func link(_ provider: ProviderID) async {
+    guard let found = await self.provider(provider) else { return }
+    await run { [auth] in try await auth.link(with: found).user }
+  }
+
+  /// Adds a passkey of the device's authenticator, named `name` in the account's list.
+  public func addPasskey(named name: String) async {
+    guard let passkeys else {
+      errorMessage = strings(.noPasskeySetUp)
+      return
+    }
+    await run { [auth] in try await auth.enrollPasskey(named: name, using: passkeys) }
   }
 
   /// Removes `provider` from the ways to sign in; the last way in cannot go.
@@ -159,6 +198,17 @@ import SignInKit
     totpSecret = secret
     code = ""
     step = .authenticatorApp(uri: secret.otpauthURI(accountName: account, issuer: issuer))
+  }
+
+  /// Signs in again with the linked `provider` in ``Step/reauthenticate(for:)``, then makes the
+  /// change that waited.
+  public func reauthenticate(with provider: ProviderID) async {
+    guard case .reauthenticate = step, let waiting, !isBusy else { return }
+    guard let found = await self.provider(provider) else { return }
+    guard await calling({ [auth] in try await auth.reauthenticate(with: found) }) != nil else { return }
+    self.waiting = nil
+    step = .overview
+    await perform(waiting)
   }
 
   /// Starts adding a phone as a second factor.
@@ -293,11 +343,19 @@ import SignInKit
     }
   }
 
+  /// The app's provider `id`, or `nil` with a message saying the app has none.
+  private func provider(_ id: ProviderID) async -> (any SignInProvider)? {
+    for candidate in providers where await candidate.id == id { return candidate }
+    errorMessage = strings(.noProviderSetUp, SignInFlow.name(of: id, in: strings))
+    return nil
+  }
+
   /// Runs `call`, which answers with the user as changed, with ``isBusy`` set.
   private func run(_ call: @Sendable () async throws -> User) async {
     if let changed = await calling(call) {
       user = changed
       displayName = changed.displayName ?? ""
+      photoURL = changed.photoURL?.absoluteString ?? ""
       step = .overview
     }
   }

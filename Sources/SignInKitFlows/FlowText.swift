@@ -209,6 +209,12 @@ public enum FlowText: String, CaseIterable, Sendable {
   case reauthenticateForDeletion
   /// "Choose how to sign in"
   case chooseMethodTitle
+  /// "%@ is not the web address of a picture; use one that starts with https://."
+  case notAPictureAddress
+  /// "Picture address"
+  case photoField
+  /// "Add"
+  case linkButton
   /// "Email and password"
   case emailPasswordMethod
   /// "Phone number"

@@ -1,7 +1,9 @@
 import Foundation
 import SignInCrypto
 import SignInKit
+import SignInKitEmbedded
 import SignInKitFlows
+import SignInKitTesting
 import Testing
 
 /// The account screens driven as a person drives them, on the embedded backend and over HTTP.
@@ -132,5 +134,62 @@ import Testing
     await account.signOut()
     #expect(account.step == .signedOut)
     #expect(fixture.auth.currentState == .signedOut(.userRequested))
+  }
+
+  @Test(arguments: FlowBackend.allCases)
+  func aPictureIsSavedAndAnAddressThatIsNotOneSaysSo(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let (_, account) = try await Self.signedIn(fixture)
+    account.photoURL = "ada.png"
+    await account.saveProfile()
+    #expect(account.errorMessage == "ada.png is not the web address of a picture; use one that starts with https://.")
+    account.photoURL = "https://example.com/ada.png"
+    await account.saveProfile()
+    #expect(account.errorMessage == nil)
+    #expect(account.user?.photoURL == URL(string: "https://example.com/ada.png"))
+  }
+
+  @Test(arguments: FlowBackend.allCases)
+  func aProviderIsLinkedAndAPasskeyAddedAndRemoved(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind, acceptsUnsignedIdPTokens: true)
+    defer { fixture.stop() }
+    _ = try await fixture.auth.signUp(email: "ada@example.com", password: "correct horse")
+    let github = StubProvider(
+      .github,
+      result: .success(
+        ProviderCredential(providerID: .github, idToken: #"{"sub":"gh-1815","email":"ada@example.com"}"#)))
+    let device = try DevelopmentPasskeyAuthenticator(directory: nil)
+    let account = AccountFlow(auth: fixture.auth, issuer: "Example", providers: [github], passkeys: device)
+    account.strings = english
+    await account.link(.github)
+    #expect(Set(account.user?.providers.map(\.providerID) ?? []) == [.password, .github])
+    await account.link(.google)
+    #expect(account.errorMessage == "This app has no Google sign-in set up; choose another way.")
+
+    await account.addPasskey(named: "Laptop")
+    let passkey = try #require(account.user?.passkeys.first)
+    #expect(passkey.name == "Laptop")
+    await account.removePasskey(passkey.credentialID)
+    #expect(account.user?.passkeys.isEmpty == true)
+  }
+
+  @Test(arguments: FlowBackend.allCases)
+  func anAccountWithoutAPasswordSignsInAgainWithItsProviderToBeDeleted(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind, acceptsUnsignedIdPTokens: true)
+    defer { fixture.stop() }
+    let google = StubProvider(
+      .google,
+      result: .success(ProviderCredential(providerID: .google, idToken: #"{"sub":"g-1815","email":"ada@example.com"}"#))
+    )
+    _ = try await fixture.auth.signIn(with: google)
+    let account = AccountFlow(auth: fixture.auth, issuer: "Example", providers: [google])
+    account.strings = english
+    fixture.clock.advance(6 * 60)
+    await account.deleteAccount()
+    #expect(account.step == .reauthenticate(for: .deleteAccount))
+    await account.reauthenticate(with: .google)
+    #expect(account.step == .signedOut)
+    #expect(fixture.auth.currentState == .signedOut(.userDeleted))
   }
 }
