@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "SignInKitTesting", targets: ["SignInKitTesting"]),
     .library(name: "SignInKitEmbedded", targets: ["SignInKitEmbedded"]),
     .library(name: "SignInKitFlows", targets: ["SignInKitFlows"]),
+    // SwiftUI screens over SignInKitFlows, for Apple platforms (empty elsewhere).
+    .library(name: "SignInKitUI", targets: ["SignInKitUI"]),
     .plugin(name: "ServiceInfoPlugin", targets: ["ServiceInfoPlugin"]),
     .plugin(name: "SignInDoctor", targets: ["SignInDoctor"]),
   ],
@@ -151,6 +153,7 @@ let package = Package(
       // The words of the flows and of SignInKitUI's screens, read by FlowStrings on every
       // platform alike (copied, not compiled, so Linux reads the same catalog).
       resources: [.copy("Resources/Localizable.xcstrings")], swiftSettings: strict),
+    .target(name: "SignInKitUI", dependencies: ["SignInKitFlows", "SignInKit"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitFlowsTests",
       dependencies: [
@@ -159,7 +162,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     // The documentation's "after" examples (SignInKit.docc), built and run by their tests.
-    .target(name: "SignInKitExamples", dependencies: ["SignInKit"], swiftSettings: strict),
+    .target(
+      name: "SignInKitExamples", dependencies: ["SignInKit", "SignInKitFlows", "SignInKitUI"], swiftSettings: strict),
     .testTarget(
       name: "SignInKitExamplesTests",
       dependencies: [

@@ -156,13 +156,7 @@ import SignInKit
       errorMessage = strings(.noProviderSetUp, Self.name(of: id, in: strings))
       return
     }
-    // In a linking conflict, the existing account's provider signs in, then links the new one.
-    let pending = pendingLink
-    await signIn { [auth] in
-      let result = try await auth.signIn(with: provider)
-      guard let pending else { return result }
-      return try await auth.link(with: pending)
-    }
+    await signIn(with: provider)
   }
 
   /// How a screen names `provider`: its brand, or the method in `strings`' language.
@@ -179,6 +173,37 @@ import SignInKit
     case .facebook: "Facebook"
     case .passkey: strings(.passkeysTitle)
     default: provider.rawValue
+    }
+  }
+
+  /// Signs in with `provider` (a sheet the app presented itself, such as Apple's own button's):
+  /// signed in, on a second factor, or on a linking conflict, as with ``choose(_:)``.
+  public func signIn(with provider: some SignInProvider) async {
+    guard !isBusy else { return }
+    errorMessage = nil
+    // In a linking conflict, the existing account's provider signs in, then links the new one.
+    let pending = pendingLink
+    await signIn { [auth] in
+      let result = try await auth.signIn(with: provider)
+      guard let pending else { return result }
+      return try await auth.link(with: pending)
+    }
+  }
+
+  /// Offers the device's passkeys in the email field's QuickType bar (AutoFill) while the
+  /// screen is shown, when the app offers ``Method/passkey``: a pick signs in. ``isBusy`` stays
+  /// false while it waits, as the person may type instead.
+  ///
+  /// - Cancellation: cancelling the awaiting task (the screen going away) ends the offer with no
+  ///   message.
+  public func offerPasskeysInAutoFill() async {
+    guard let passkeys, methods.contains(.passkey) else { return }
+    do {
+      let result = try await auth.signInWithPasskey(using: passkeys, presentation: .autoFill)
+      finishSignIn(result.user)
+    } catch {
+      let error = AuthError.wrapping(error)
+      if !error.code.isCancellation { errorMessage = SignInFlowMessages.message(for: error, in: strings) }
     }
   }
 

@@ -282,6 +282,37 @@ final class FlowFixture: Sendable {
   }
 
   @Test(arguments: FlowBackend.allCases)
+  func passkeysOfferedInAutoFillSignInWithoutMarkingTheScreenBusy(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind)
+    defer { fixture.stop() }
+    let auth = fixture.auth
+    let device = try DevelopmentPasskeyAuthenticator(directory: nil)
+    let ada = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.enrollPasskey(named: "Laptop", using: device)
+    try await auth.signOut()
+    let flow = SignInFlow(auth: auth, methods: [.emailPassword, .passkey], passkeys: device)
+    flow.strings = english
+    await flow.offerPasskeysInAutoFill()
+    #expect(!flow.isBusy)
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.uid == ada.user.uid)
+  }
+
+  @Test(arguments: FlowBackend.allCases)
+  func aProviderTheAppPresentedItselfSignsInThroughTheFlow(on kind: FlowBackend) async throws {
+    let fixture = try FlowFixture(kind, acceptsUnsignedIdPTokens: true)
+    defer { fixture.stop() }
+    let button = StubProvider(
+      .google,
+      result: .success(ProviderCredential(providerID: .google, idToken: #"{"sub":"g-42","email":"ada@example.com"}"#)))
+    let flow = SignInFlow(auth: fixture.auth, methods: [.identityProvider(.google)])
+    flow.strings = english
+    await flow.signIn(with: button)
+    guard case .signedIn(let user) = flow.step else { throw FlowFailure("not signed in: \(flow.step)") }
+    #expect(user.email == "ada@example.com")
+  }
+
+  @Test(arguments: FlowBackend.allCases)
   func aProviderTheAppDidNotSetUpSaysSo(on kind: FlowBackend) async throws {
     let fixture = try FlowFixture(kind)
     defer { fixture.stop() }
