@@ -87,8 +87,8 @@ let package = Package(
     .target(
       name: "SignInREPL",
       dependencies: [
-        "SignInKit", "SignInKitEmbedded", "SignInEmulator", "SignInConcurrency", "SignInFoundation", "SignInCrypto",
-        "SignInHTTP",
+        "SignInKit", "SignInKitEmbedded", "SignInKitFlows", "SignInEmulator", "SignInConcurrency", "SignInFoundation",
+        "SignInCrypto", "SignInHTTP",
       ],
       swiftSettings: strict),
     .executableTarget(name: "signin", dependencies: ["SignInREPL"], swiftSettings: strict),

@@ -160,7 +160,7 @@ import SignInKit
   }
 
   /// How a screen names `provider`: its brand, or the method in `strings`' language.
-  public static func name(of provider: ProviderID, in strings: FlowStrings) -> String {
+  public nonisolated static func name(of provider: ProviderID, in strings: FlowStrings) -> String {
     switch provider {
     case .password: strings(.emailPasswordMethod)
     case .phone: strings(.phoneMethod)

@@ -3,7 +3,8 @@
 /// - Concurrency: stateless, any isolation.
 package enum CommandCatalog {
   package static let commands: [any REPLCommand.Type] = [
-    SignUpCommand.self, SignInCommand.self, AnonymousCommand.self, SendLinkCommand.self, SignInLinkCommand.self,
+    StartCommand.self, SignUpCommand.self, SignInCommand.self, AnonymousCommand.self, SendLinkCommand.self,
+    SignInLinkCommand.self,
     PhoneCommand.self, PasskeyCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self,
     OAuthCommand.self, LinkCommand.self,
     UpgradeCommand.self, UnlinkCommand.self, ReauthCommand.self,

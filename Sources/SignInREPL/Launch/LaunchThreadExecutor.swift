@@ -2,9 +2,9 @@ import Dispatch
 import Synchronization
 
 /// Runs the jobs of the tasks that prefer it on the one thread that calls ``run()``: `signin`'s
-/// main thread. The launch's tasks prefer it, so the default actors they call (`Auth`, the REPL
+/// launch thread. The launch's tasks prefer it, so the default actors they call (`Auth`, the REPL
 /// session, `UIStateActor`) run there too (SE-0417), and start-up does its work on one thread
-/// instead of handing every step between the main thread and the runtime's pool.
+/// instead of handing every step between threads of the runtime's pool.
 ///
 /// - Concurrency: `Sendable`. ``enqueue(_:)`` and ``stop()`` may be called from any thread;
 ///   ``run()`` from one thread at a time. Jobs run one at a time, in the order they came.
