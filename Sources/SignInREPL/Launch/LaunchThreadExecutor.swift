@@ -1,10 +1,15 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Runs the jobs of the tasks that prefer it on the one thread that calls ``run()``: `signin`'s
-/// launch thread. The launch's tasks prefer it, so the default actors they call (`Auth`, the REPL
+/// main thread. The launch's tasks prefer it, so the default actors they call (`Auth`, the REPL
 /// session, `UIStateActor`) run there too (SE-0417), and start-up does its work on one thread
-/// instead of handing every step between threads of the runtime's pool.
+/// instead of handing every step between the main thread and the runtime's pool.
+///
+/// The main actor needs the main thread too (`start`'s `SignInFlow`): ``releaseMainThread()``
+/// moves the jobs to a thread of their own and gives the main thread to the main queue, once, when
+/// something first needs it, so start-up pays nothing for it.
 ///
 /// - Concurrency: `Sendable`. ``enqueue(_:)`` and ``stop()`` may be called from any thread;
 ///   ``run()`` from one thread at a time. Jobs run one at a time, in the order they came.
@@ -12,10 +17,13 @@ final class LaunchThreadExecutor: TaskExecutor {
   private struct Queue {
     var jobs: [UnownedJob] = []
     var isStopped = false
+    /// Asked by ``releaseMainThread()``, and whether it was done.
+    var releasesMainThread = false
+    var releasedMainThread = false
   }
 
   private let queue = Mutex(Queue())
-  /// Signalled once per job and once by ``stop()``.
+  /// Signalled once per job, once by ``stop()`` and once by ``releaseMainThread()``.
   private let wakeUps = DispatchSemaphore(value: 0)
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -24,16 +32,41 @@ final class LaunchThreadExecutor: TaskExecutor {
     wakeUps.signal()
   }
 
-  /// Runs jobs as they come until ``stop()``; jobs still queued then are left unrun.
+  /// Runs jobs as they come until ``stop()``; jobs still queued then are left unrun. On the
+  /// main thread, a ``releaseMainThread()`` moves this loop to a new thread and serves the main
+  /// queue here for good.
   func run() {
     while true {
       wakeUps.wait()
-      let job = queue.withLock { queue -> UnownedJob? in
-        queue.isStopped || queue.jobs.isEmpty ? nil : queue.jobs.removeFirst()
+      let (job, releases) = queue.withLock { queue -> (UnownedJob?, Bool) in
+        if queue.releasesMainThread, !queue.releasedMainThread {
+          queue.releasedMainThread = true
+          return (nil, true)
+        }
+        return (queue.isStopped || queue.jobs.isEmpty ? nil : queue.jobs.removeFirst(), false)
+      }
+      if releases {
+        // Elsewhere the request only used up its own wake-up.
+        guard Thread.isMainThread else { continue }
+        let jobs = Thread { self.run() }
+        // The main thread's stack size: the jobs may go as deep as they would have here.
+        jobs.stackSize = 8 << 20
+        jobs.start()
+        dispatchMain()
       }
       guard let job else { return }
       job.runSynchronously(on: asUnownedTaskExecutor())
     }
+  }
+
+  /// Gives the main thread to the main actor: the jobs that come next run on a thread of their
+  /// own, in the same order. Only the first call does anything.
+  func releaseMainThread() {
+    let first = queue.withLock { queue in
+      defer { queue.releasesMainThread = true }
+      return !queue.releasesMainThread
+    }
+    if first { wakeUps.signal() }
   }
 
   /// Makes ``run()`` return once the job it is running, if any, ends.

@@ -7,24 +7,19 @@ import SignInKitEmbedded
 /// the terminal and signals, run the commands, and exit with their status. The executable only
 /// calls ``run(_:environment:)``.
 ///
-/// - Concurrency: nonisolated. ``main(_:environment:)`` runs the launch on one thread of its own
-///   through a task executor that the launch, the background restore, the printers and `Auth`'s
-///   own tasks prefer, so `signin` starts on one thread instead of waking the runtime's pool for
-///   every step; the main thread serves the main actor. Interactive commands and the
+/// - Concurrency: nonisolated. ``main(_:environment:)`` runs the launch on the calling thread
+///   (the executable's main thread) through a task executor that the launch, the background
+///   restore, the printers and `Auth`'s own tasks prefer, so `signin` starts on one thread
+///   instead of waking the runtime's pool for every step; `start` gives the main thread to the
+///   main actor when it first runs. Interactive commands and the
 ///   servers' connections run on the pool as usual.
 package enum SigninCommand {
-  /// Runs `signin` with `arguments` (without the program name), and exits. The launch runs on a
-  /// thread of its own; the calling thread (the executable's main thread) serves the main actor,
-  /// which `start`'s sign-in flow (`SignInFlow`, `@MainActor`) runs on.
+  /// Runs `signin` with `arguments` (without the program name) on the calling thread, and exits.
   package static func main(_ arguments: [String], environment: [String: String]) -> Never {
     let executor = LaunchThreadExecutor()
     Task(executorPreference: executor) { await run(arguments, environment: environment, on: executor) }
-    let launch = Thread { executor.run() }
-    // The main thread's size: the launch may go as deep as it would have there.
-    launch.stackSize = 8 << 20
-    launch.name = "signin launch"
-    launch.start()
-    dispatchMain()
+    executor.run()
+    preconditionFailure("the launch ends the process itself")
   }
 
   static func run(_ arguments: [String], environment: [String: String], on executor: LaunchThreadExecutor) async
@@ -167,7 +162,8 @@ package enum SigninCommand {
       auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
       input: terminalInput ?? pipeInput, issuers: options.issuers,
       googleRefreshTokenFile: options.inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"),
-      passkeyFolder: options.inMemory ? nil : directory.appendingPathComponent("development-authenticator"))
+      passkeyFolder: options.inMemory ? nil : directory.appendingPathComponent("development-authenticator"),
+      needsMainActor: { executor.releaseMainThread() })
 
     // At a terminal, SIGINT (kill -INT; Ctrl-C itself arrives as a key) cancels the command in
     // flight, and SIGTERM and SIGHUP put the terminal back before leaving. Without one there is

@@ -11,6 +11,7 @@ extension REPLSession {
     let auth = auth
     let passkeys = try? passkeyAuthenticator()
     let settings = ActionCodeSettings(continueURL: Self.defaultContinueURL, handlesCodeInApp: true)
+    needsMainActor()
     return await MainActor.run {
       let flow = SignInFlow(
         auth: auth, methods: [.emailPassword, .emailLink, .phone, .passkey], passkeys: passkeys,

@@ -31,6 +31,9 @@ package actor REPLSession {
   var conflictCredential: ProviderCredential?
   /// The development authenticator, made on the first `passkey` command.
   var developmentAuthenticator: DevelopmentPasskeyAuthenticator?
+  /// Called before the first work on the main actor (`start`'s flow), so the launch gives the
+  /// main thread to the main queue.
+  let needsMainActor: @Sendable () -> Void
   /// Where a `send-link` link continues when no `--continue` is given: the page an app would
   /// finish the sign-in on (the REPL itself finishes it with `signin-link`).
   static let defaultContinueURL = URL(string: "http://localhost/finish-sign-in")!
@@ -38,9 +41,11 @@ package actor REPLSession {
   package init(
     auth: Auth, backend: REPLBackend, google: EmbeddedIdentityProvider,
     apple: EmbeddedIdentityProvider, renderer: Renderer, input: any InputSource,
-    issuers: [ProviderID: IssuerSettings] = [:], googleRefreshTokenFile: URL? = nil, passkeyFolder: URL? = nil
+    issuers: [ProviderID: IssuerSettings] = [:], googleRefreshTokenFile: URL? = nil, passkeyFolder: URL? = nil,
+    needsMainActor: @escaping @Sendable () -> Void
   ) {
     self.passkeyFolder = passkeyFolder
+    self.needsMainActor = needsMainActor
     self.auth = auth
     self.backend = backend
     self.google = google

@@ -48,4 +48,23 @@ import Testing
     await runEnded
     #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
   }
+
+  @Test func releasingTheMainThreadElsewhereKeepsEveryJobInOrder() async {
+    let executor = LaunchThreadExecutor()
+    let order = Locked<[Int]>([])
+    let first = (0..<3).map { index in Task(executorPreference: executor) { order.withLock { $0.append(index) } } }
+    executor.releaseMainThread()
+    executor.releaseMainThread()
+    let second = (3..<6).map { index in Task(executorPreference: executor) { order.withLock { $0.append(index) } } }
+    async let runEnded: Void = withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        executor.run()
+        continuation.resume()
+      }
+    }
+    for task in first + second { await task.value }
+    executor.stop()
+    await runEnded
+    #expect(order.withLock { $0 } == [0, 1, 2, 3, 4, 5])
+  }
 }
