@@ -56,10 +56,12 @@ let package = Package(
       swiftSettings: strict),
     // The Firebase Auth REST bodies, written once for FirebaseBackend and the emulator routes.
     .target(name: "SignInWire", swiftSettings: strict),
+    // Each product that ships in apps carries Apple's privacy manifest (PrivacyInfo.xcprivacy):
+    // the required-reason APIs its code calls and the data it handles (PrivacyManifestTests).
     .target(
       name: "SignInKit",
       dependencies: ["SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInWire"],
-      swiftSettings: strict),
+      resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
     .target(
       name: "SignInKitTesting",
       dependencies: [
@@ -72,7 +74,7 @@ let package = Package(
         "SignInKit", "SignInConcurrency", "SignInFoundation", "SignInCrypto", "SignInHTTP", "SignInStorage",
         "SignInWire",
       ],
-      swiftSettings: strict),
+      resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: strict),
     // The Firebase Auth emulator behind `signin serve`, HTTP only: a route table that decodes the
     // wire layer's bodies and hands them to SignInKitEmbedded's identity service, on the HTTP
     // layer's server, and its web pages. Used by `signin`, the bench and the tests; no product
@@ -152,8 +154,11 @@ let package = Package(
       name: "SignInKitFlows", dependencies: ["SignInKit"],
       // The words of the flows and of SignInKitUI's screens, read by FlowStrings on every
       // platform alike (copied, not compiled, so Linux reads the same catalog).
-      resources: [.copy("Resources/Localizable.xcstrings")], swiftSettings: strict),
-    .target(name: "SignInKitUI", dependencies: ["SignInKitFlows", "SignInKit"], swiftSettings: strict),
+      resources: [.copy("Resources/Localizable.xcstrings"), .copy("Resources/PrivacyInfo.xcprivacy")],
+      swiftSettings: strict),
+    .target(
+      name: "SignInKitUI", dependencies: ["SignInKitFlows", "SignInKit"], resources: [.copy("PrivacyInfo.xcprivacy")],
+      swiftSettings: strict),
     .testTarget(
       name: "SignInKitFlowsTests",
       dependencies: [
