@@ -45,7 +45,9 @@ final class FlowFixture: Sendable {
     case .served:
       let server = try FirebaseEmulatorServer(backend: backend, port: 0)
       self.server = server
-      let client = try FirebaseBackend.emulator(host: server.host, projectID: backend.configuration.projectID)
+      var client = try FirebaseBackend.emulator(host: server.host, projectID: backend.configuration.projectID)
+      // The client reads the same clock as the backend, so a served wait lands on the same date.
+      client.now = { clock.now }
       auth = Auth(backend: client, store: InMemorySessionStore())
     }
   }

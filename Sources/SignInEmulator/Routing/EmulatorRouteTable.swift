@@ -167,6 +167,8 @@ struct EmulatorRouteTable: Sendable {
 extension FirebaseFailure {
   /// This failure as the emulator answers it.
   var reply: FirebaseEmulatorRoutes.Reply {
-    FirebaseEmulatorRoutes.Reply(status: status, body: (try? envelope.encoded()) ?? Data("{}".utf8))
+    var reply = FirebaseEmulatorRoutes.Reply(status: status, body: (try? envelope.encoded()) ?? Data("{}".utf8))
+    if let retryAfterSeconds { reply.headers.append(.init(name: "Retry-After", value: "\(retryAfterSeconds)")) }
+    return reply
   }
 }

@@ -158,6 +158,10 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
   /// ``Code/accountExistsWithDifferentCredential``, sign in with the account's own method, then
   /// link it (``Auth/link(with:)-(ProviderCredential)``).
   public var updatedCredential: ProviderCredential?
+  /// With ``Code/tooManyRequests``: when trying again may succeed, when the backend said
+  /// (`Retry-After` over HTTP, the embedded backend's throttle window). A screen can count down
+  /// to it instead of guessing.
+  public var retryAfter: Date?
   /// The Firebase failure this error stands for, when a Firebase server or the embedded backend
   /// answered one: what the emulator sends on the wire again.
   package var firebaseFailure: FirebaseFailure?

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKit
+import SignInWire
 
 /// Wrong passwords and second-factor codes, counted in the database by key (an email,
 /// `phone:NUMBER`, or ``throttleKey(of:)``), so every process on a folder counts them; too many
@@ -52,10 +53,15 @@ struct LoginThrottle {
     let delay = min(configuration.throttleDelay.seconds * Double(1 << doublings), configuration.attemptWindow.seconds)
     let wait = last.addingTimeInterval(delay).timeIntervalSince(now())
     guard wait > 0 else { return }
-    // In the detail, so the wait reaches a client over either transport.
-    throw AuthError(
-      firebase: .tooManyAttemptsTryLater,
-      "Too many failed sign-in attempts for \(what). Try again in \(Int(wait.rounded(.up))) seconds, \(remedy).")
+    // In the detail and as Retry-After, so the wait reaches a client over either transport.
+    let seconds = Int(wait.rounded(.up))
+    var failure = FirebaseFailure(
+      .tooManyAttemptsTryLater,
+      "Too many failed sign-in attempts for \(what). Try again in \(seconds) seconds, \(remedy).")
+    failure.retryAfterSeconds = seconds
+    var error = AuthError(failure)
+    error.retryAfter = now().addingTimeInterval(Double(seconds))
+    throw error
   }
 
   // MARK: - Rows

@@ -36,7 +36,12 @@ package struct InProcessTransport: IdentityToolkitTransport {
       // own error, which HTTP can only carry as a 503, goes back as the store gave it.
       throw AuthError(.storage, error.detail ?? error.message, serverMessage: error.message)
     } catch {
-      throw AuthError(error)
+      var failure = AuthError(error)
+      // The wait counts from the served project's clock, as a client's would from the reply.
+      failure.retryAfter = error.retryAfterSeconds.map {
+        service.projects.served.now().addingTimeInterval(Double($0))
+      }
+      throw failure
     }
   }
 }

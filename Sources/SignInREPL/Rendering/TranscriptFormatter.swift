@@ -33,9 +33,12 @@ package enum TranscriptFormatter {
     }
   }
 
-  /// An error in plain words, with what to do (the error's message says it).
+  /// An error in plain words, with what to do (the error's message says it), and when to try
+  /// again when the backend said.
   package static func line(for error: AuthError) -> String {
-    "error (\(error.code)): \(error.message)"
+    guard let retryAfter = error.retryAfter else { return "error (\(error.code)): \(error.message)" }
+    let time = retryAfter.formatted(date: .omitted, time: .standard)
+    return "error (\(error.code)): \(error.message) Try again after \(time)."
   }
 
   /// One JSON object for the signed-in user after a change (`{"type":"user","uid":…}`), or

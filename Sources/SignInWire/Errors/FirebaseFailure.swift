@@ -10,6 +10,9 @@ package struct FirebaseFailure: Error, Sendable, Equatable, CustomStringConverti
   /// Google's own wording for a few canonical errors, sent as the whole message with the code
   /// only in `status` (`The request is missing a valid API key.`).
   private var verbatim: String?
+  /// How many seconds the caller should wait before trying again, when the server knows (a
+  /// throttle's window): HTTP's `Retry-After`.
+  package var retryAfterSeconds: Int?
 
   /// A failure with `code` and `detail`, or the code's ``FirebaseErrorCode/standardDetail``
   /// when `detail` is `nil`.

@@ -35,6 +35,10 @@ struct SigninCommandTranscriptTests {
     Case(
       script: "signin ada@example.com", shows: ["error (user-cancelled)", "No password was given; nothing changed."],
       status: 1),
+    Case(
+      script: signedUp + "signout" + String(repeating: "; signin ada@example.com", count: 6),
+      stdin: password + String(repeating: "wrong-pass\n", count: 5) + password,
+      shows: ["error (too-many-requests)", "Try again in 30 seconds", "Try again after "], status: 1),
     Case(script: "custom-token not-a-token", shows: ["error (invalid-custom-token)"], status: 1),
     Case(script: "anonymous", shows: ["signed in as an anonymous user"], status: 0),
     Case(script: "anonymous now", shows: ["Usage: anonymous"], status: 2),

@@ -239,7 +239,11 @@ public struct FirebaseBackend: AuthBackend {
     if appCheck != nil, (400..<500).contains(response.status), Self.failure(response).code == .appCheckFailed {
       response = try await send(request, refreshingAppCheck: true)
     }
-    guard (200..<300).contains(response.status) else { throw Self.failure(response) }
+    guard (200..<300).contains(response.status) else {
+      var failure = Self.failure(response)
+      failure.retryAfter = Self.retryAfter(response, now: now())
+      throw failure
+    }
     // Reply fields are lenient: only a body that is not a JSON object fails here.
     guard let reply = try? JSONDecoder().decode(Reply.self, from: response.body) else {
       throw AuthError(
@@ -287,6 +291,18 @@ public struct FirebaseBackend: AuthBackend {
     }
     if !appCheck.limitedUse { appCheckCache.withLock { $0 = token } }
     return token.token
+  }
+
+  /// When a reply's `Retry-After` says to try again: after a number of seconds, or at an HTTP
+  /// date; `nil` without one.
+  static func retryAfter(_ response: HTTPResponse, now: Date) -> Date? {
+    guard let value = response.headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if let seconds = Int(value), seconds >= 0 { return now.addingTimeInterval(Double(seconds)) }
+    let parser = DateFormatter()
+    parser.locale = Locale(identifier: "en_US_POSIX")
+    parser.timeZone = TimeZone(identifier: "GMT")
+    parser.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    return parser.date(from: value)
   }
 
   /// The error a failed reply stands for: the Firebase error envelope's message when there is
