@@ -43,6 +43,31 @@ struct HostedSignInExamplesTests {
     await auth.shutdown()
   }
 
+  @Test func aGitHubSignInThroughTheHandlerPageReturnsTheProvidersTokenAndProfile() async throws {
+    var configuration = EmbeddedTestBackend.fast
+    configuration.acceptUnsignedIdPTokens = true
+    let embedded = try EmbeddedTestBackend.backend(configuration)
+    let server = try FirebaseEmulatorServer(backend: embedded, port: 0)
+    defer { server.stop() }
+    let (backend, github) = try gitHubOffline(emulatorHost: server.host, projectID: embedded.configuration.projectID)
+    let auth = Auth(backend: backend, store: InMemorySessionStore())
+    let browser = HandlerPageBrowser(
+      routes: server.routes, choice: .newAccount(email: "grace@example.com", displayName: "Grace"))
+    let atThePage = OAuthProvider(
+      configuration: github.configuration, surface: SignInSurface(hasSystemWebSheet: false, hasDesktopBrowser: true),
+      present: { await browser.open($0) })
+    let result = try await auth.signIn(with: atThePage)
+    let credential = try #require(result.credential)
+    #expect(credential.providerID == .github)
+    #expect(credential.accessToken?.isEmpty == false, "the provider's access token, to call its API")
+    #expect(!"\(credential)".contains(credential.accessToken ?? "-"), "never in a description")
+    let info = try #require(result.additionalUserInfo)
+    #expect(info.profile["email"]?.string == "grace@example.com")
+    #expect(info.profile["name"]?.string == "Grace")
+    #expect(!"\(result)".contains(credential.accessToken ?? "-"))
+    await auth.shutdown()
+  }
+
   @Test func theMicrosoftProviderAsksForMailAndAnswersAtTheReversedClientID() throws {
     let configuration = FirebaseConfiguration(
       apiKey: "AIza-example", projectID: "demo-app", appID: "1:123:ios:abc", bundleID: "com.example.app",

@@ -15,6 +15,8 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   public var idToken: String?
   /// The IdP's OAuth access token, when there is no ID token or in addition to it.
   public var accessToken: String?
+  /// An OAuth 1.0 provider's token secret, beside its access token (X's).
+  public var secret: String?
   /// The raw nonce of the request the ID token answers: for Apple, its SHA-256 hex is the
   /// token's `nonce` claim; for other OpenID issuers, the claim itself.
   public var rawNonce: String?
@@ -108,6 +110,7 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
     var body = IdpPostBody()
     body.idToken = idToken
     body.accessToken = accessToken
+    body.oauthTokenSecret = secret
     body.providerId = providerID.rawValue
     body.nonce = rawNonce
     body.samlResponse = samlResponse
@@ -121,6 +124,7 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
     self.init(
       providerID: ProviderID(rawValue: postBody.providerId ?? ""), idToken: postBody.idToken,
       accessToken: postBody.accessToken, rawNonce: postBody.nonce)
+    secret = postBody.oauthTokenSecret
     givenName = postBody.user?.name?.firstName
     familyName = postBody.user?.name?.lastName
     samlResponse = postBody.samlResponse

@@ -28,14 +28,18 @@ public struct AdditionalUserInfo: Sendable, Equatable, CustomStringConvertible, 
   public var authorizationCode: String?
   /// Sign in with Apple's guess whether a real person signed in.
   public var realUserStatus: AppleProvider.RealUserStatus?
-  /// The claims of the provider's ID token (`name`, `picture`, `locale`, Google's `hd`, …), as
-  /// the token carried them; the backend verified the token, this only reads it.
+  /// The provider's profile of the user: what the backend returned of it (`rawUserInfo`:
+  /// GitHub's `login`, `avatar_url`, …) or, without that, the claims of the provider's ID token
+  /// (`name`, `picture`, `locale`, Google's `hd`, …) as the token carried them.
   public var profile: [String: ClaimValue]
+  /// The user's name at the provider, when it has one apart from the email (GitHub's login,
+  /// X's handle).
+  public var username: String?
 
   public init(
     providerID: ProviderID, providerUserID: String? = nil, email: String? = nil, givenName: String? = nil,
     familyName: String? = nil, authorizationCode: String? = nil,
-    realUserStatus: AppleProvider.RealUserStatus? = nil, profile: [String: ClaimValue] = [:]
+    realUserStatus: AppleProvider.RealUserStatus? = nil, profile: [String: ClaimValue] = [:], username: String? = nil
   ) {
     self.providerID = providerID
     self.providerUserID = providerUserID
@@ -45,6 +49,7 @@ public struct AdditionalUserInfo: Sendable, Equatable, CustomStringConvertible, 
     self.authorizationCode = authorizationCode
     self.realUserStatus = realUserStatus
     self.profile = profile
+    self.username = username
   }
 
   /// What `credential` says: what the provider returned beside its token, completed from the
@@ -62,6 +67,18 @@ public struct AdditionalUserInfo: Sendable, Equatable, CustomStringConvertible, 
       authorizationCode: credential.authorizationCode, realUserStatus: credential.realUserStatus, profile: claims)
   }
 
+  /// What `credential` and the backend's answer to it say together: the profile and username
+  /// the backend returned, over the token's claims.
+  public init(credential: ProviderCredential, response: SignInResponse) {
+    self.init(credential: credential)
+    if let raw = response.rawUserInfo, !raw.isEmpty {
+      profile = raw
+      email = email ?? raw["email"]?.string
+      providerUserID = providerUserID ?? raw["id"].map { $0.string ?? "\($0)" }
+    }
+    username = response.username ?? profile["login"]?.string ?? profile["screen_name"]?.string
+  }
+
   public var description: String {
     "AdditionalUserInfo(\(providerID), \(profile.count) profile claims, authorization code "
       + "\(authorizationCode == nil ? "none" : "redacted"))"
@@ -73,7 +90,7 @@ public struct AdditionalUserInfo: Sendable, Equatable, CustomStringConvertible, 
       children: [
         "providerID": providerID, "providerUserID": providerUserID as Any, "email": email as Any,
         "givenName": givenName as Any, "familyName": familyName as Any, "realUserStatus": realUserStatus as Any,
-        "profile": profile,
+        "profile": profile, "username": username as Any,
       ])
   }
 }

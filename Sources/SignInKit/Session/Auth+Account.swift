@@ -61,7 +61,8 @@ extension Auth {
           of: signedIn, expecting: response.localID, tokens: response.tokens)
         return SignInResult(
           user: user, isNewUser: false, providerID: providerID,
-          additionalUserInfo: AdditionalUserInfo(credential: credential))
+          additionalUserInfo: AdditionalUserInfo(credential: credential, response: response),
+          credential: SignInResult.providerCredential(credential, answeredWith: response))
       }
     }
   }

@@ -286,11 +286,11 @@ public actor Auth {
     try await signIn(as: provider, using: signInProvider) { (try await exchange(), nil) }
   }
 
-  /// ``signIn(as:using:_:)`` for an exchange that also learns what the provider said about the
-  /// user, which the result carries.
+  /// ``signIn(as:using:_:)`` for an exchange with an identity provider's credential: the result
+  /// carries what the provider and the backend said of the user, and the provider's credential.
   func signIn(
     as provider: ProviderID, using signInProvider: (any SignInProvider)? = nil,
-    _ exchange: () async throws -> (SignInResponse, AdditionalUserInfo?)
+    _ exchange: () async throws -> (SignInResponse, ProviderCredential?)
   ) async throws -> SignInResult {
     // `signingIn` is shown in the same hop as the busy flag.
     func begin() -> SessionStateMachine.SignInAttempt {
@@ -300,7 +300,7 @@ public actor Auth {
     }
     return try await userOperation(beginning: begin) { attempt in
       do {
-        let (response, additionalUserInfo) = try await exchange()
+        let (response, credential) = try await exchange()
         try checkTenant(ofIDToken: response.tokens.idToken)
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()
@@ -315,7 +315,8 @@ public actor Auth {
           machine.signInCommitted(attempt, session, isNewUser: response.isNewUser, provider: signInProvider))
         return SignInResult(
           user: session.user, isNewUser: response.isNewUser, providerID: provider,
-          additionalUserInfo: additionalUserInfo)
+          additionalUserInfo: credential.map { AdditionalUserInfo(credential: $0, response: response) },
+          credential: credential.map { SignInResult.providerCredential($0, answeredWith: response) })
       } catch {
         enqueue(machine.signInFailed(attempt))
         throw error
@@ -417,7 +418,7 @@ public actor Auth {
       if response.isNewUser, let name = credential.fullName {
         _ = try? await backend.update(UpdateAccountRequest(idToken: response.tokens.idToken, displayName: name))
       }
-      return (response, AdditionalUserInfo(credential: credential))
+      return (response, credential)
     }
   }
 

@@ -88,6 +88,7 @@ enum SignInEndpoints {
     reply.providerId = credential.providerID.rawValue
     reply.oauthIdToken = credential.idToken
     reply.oauthAccessToken = fakeAccessToken(credential)
+    reply.oauthTokenSecret = credential.secret
     return reply
   }
 

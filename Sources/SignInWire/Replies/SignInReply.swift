@@ -25,6 +25,8 @@ package struct SignInReply: WireBody, LenientValue {
   /// the IdP's token (which may not be sent twice).
   @Lenient package var pendingToken: String?
   @Lenient package var oauthAccessToken: String?
+  /// An OAuth 1.0 provider's (X's) token secret, beside its access token.
+  @Lenient package var oauthTokenSecret: String?
   @Lenient package var mfaPendingCredential: String?
   @Lenient package var mfaInfo: [MFAEnrollment]?
   /// The number a phone sign-in proved (`signInWithPhoneNumber`).
@@ -45,7 +47,8 @@ package struct SignInReply: WireBody, LenientValue {
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case kind, localId, email, displayName, idToken, refreshToken, expiresIn, isNewUser, registered, providerId,
-      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, pendingToken, mfaPendingCredential, mfaInfo,
+      needConfirmation, errorMessage, oauthIdToken, oauthAccessToken, oauthTokenSecret, pendingToken,
+      mfaPendingCredential, mfaInfo,
       phoneNumber, federatedId, rawUserInfo, firstName, lastName, fullName, emailVerified, photoUrl, screenName
   }
 

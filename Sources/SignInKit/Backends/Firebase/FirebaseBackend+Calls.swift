@@ -1,5 +1,6 @@
 import Foundation
 import SignInCrypto
+import SignInFoundation
 import SignInHTTP
 import SignInWire
 
@@ -97,9 +98,21 @@ extension FirebaseBackend {
     }
     try reply.rejectSecondFactor(firstFactor: request.credential.providerID)
     let name = FirebaseAPI.signInWithIdp.name
+    var providerCredential: ProviderCredential?
+    if reply.oauthAccessToken != nil || reply.oauthIdToken != nil || reply.oauthTokenSecret != nil {
+      var credential = ProviderCredential(
+        providerID: reply.providerId.map(ProviderID.init(rawValue:)) ?? request.credential.providerID,
+        idToken: reply.oauthIdToken, accessToken: reply.oauthAccessToken)
+      credential.secret = reply.oauthTokenSecret
+      providerCredential = credential
+    }
+    let rawUserInfo = reply.rawUserInfo.flatMap {
+      try? JSONDecoder().decode([String: JSONValue].self, from: Data($0.utf8))
+    }
     return SignInResponse(
       localID: try reply.required(reply.localId, .localId, in: name), email: reply.accountEmail,
-      tokens: try reply.tokens(in: name), isNewUser: reply.isNewUser ?? false)
+      tokens: try reply.tokens(in: name), isNewUser: reply.isNewUser ?? false, providerCredential: providerCredential,
+      rawUserInfo: rawUserInfo?.mapValues(ClaimValue.init), username: reply.screenName)
   }
 
   public func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
