@@ -259,10 +259,23 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///   to pass when the flow cannot work on this platform (no browser, no sheet, or no redirect
   ///   URI for it).
   public func credential() async throws -> ProviderCredential {
-    let tokens = try await authorize(scopes: configuration.scopes, parameters: configuration.authorizationParameters)
+    try await credential(nonce: Base64URL.encode(try Crypto.randomBytes(16)))
+  }
+
+  /// ``credential()`` with the app's own raw `nonce` in the authorization request, for an app
+  /// whose server checks the ID token's `nonce` claim itself (as GoogleSignIn's `nonce:`
+  /// parameter): the credential carries it as ``ProviderCredential/rawNonce``, and the backend
+  /// checks the token against it too. The device flow has no nonce; its credential carries none.
+  ///
+  /// - Cancellation and errors: as ``credential()``.
+  public func credential(nonce: String) async throws -> ProviderCredential {
+    let (tokens, sentNonce) = try await authorize(
+      scopes: configuration.scopes, parameters: configuration.authorizationParameters, nonce: nonce)
     _ = sessionChanges.start()
     try keep(tokens.received(at: now()))
-    return ProviderCredential(providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken)
+    return ProviderCredential(
+      providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken,
+      rawNonce: tokens.idToken == nil ? nil : sentNonce)
   }
 
   /// Asks the issuer for `scopes` beyond those granted (incremental authorization, GoogleSignIn's
@@ -286,7 +299,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     var parameters = configuration.authorizationParameters
     let signedIn = current.idToken.flatMap { try? JSONWebToken(decoding: $0) }
     if parameters.loginHint == nil { parameters.loginHint = signedIn?.claims["email"]?.string }
-    var fresh = try await authorize(scopes: granted + missing, parameters: parameters).received(at: now())
+    var fresh = try await authorize(
+      scopes: granted + missing, parameters: parameters, nonce: Base64URL.encode(try Crypto.randomBytes(16))
+    ).0.received(at: now())
     let chosen = fresh.idToken.flatMap { try? JSONWebToken(decoding: $0) }
     if let before = signedIn?.subject, let after = chosen?.subject, before != after {
       throw AuthError(
@@ -302,15 +317,19 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   }
 
   /// Runs the configured flow for `scopes`: shows the sign-in, receives the code (or polls for
-  /// the device grant), exchanges it, and verifies the ID token. Keeps nothing.
-  private func authorize(scopes: [String], parameters: AuthorizationParameters) async throws -> OAuthTokens {
+  /// the device grant), exchanges it, and verifies the ID token, whose `nonce` claim must be
+  /// `nonce` in the code flows. Keeps nothing.
+  ///
+  /// - Returns: the tokens, and the nonce the request carried (`nil` for the device grant).
+  private func authorize(
+    scopes: [String], parameters: AuthorizationParameters, nonce: String
+  ) async throws -> (OAuthTokens, String?) {
     let flow = try Self.chooseFlow(
       configuration.flow, appRedirectURI: configuration.appRedirectURI, surface: surface,
       hasWebSession: webSession != nil, presentsItself: presentsItself)
     // A reserved parameter is refused before anything is shown.
     let extra = try parameters.fields()
     let client = try await discoveredClient()
-    let nonce = Base64URL.encode(try Crypto.randomBytes(16))
     let tokens: OAuthTokens
     switch flow {
     case .browser: tokens = try await browserFlow(client, scopes: scopes, nonce: nonce, extra: extra)
@@ -322,7 +341,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       // A device grant cannot carry a nonce; the code flows' tokens must echo ours.
       _ = try await client.verifyIDToken(idToken, nonce: flow == .device ? nil : nonce)
     }
-    return tokens
+    return (tokens, flow == .device ? nil : nonce)
   }
 
   /// The scopes the issuer granted at the last sign-in or refresh; the configured ones when it

@@ -1,5 +1,6 @@
 import Foundation
 import SignInConcurrency
+import SignInCrypto
 import SignInKitTesting
 import SignInTestSupport
 import Testing
@@ -113,6 +114,20 @@ struct OpenIDConnectProviderTests {
     #expect(PKCE(verifier: String(verifier)).challenge == issuer.sentChallenge.withLock { $0 })
     #expect(body.contains("code=CODE-1"))
     #expect(body.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+  }
+
+  @Test func theCredentialCarriesTheRawNonceItsTokenEchoesAndAnAppMayChooseIt() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let fresh = try await issuer.provider(.approve).credential()
+    let freshToken = try JSONWebToken(decoding: try #require(fresh.idToken))
+    #expect(fresh.rawNonce?.isEmpty == false)
+    #expect(freshToken.claims["nonce"]?.string == fresh.rawNonce)
+
+    let chosen = try await issuer.provider(.approve).credential(nonce: "the-app's-own-nonce")
+    #expect(chosen.rawNonce == "the-app's-own-nonce")
+    #expect(try JSONWebToken(decoding: try #require(chosen.idToken)).claims["nonce"]?.string == "the-app's-own-nonce")
+    #expect(!"\(chosen)".contains("the-app's-own-nonce"), "never in a description")
   }
 
   @Test func anyIssuerSignsInUnderTheProviderIDItIsConfiguredWith() async throws {
