@@ -16,11 +16,15 @@ public struct OAuthTokens: Sendable, Equatable, CustomStringConvertible, CustomR
   public var expiresAt: Date?
   /// The scopes the issuer granted, space-separated, when it said (RFC 6749 §5.1).
   public var scope: String?
+  /// Google: the one-time code for the app's server (`server_code`), when the client names a
+  /// server client ID (``OIDCClient/audience``). The server exchanges it for its own tokens, for
+  /// offline access; it is good once, for a few minutes.
+  public var serverAuthCode: String?
 
   public init(
     idToken: String?, accessToken: String, refreshToken: String? = nil, expiresIn: Duration? = nil,
     scope: String? = nil,
-    expiresAt: Date? = nil
+    expiresAt: Date? = nil, serverAuthCode: String? = nil
   ) {
     self.idToken = idToken
     self.accessToken = accessToken
@@ -28,6 +32,7 @@ public struct OAuthTokens: Sendable, Equatable, CustomStringConvertible, CustomR
     self.expiresIn = expiresIn
     self.scope = scope
     self.expiresAt = expiresAt
+    self.serverAuthCode = serverAuthCode
   }
 
   /// These tokens with ``expiresAt`` set from ``expiresIn``, counted from `receivedAt`.

@@ -16,6 +16,10 @@ public struct OIDCClient: Sendable {
   /// Sent as `client_secret` when set (installed apps often have none).
   public let clientSecret: String?
   public let transport: any HTTPTransport
+  /// Google's server client ID (the web client ID of the app's own server): the code exchange
+  /// names it as `audience`, and Google answers with a server auth code for that server
+  /// (``OAuthTokens/serverAuthCode``), as GoogleSignIn's `serverClientID` does.
+  public var audience: String?
   let keys: JSONWebKeySetCache
   let now: @Sendable () -> Date
 
@@ -52,10 +56,11 @@ public struct OIDCClient: Sendable {
 
   /// Exchanges an authorization code (RFC 6749 §4.1.3, RFC 7636 §4.5).
   public func exchange(code: String, redirectURI: URL, pkce: PKCE) async throws -> OAuthTokens {
-    try await tokenRequest([
-      ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString),
-      ("code_verifier", pkce.verifier),
-    ])
+    try await tokenRequest(
+      [
+        ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI.absoluteString),
+        ("code_verifier", pkce.verifier),
+      ] + (audience.map { [("audience", $0)] } ?? []))
   }
 
   /// New tokens from a refresh token (RFC 6749 §6). The reply may omit the refresh token:
@@ -148,7 +153,7 @@ public struct OIDCClient: Sendable {
     return OAuthTokens(
       idToken: reply.string("id_token"), accessToken: accessToken, refreshToken: reply.string("refresh_token"),
       expiresIn: try reply.duration("expires_in", in: "the token request", within: JSONReply.tokenLifetimes),
-      scope: reply.string("scope"))
+      scope: reply.string("scope"), serverAuthCode: reply.string("server_code"))
   }
 
   /// The `error` code of an OAuth error reply (RFC 6749 §5.2), if it is one.

@@ -102,6 +102,10 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     public var refreshTokenStore: (any ProviderTokenStore)?
     /// A file (0600) for the refresh token, when ``refreshTokenStore`` is `nil`.
     public var refreshTokenFile: URL?
+    /// Google: the web client ID of the app's server. With one, each sign-in also returns a
+    /// one-time server auth code for that server (``ProviderCredential/serverAuthCode``), as
+    /// GoogleSignIn's `serverClientID` does.
+    public var serverClientID: String?
 
     /// The store the refresh token goes to: ``refreshTokenStore``, or a file store for
     /// ``refreshTokenFile``.
@@ -273,9 +277,11 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
       scopes: configuration.scopes, parameters: configuration.authorizationParameters, nonce: nonce)
     _ = sessionChanges.start()
     try keep(tokens.received(at: now()))
-    return ProviderCredential(
+    var credential = ProviderCredential(
       providerID: id, idToken: tokens.idToken, accessToken: tokens.accessToken,
       rawNonce: tokens.idToken == nil ? nil : sentNonce)
+    credential.serverAuthCode = tokens.serverAuthCode
+    return credential
   }
 
   /// Asks the issuer for `scopes` beyond those granted (incremental authorization, GoogleSignIn's
@@ -451,9 +457,10 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     if let client { return client }
     var metadata = try await OIDCProviderMetadata.discover(issuer: configuration.issuer, transport: transport)
     metadata.revocationEndpoint = configuration.revocationEndpoint ?? metadata.revocationEndpoint
-    let client = OIDCClient(
+    var client = OIDCClient(
       metadata: metadata, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
       transport: transport, now: now)
+    client.audience = configuration.serverClientID
     self.client = client
     return client
   }

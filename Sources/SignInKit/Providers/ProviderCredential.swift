@@ -17,6 +17,9 @@ public struct ProviderCredential: Sendable, Equatable, CustomStringConvertible, 
   public var accessToken: String?
   /// An OAuth 1.0 provider's token secret, beside its access token (X's).
   public var secret: String?
+  /// Google: the one-time code for the app's server, when the provider names a server client ID
+  /// (``OpenIDConnectProvider/Configuration/serverClientID``). Not sent to the backend.
+  public var serverAuthCode: String?
   /// The raw nonce of the request the ID token answers: for Apple, its SHA-256 hex is the
   /// token's `nonce` claim; for other OpenID issuers, the claim itself.
   public var rawNonce: String?

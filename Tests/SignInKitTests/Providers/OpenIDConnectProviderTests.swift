@@ -46,8 +46,13 @@ struct OpenIDConnectProviderTests {
         case "/token":
           let nonce = sentNonce.withLock { $0 }
           let token = issuer.idToken(nonce: tokenNonce.map { $0(nonce) } ?? nonce)
+          // As Google answers a code exchange that names the app's server (`audience`).
+          let serverCode =
+            String(decoding: request.body, as: UTF8.self).contains("audience=server-client")
+            ? #","server_code":"SERVER-CODE-1""# : ""
           return .init(
-            status: 200, body: #"{"access_token":"AT","id_token":"\#(token)","refresh_token":"RT","expires_in":3600}"#)
+            status: 200,
+            body: #"{"access_token":"AT","id_token":"\#(token)","refresh_token":"RT","expires_in":3600\#(serverCode)}"#)
         default: return .init(status: 404, body: "{}")
         }
       }
@@ -75,12 +80,15 @@ struct OpenIDConnectProviderTests {
 
     /// A provider whose presenter plays `browser`.
     func provider(
-      _ browser: Browser, providerID: ProviderID = .google, clock: any Clock<Duration> = ContinuousClock()
+      _ browser: Browser, providerID: ProviderID = .google, clock: any Clock<Duration> = ContinuousClock(),
+      serverClientID: String? = nil
     ) -> OpenIDConnectProvider {
       let (sentNonce, sentChallenge) = (sentNonce, sentChallenge)
+      var configuration = OpenIDConnectProvider.Configuration(
+        issuer: issuer.issuer, clientID: issuer.clientID, providerID: providerID, timeout: .seconds(30))
+      configuration.serverClientID = serverClientID
       return OpenIDConnectProvider(
-        configuration: .init(
-          issuer: issuer.issuer, clientID: issuer.clientID, providerID: providerID, timeout: .seconds(30)),
+        configuration: configuration,
         clock: clock,
         present: { prompt in
           guard case .openBrowser(let url) = prompt else { return }
@@ -128,6 +136,18 @@ struct OpenIDConnectProviderTests {
     #expect(chosen.rawNonce == "the-app's-own-nonce")
     #expect(try JSONWebToken(decoding: try #require(chosen.idToken)).claims["nonce"]?.string == "the-app's-own-nonce")
     #expect(!"\(chosen)".contains("the-app's-own-nonce"), "never in a description")
+  }
+
+  @Test func aServerClientIDBringsAServerAuthCodeForTheAppsServer() async throws {
+    let issuer = try LoopbackIssuer()
+    defer { issuer.server.stop() }
+    let credential = try await issuer.provider(.approve, serverClientID: "server-client").credential()
+    #expect(credential.serverAuthCode == "SERVER-CODE-1")
+    #expect(!"\(credential)".contains("SERVER-CODE-1"))
+    let exchange = try #require(issuer.server.requests.first { $0.target == "/token" })
+    #expect(String(decoding: exchange.body, as: UTF8.self).contains("audience=server-client"))
+    let without = try await issuer.provider(.approve).credential()
+    #expect(without.serverAuthCode == nil)
   }
 
   @Test func anyIssuerSignsInUnderTheProviderIDItIsConfiguredWith() async throws {
