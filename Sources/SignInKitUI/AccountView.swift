@@ -122,45 +122,39 @@
   /// authenticator app's QR code and first code, a phone's number and code.
   struct AccountStepSheet: View {
     @Bindable var flow: AccountFlow
-    @Environment(\.signInTheme) private var theme
 
     var body: some View {
       let strings = flow.strings
-      NavigationStack {
-        Form {
-          switch flow.step {
-          case .reauthenticate(let change):
-            Text(reason(change))
-            FormField(label: strings(.passwordField), text: $flow.password, kind: .password)
-            Button(strings(.signInButton)) { Task { await flow.submit() } }
-            ForEach(flow.user?.providers.map(\.providerID).filter { $0 != .password } ?? [], id: \.self) { id in
-              ProviderButton(id, strings: strings) { Task { await flow.reauthenticate(with: id) } }
-            }
-          case .authenticatorApp(let uri):
-            Text(strings(.scanCode))
-            QRCodeImage(text: uri.absoluteString)
-              .frame(width: 200, height: 200)
-              .accessibilityLabel(Text(strings(.scanCode)))
-            Text(uri.absoluteString).font(.footnote).textSelection(.enabled)
-            FormField(label: strings(.codeField), text: $flow.code, kind: .oneTimeCode)
-            Button(strings(.verifyButton)) { Task { await flow.submit() } }
-          case .phoneFactorNumber:
-            CountryPicker(label: strings(.countryField), callingCode: $flow.countryCode)
-            FormField(label: strings(.phoneField), text: $flow.phoneNumber, kind: .phone)
-            Button(strings(.sendCodeButton)) { Task { await flow.submit() } }
-          case .phoneFactorCode(let sentTo):
-            Text(strings(.codeSentTo, sentTo))
-            FormField(label: strings(.codeField), text: $flow.code, kind: .oneTimeCode)
-            Button(strings(.verifyButton)) { Task { await flow.submit() } }
-          case .overview, .signedOut:
-            EmptyView()
+      SheetShell(
+        title: title, cancelTitle: strings(.cancelButton), isBusy: flow.isBusy, message: flow.errorMessage,
+        cancel: flow.cancel
+      ) {
+        switch flow.step {
+        case .reauthenticate(let change):
+          Text(reason(change))
+          FormField(label: strings(.passwordField), text: $flow.password, kind: .password)
+          Button(strings(.signInButton)) { Task { await flow.submit() } }
+          ForEach(flow.user?.providers.map(\.providerID).filter { $0 != .password } ?? [], id: \.self) { id in
+            ProviderButton(id, strings: strings) { Task { await flow.reauthenticate(with: id) } }
           }
-          if let message = flow.errorMessage { Text(message).foregroundStyle(theme.error) }
-        }
-        .disabled(flow.isBusy)
-        .navigationTitle(title)
-        .toolbar {
-          ToolbarItem(placement: .cancellationAction) { Button(strings(.cancelButton)) { flow.cancel() } }
+        case .authenticatorApp(let uri):
+          Text(strings(.scanCode))
+          QRCodeImage(text: uri.absoluteString)
+            .frame(width: 200, height: 200)
+            .accessibilityLabel(Text(strings(.scanCode)))
+          Text(uri.absoluteString).font(.footnote).textSelection(.enabled)
+          FormField(label: strings(.codeField), text: $flow.code, kind: .oneTimeCode)
+          Button(strings(.verifyButton)) { Task { await flow.submit() } }
+        case .phoneFactorNumber:
+          CountryPicker(label: strings(.countryField), callingCode: $flow.countryCode)
+          FormField(label: strings(.phoneField), text: $flow.phoneNumber, kind: .phone)
+          Button(strings(.sendCodeButton)) { Task { await flow.submit() } }
+        case .phoneFactorCode(let sentTo):
+          Text(strings(.codeSentTo, sentTo))
+          FormField(label: strings(.codeField), text: $flow.code, kind: .oneTimeCode)
+          Button(strings(.verifyButton)) { Task { await flow.submit() } }
+        case .overview, .signedOut:
+          EmptyView()
         }
       }
     }

@@ -15,36 +15,28 @@
 
     var body: some View {
       let strings = flow.strings
-      NavigationStack {
-        ScrollView {
-          VStack(alignment: .leading, spacing: 16) {
-            if case .linkingConflict(let email, let provider, let methods) = flow.step {
-              Text(strings(.conflictBody, email, SignInFlow.name(of: provider, in: strings))).font(theme.bodyFont)
-              if !methods.isEmpty {
-                Text(strings(.conflictMethods, strings.list(methods.map { SignInFlow.name(of: $0, in: strings) })))
-                  .font(theme.bodyFont).foregroundStyle(.secondary)
-              }
-              if methods.isEmpty || methods.contains(.password) {
-                FormField(label: strings(.passwordField), text: $flow.password, kind: .password)
-                Button(action: { Task { await flow.submit() } }) { Text(strings(.signInButton)) }
-                  .buttonStyle(ThemedButtonStyle())
-              }
-              ForEach(offered(methods), id: \.self) { existing in
-                if existing == .google {
-                  GoogleSignInButton(logo: googleLogo, strings: strings) { choose(existing) }
-                } else {
-                  ProviderButton(existing, strings: strings) { choose(existing) }
-                }
-              }
-            }
-            if let message = flow.errorMessage { Text(message).foregroundStyle(theme.error) }
+      SheetShell(
+        title: strings(.conflictTitle), cancelTitle: strings(.cancelButton), isBusy: flow.isBusy,
+        message: flow.errorMessage, cancel: flow.cancel
+      ) {
+        if case .linkingConflict(let email, let provider, let methods) = flow.step {
+          Text(strings(.conflictBody, email, SignInFlow.name(of: provider, in: strings))).font(theme.bodyFont)
+          if !methods.isEmpty {
+            Text(strings(.conflictMethods, strings.list(methods.map { SignInFlow.name(of: $0, in: strings) })))
+              .font(theme.bodyFont).foregroundStyle(.secondary)
           }
-          .padding()
-        }
-        .disabled(flow.isBusy)
-        .navigationTitle(strings(.conflictTitle))
-        .toolbar {
-          ToolbarItem(placement: .cancellationAction) { Button(strings(.cancelButton)) { flow.cancel() } }
+          if methods.isEmpty || methods.contains(.password) {
+            FormField(label: strings(.passwordField), text: $flow.password, kind: .password)
+            Button(action: { Task { await flow.submit() } }) { Text(strings(.signInButton)) }
+              .buttonStyle(ThemedButtonStyle())
+          }
+          ForEach(offered(methods), id: \.self) { existing in
+            if existing == .google {
+              GoogleSignInButton(logo: googleLogo, strings: strings) { choose(existing) }
+            } else {
+              ProviderButton(existing, strings: strings) { choose(existing) }
+            }
+          }
         }
       }
     }

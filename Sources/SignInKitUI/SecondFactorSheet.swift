@@ -13,36 +13,28 @@
 
     var body: some View {
       let strings = flow.strings
-      NavigationStack {
-        ScrollView {
-          VStack(alignment: .leading, spacing: 16) {
-            if case .secondFactor(let factors, let chosen) = flow.step {
-              if let chosen {
-                Text(
-                  chosen.kind == .totp ? strings(.authenticatorCode) : strings(.codeSentTo, chosen.phoneNumber ?? "")
-                )
-                .font(theme.bodyFont)
-                FormField(label: strings(.codeField), text: $flow.code, kind: .oneTimeCode)
-                Button(action: { Task { await flow.submit() } }) { Text(strings(.verifyButton)) }
-                  .buttonStyle(ThemedButtonStyle())
-              } else {
-                Text(strings(.chooseSecondFactor)).font(theme.bodyFont)
-                ForEach(factors, id: \.enrollmentID) { factor in
-                  Button(action: { Task { await flow.chooseSecondFactor(factor) } }) {
-                    Text(name(of: factor))
-                  }
-                  .buttonStyle(ThemedButtonStyle())
-                }
+      SheetShell(
+        title: strings(.secondFactorTitle), cancelTitle: strings(.cancelButton), isBusy: flow.isBusy,
+        message: flow.errorMessage, cancel: flow.cancel
+      ) {
+        if case .secondFactor(let factors, let chosen) = flow.step {
+          if let chosen {
+            Text(
+              chosen.kind == .totp ? strings(.authenticatorCode) : strings(.codeSentTo, chosen.phoneNumber ?? "")
+            )
+            .font(theme.bodyFont)
+            FormField(label: strings(.codeField), text: $flow.code, kind: .oneTimeCode)
+            Button(action: { Task { await flow.submit() } }) { Text(strings(.verifyButton)) }
+              .buttonStyle(ThemedButtonStyle())
+          } else {
+            Text(strings(.chooseSecondFactor)).font(theme.bodyFont)
+            ForEach(factors, id: \.enrollmentID) { factor in
+              Button(action: { Task { await flow.chooseSecondFactor(factor) } }) {
+                Text(name(of: factor))
               }
+              .buttonStyle(ThemedButtonStyle())
             }
-            if let message = flow.errorMessage { Text(message).foregroundStyle(theme.error) }
           }
-          .padding()
-        }
-        .disabled(flow.isBusy)
-        .navigationTitle(strings(.secondFactorTitle))
-        .toolbar {
-          ToolbarItem(placement: .cancellationAction) { Button(strings(.cancelButton)) { flow.cancel() } }
         }
       }
     }

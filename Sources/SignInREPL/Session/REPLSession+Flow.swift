@@ -60,16 +60,11 @@ extension REPLSession {
     let strings = await flow.strings
     switch step {
     case .chooseMethod(let methods):
-      await say(strings(.chooseMethodTitle) + ":")
-      for (index, method) in methods.enumerated() {
-        await say("  \(index + 1). \(Self.name(of: method, in: strings))")
-      }
-      guard let choice = await ask("Choice (1-\(methods.count)): ") else { return false }
-      guard let number = Int(choice), methods.indices.contains(number - 1) else {
-        await say("error: '\(choice)' is not a number from the list.")
-        return true
-      }
-      await flow.choose(methods[number - 1])
+      let picked = await pick(
+        from: methods, titled: strings(.chooseMethodTitle) + ":", prompt: "Choice",
+        naming: { Self.name(of: $0, in: strings) })
+      guard let picked else { return false }
+      if let method = picked { await flow.choose(method) }
     case .email(let mode):
       return await answerEmail(mode, of: flow)
     case .emailLinkAddress:
@@ -93,16 +88,10 @@ extension REPLSession {
       await showText()
       return await answerCode(strings(.codeSentTo, sentTo), of: flow)
     case .secondFactor(let factors, nil):
-      await say(strings(.chooseSecondFactor))
-      for (index, factor) in factors.enumerated() {
-        await say("  \(index + 1). \(TranscriptFormatter.describe(factor))")
-      }
-      guard let choice = await ask("Factor (1-\(factors.count)): ") else { return false }
-      guard let number = Int(choice), factors.indices.contains(number - 1) else {
-        await say("error: '\(choice)' is not a number from the list.")
-        return true
-      }
-      await flow.chooseSecondFactor(factors[number - 1])
+      let picked = await pick(
+        from: factors, titled: strings(.chooseSecondFactor), prompt: "Factor", naming: TranscriptFormatter.describe)
+      guard let picked else { return false }
+      if let factor = picked { await flow.chooseSecondFactor(factor) }
     case .secondFactor(_, let chosen?):
       if chosen.kind == .phone { await showText() }
       let prompt =
@@ -174,6 +163,21 @@ extension REPLSession {
   private func showText() async {
     guard backend.showsTextedCodes, let text = try? await backend.texts(to: nil).last else { return }
     await say("text to \(text.to): \(text.code)", fields: ["code": text.code])
+  }
+
+  /// Lists `items` under `title`, numbered, and reads the person's number: `nil` for a blank
+  /// answer (go back), `.some(nil)` for one that is not on the list (said, and asked again).
+  private func pick<Item>(
+    from items: [Item], titled title: String, prompt: String, naming name: (Item) -> String
+  ) async -> Item?? {
+    await say(title)
+    for (index, item) in items.enumerated() { await say("  \(index + 1). \(name(item))") }
+    guard let choice = await ask("\(prompt) (1-\(items.count)): ") else { return nil }
+    guard let number = Int(choice), items.indices.contains(number - 1) else {
+      await say("error: '\(choice)' is not a number from the list.")
+      return .some(nil)
+    }
+    return items[number - 1]
   }
 
   /// The next line, trimmed; `nil` for a blank one or the end of input.
