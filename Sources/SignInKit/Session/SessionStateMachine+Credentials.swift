@@ -30,4 +30,19 @@ extension SessionStateMachine {
     case .authorized, nil: return nil
     }
   }
+
+  /// An identity provider answered about the user of `identity`: why the session ends, or `nil`
+  /// to keep it (see ``signOutReason(for:of:session:)``; a session that changed meanwhile is
+  /// kept).
+  func credentialAnswered(
+    _ state: ProviderCredentialState?, by provider: ProviderID, about identity: Identity
+  ) -> SignOutReason? {
+    guard isCurrent(identity), let session else { return nil }
+    return Self.signOutReason(for: state, of: provider, session: session)
+  }
+
+  /// The restore's step that asks `provider` about `stored`'s user, by the user's id there.
+  static func check(_ provider: ProviderID, of stored: StoredSession) -> RestoreStep {
+    .checkCredential(provider, rawID: stored.user.providers.first { $0.providerID == provider }?.rawID ?? "")
+  }
 }

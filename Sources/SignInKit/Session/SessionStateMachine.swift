@@ -121,7 +121,7 @@ struct SessionStateMachine {
     }
   }
 
-  private func isCurrent(_ identity: Identity) -> Bool { identity == self.identity }
+  func isCurrent(_ identity: Identity) -> Bool { identity == self.identity }
 
   /// The stored session of `identity`, for an operation that started under it.
   ///
@@ -154,16 +154,6 @@ struct SessionStateMachine {
     else { return }
     signedIn.provider = provider
     settled = .signedIn(signedIn)
-  }
-
-  /// An identity provider answered about the user of `identity`: why the session ends, or `nil`
-  /// to keep it (see ``signOutReason(for:of:session:)``; a session that changed meanwhile is
-  /// kept).
-  func credentialAnswered(
-    _ state: ProviderCredentialState?, by provider: ProviderID, about identity: Identity
-  ) -> SignOutReason? {
-    guard isCurrent(identity), let session else { return nil }
-    return Self.signOutReason(for: state, of: provider, session: session)
   }
 
   /// The signed-in user of the settled phase.
@@ -274,10 +264,6 @@ struct SessionStateMachine {
     }
     if let next = checking.providers.first { return Self.check(next, of: checking.stored) }
     return restoreSettled(&attempt, .session(checking.stored, isFresh: checking.isFresh))
-  }
-
-  private static func check(_ provider: ProviderID, of stored: StoredSession) -> RestoreStep {
-    .checkCredential(provider, rawID: stored.user.providers.first { $0.providerID == provider }?.rawID ?? "")
   }
 
   /// What a restore's read (checked with the providers) comes to.
