@@ -94,6 +94,10 @@ public actor EmbeddedBackend: AuthBackend {
     public var delivery: MessageDelivery = .outbox
     /// The WebAuthn relying party passkeys belong to (``PasskeyPolicy``).
     public var passkeys = PasskeyPolicy()
+    /// Where this backend's client gets reCAPTCHA Enterprise tokens when the project enforces
+    /// reCAPTCHA (``EmbeddedBackend/enforceRecaptcha(emailPassword:phone:)``): a
+    /// ``TestRecaptchaTokenProvider``, or `nil` to send none, as an app without Google's SDK does.
+    public var recaptcha: (any RecaptchaTokenProvider)?
     /// How long a change waits for another process's write to the same data folder before it
     /// fails with `AuthError/Code/storage`. Default 5 seconds.
     public var busyTimeout: Duration = .seconds(5)
@@ -374,7 +378,9 @@ public actor EmbeddedBackend: AuthBackend {
       store = try EmbeddedStore(.memory)
     }
     connection = store.connection
-    clientShape = try FirebaseBackend(apiKey: "in-process", projectID: configuration.projectID, environment: [:])
+    var clientShape = try FirebaseBackend(apiKey: "in-process", projectID: configuration.projectID, environment: [:])
+    clientShape.recaptcha = configuration.recaptcha
+    self.clientShape = clientShape
   }
 
   @Sendable private static func keyID(_ publicKey: RSAPublicKey) -> String {

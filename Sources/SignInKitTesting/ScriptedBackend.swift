@@ -96,13 +96,16 @@ public final class ScriptedBackend: AuthBackendDecorator {
   ///     out orderings in stress tests.
   ///   - tenantID: the Identity Platform tenant the accounts belong to, as their tokens name it.
   ///   - now: the wall clock of the accounts: timestamps, token issue and expiry.
+  ///   - recaptcha: where the client gets reCAPTCHA tokens when the accounts' project enforces
+  ///     reCAPTCHA (`accounts.enforceRecaptcha(emailPassword:phone:)`).
   public init(
     clock: any Clock<Duration> = ManualClock(), tokenLifetime: Duration = .seconds(3600),
-    interleaving: Int = 0, tenantID: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    interleaving: Int = 0, tenantID: String? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    recaptcha: (any RecaptchaTokenProvider)? = nil
   ) {
     self.clock = clock
     self.interleaving = interleaving
-    let accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, tenantID: tenantID, now: now)
+    let accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, tenantID: tenantID, now: now, recaptcha: recaptcha)
     self.accounts = accounts
     wrapped = accounts.client
   }
@@ -121,10 +124,12 @@ public final class ScriptedBackend: AuthBackendDecorator {
   /// An in-memory embedded backend as a test wants it: cheap (fast scrypt, the tests' shared
   /// key), and as lenient as the Firebase emulator with IdP and custom tokens.
   private static func makeAccounts(
-    tokenLifetime: Duration, tenantID: String?, now: @escaping @Sendable () -> Date
+    tokenLifetime: Duration, tenantID: String?, now: @escaping @Sendable () -> Date,
+    recaptcha: (any RecaptchaTokenProvider)?
   ) -> EmbeddedBackend {
     var configuration = EmbeddedBackend.Configuration(tokenLifetime: tokenLifetime, acceptUnsignedIdPTokens: true)
     configuration.tenantID = tenantID
+    configuration.recaptcha = recaptcha
     configuration.acceptUnsignedCustomTokens = true
     configuration.scrypt = .test
     configuration.signingKey = TestSigningKey.shared

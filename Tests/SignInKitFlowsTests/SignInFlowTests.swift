@@ -25,13 +25,20 @@ final class FlowFixture: Sendable {
   let auth: Auth
   private let server: FirebaseEmulatorServer?
 
-  init(_ kind: FlowBackend, acceptsUnsignedIdPTokens: Bool = false) throws {
+  /// The loopback address of the served backend (`host:port`), when it is served.
+  var host: String? { server?.host }
+
+  /// - Parameter recaptcha: where the client gets reCAPTCHA tokens; `nil` sends none.
+  init(
+    _ kind: FlowBackend, acceptsUnsignedIdPTokens: Bool = false, recaptcha: (any RecaptchaTokenProvider)? = nil
+  ) throws {
     var configuration = EmbeddedTestBackend.fast
     configuration.acceptUnsignedIdPTokens = acceptsUnsignedIdPTokens
+    configuration.recaptcha = recaptcha
     let clock = clock
     if kind == .scripted {
       // The scripted backend's accounts accept unsigned IdP tokens, as the emulator does.
-      let scripted = ScriptedBackend(now: { clock.now })
+      let scripted = ScriptedBackend(now: { clock.now }, recaptcha: recaptcha)
       backend = scripted.accounts
       server = nil
       auth = Auth(backend: scripted, store: InMemorySessionStore())
@@ -48,6 +55,7 @@ final class FlowFixture: Sendable {
       var client = try FirebaseBackend.emulator(host: server.host, projectID: backend.configuration.projectID)
       // The client reads the same clock as the backend, so a served wait lands on the same date.
       client.now = { clock.now }
+      client.recaptcha = recaptcha
       auth = Auth(backend: client, store: InMemorySessionStore())
     }
   }

@@ -87,6 +87,10 @@ public struct AuthError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// reCAPTCHA, or the server refused what it sent (`INVALID_APP_CREDENTIAL`,
     /// `CAPTCHA_CHECK_FAILED`).
     public static let appVerificationFailed = Code(rawValue: "app-verification-failed")
+    /// The project protects this call with reCAPTCHA Enterprise and no token came with it
+    /// (`MISSING_RECAPTCHA_TOKEN`): give the backend a ``RecaptchaTokenProvider``
+    /// (``FirebaseBackend/recaptcha``). Nothing was sent or texted.
+    public static let recaptchaRequired = Code(rawValue: "recaptcha-required")
     /// The project enforces App Check and refused this app's token, or none was sent.
     public static let appCheckFailed = Code(rawValue: "app-check-failed")
     /// The account already has a credential of this kind (a phone number): replace it instead

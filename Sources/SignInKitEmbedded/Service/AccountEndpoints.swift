@@ -127,6 +127,9 @@ enum AccountEndpoints {
     case .recoverEmail:
       throw FirebaseFailure(.invalidRequestType)
     }
+    if kind == .passwordReset || kind == .emailSignIn {
+      try await RecaptchaGate.check(body.recaptcha, for: .emailPassword, action: .getOobCode, context)
+    }
     let settings = ActionCodeSettings(
       continueURL: body.continueUrl.flatMap { URL(string: $0) }, handlesCodeInApp: body.canHandleCodeInApp ?? false,
       iOSBundleID: body.iOSBundleId, androidPackageName: body.androidPackageName, linkDomain: body.linkDomain)
@@ -195,18 +198,6 @@ enum AccountEndpoints {
     reply.customStrengthOptions = options
     reply.schemaVersion = 1
     reply.forceUpgradeOnSignin = false
-    return reply
-  }
-
-  /// v2 `recaptchaConfig`: off for every provider, as an emulator must be (a client SDK then
-  /// sends no reCAPTCHA token, which nothing here could check).
-  static func recaptchaConfig(_ body: RecaptchaConfigQuery, _ context: ServiceContext) async throws
-    -> RecaptchaConfigReply
-  {
-    var reply = RecaptchaConfigReply()
-    reply.recaptchaEnforcementState = ["EMAIL_PASSWORD_PROVIDER", "PHONE_PROVIDER"].map {
-      RecaptchaConfigReply.EnforcementState(provider: $0, enforcementState: "OFF")
-    }
     return reply
   }
 

@@ -14,6 +14,7 @@ enum SecondFactorEndpoints {
     let idToken = try body.required(body.idToken, .missingIdToken)
     var reply = StartMfaEnrollmentReply()
     if let phone = body.phoneEnrollmentInfo {
+      try await RecaptchaGate.check(phone.recaptcha, for: .phone, action: .mfaSmsEnrollment, context)
       if let receipt = phone.iosReceipt {
         try context.projects.pushes.redeem(receipt: receipt, secret: phone.iosSecret)
       }
@@ -80,6 +81,7 @@ enum SecondFactorEndpoints {
     guard let phone = body.phoneSignInInfo else {
       throw FirebaseFailure(.invalidArgument, "send phoneSignInInfo: only SMS factors send a code to start with")
     }
+    try await RecaptchaGate.check(phone.recaptcha, for: .phone, action: .mfaSmsSignIn, context)
     if let receipt = phone.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: phone.iosSecret) }
     let pending = try body.required(body.mfaPendingCredential, .missingMfaPendingCredential)
     let enrollmentID = try body.required(body.mfaEnrollmentId, .missingMfaEnrollmentId)

@@ -168,6 +168,7 @@ package final class ServiceTenants: Sendable {
     mfa.enabledProviders = mfa.enabledProviders ?? []
     tenant.mfaConfig = mfa
     tenant.testPhoneNumbers = body.testPhoneNumbers
+    tenant.recaptchaConfig = body.recaptchaConfig
     return tenant
   }
 

@@ -22,6 +22,7 @@ enum SignInEndpoints {
     let withPassword = body.email != nil || body.password != nil
     if withPassword {
       try await context.requireTenant(allows: .passwordSignUp)
+      try await RecaptchaGate.check(body.recaptcha, for: .emailPassword, action: .signUpPassword, context)
     } else if body.idToken == nil {
       try await context.requireTenant(allows: .anonymousSignUp)
     }
@@ -34,6 +35,7 @@ enum SignInEndpoints {
 
   static func signInWithPassword(_ body: PasswordSignInBody, _ context: ServiceContext) async throws -> SignInReply {
     try await context.requireTenant(allows: .passwordSignIn)
+    try await RecaptchaGate.check(body.recaptcha, for: .emailPassword, action: .signInWithPassword, context)
     let request = PasswordSignInRequest(
       email: try body.required(body.email, .missingEmail), password: try body.required(body.password, .missingPassword))
     let backend = try await context.backend()
@@ -132,6 +134,7 @@ enum SignInEndpoints {
   static func sendVerificationCode(_ body: SendVerificationCodeBody, _ context: ServiceContext) async throws
     -> SessionInfoReply
   {
+    try await RecaptchaGate.check(body.recaptcha, for: .phone, action: .sendVerificationCode, context)
     if let receipt = body.iosReceipt { try context.projects.pushes.redeem(receipt: receipt, secret: body.iosSecret) }
     let number = body.phoneNumber
     return SessionInfoReply(

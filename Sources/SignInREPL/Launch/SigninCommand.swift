@@ -117,6 +117,8 @@ package enum SigninCommand {
         var client = try FirebaseBackend.emulator(
           host: host, projectID: options.project, apiKey: options.apiKey ?? "fake-api-key")
         client.tenantID = options.tenant
+        // `signin serve` accepts these when its project enforces reCAPTCHA; the Firebase emulator never does.
+        client.recaptcha = TestRecaptchaTokenProvider()
         client.appCheck = options.appCheckSecret.map {
           FirebaseBackend.AppCheck(provider: EmulatorAppCheckTokenProvider(secret: $0, projectID: options.project))
         }

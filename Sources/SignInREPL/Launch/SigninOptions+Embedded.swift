@@ -53,6 +53,8 @@ extension SigninOptions {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.projectID = project
     configuration.acceptUnsignedCustomTokens = acceptsUnsignedCustomTokens
+    // A project that enforces reCAPTCHA gets the test tokens this backend accepts.
+    configuration.recaptcha = TestRecaptchaTokenProvider()
     // The emulator's fake IdP tokens (a JSON object or an unsigned JWT) go with its unsigned
     // custom tokens: both only for `signin serve`.
     configuration.acceptUnsignedIdPTokens = acceptsUnsignedCustomTokens

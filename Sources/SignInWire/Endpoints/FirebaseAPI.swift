@@ -120,6 +120,12 @@ package enum FirebaseAPI {
   package static let updateTenant = Endpoint<ResourceUpdate<Tenant>, Tenant>(.patch, tenants("/{tenant}"))
   package static let deleteTenant = Endpoint<NoBody, NoBody>(.delete, tenants("/{tenant}"))
 
+  /// The project's settings: what `signin serve` keeps of them is reCAPTCHA's.
+  package static let getProjectSettings = Endpoint<NoBody, ProjectConfig>(
+    .get, [EndpointPath(.identityToolkit, "v2/projects/{project}/config", .admin)])
+  package static let updateProjectSettings = Endpoint<ResourceUpdate<ProjectConfig>, ProjectConfig>(
+    .patch, [EndpointPath(.identityToolkit, "v2/projects/{project}/config", .admin)])
+
   package static let createOAuthIdpConfig = Endpoint<NewOAuthIdpConfig, OAuthIdpConfig>(
     .post, projectAndTenant("v2", "/\(oauthIdpConfigs)"))
   package static let listOAuthIdpConfigs = Endpoint<PageQuery, OAuthIdpConfigList>(
@@ -188,7 +194,7 @@ package enum FirebaseAPI {
     revokeToken, startMfaEnrollment, finalizeMfaEnrollment, withdrawMfa, startMfaSignIn, finalizeMfaSignIn, token,
     startPasskeyEnrollment, finalizePasskeyEnrollment, startPasskeySignIn, finalizePasskeySignIn,
     batchCreate, batchDelete, batchGet, queryAccounts, createSessionCookie,
-    createTenant, listTenants, getTenant, updateTenant, deleteTenant,
+    createTenant, listTenants, getTenant, updateTenant, deleteTenant, getProjectSettings, updateProjectSettings,
     createOAuthIdpConfig, listOAuthIdpConfigs, getOAuthIdpConfig, updateOAuthIdpConfig, deleteOAuthIdpConfig,
     createInboundSamlConfig, listInboundSamlConfigs, getInboundSamlConfig, updateInboundSamlConfig,
     deleteInboundSamlConfig,

@@ -95,6 +95,12 @@ package enum FirebaseErrorCode: String, Sendable, CaseIterable, Codable {
   case missingIosAppToken = "MISSING_IOS_APP_TOKEN"
   case captchaCheckFailed = "CAPTCHA_CHECK_FAILED"
   case invalidRecaptchaToken = "INVALID_RECAPTCHA_TOKEN"
+  /// reCAPTCHA Enterprise is enforced for the call's provider and the body carries no token.
+  case missingRecaptchaToken = "MISSING_RECAPTCHA_TOKEN"
+  /// A reCAPTCHA token came without `recaptchaVersion`.
+  case missingRecaptchaVersion = "MISSING_RECAPTCHA_VERSION"
+  /// A reCAPTCHA token came without `clientType`.
+  case missingClientType = "MISSING_CLIENT_TYPE"
   /// A passkey's registration or assertion that does not check out (Identity Platform's preview).
   case invalidAuthenticatorResponse = "INVALID_AUTHENTICATOR_RESPONSE"
   /// No such passkey on the account, or none for the credential a sign-in used.

@@ -39,29 +39,31 @@ package struct PasswordPolicyReply: WireBody, LenientValue {
   }
 }
 
-/// Whether reCAPTCHA protects sign-in, by provider (`GET v2/recaptchaConfig`).
+/// Whether reCAPTCHA protects sign-in, by provider (`GET v2/recaptchaConfig`), and the key a
+/// client makes its tokens with when one is on.
 ///
 /// - Concurrency: `Sendable` value.
 package struct RecaptchaConfigReply: WireBody, LenientValue {
   @Lenient package var recaptchaEnforcementState: [EnforcementState]?
+  /// `projects/P/keys/K`, only when some provider is `AUDIT` or `ENFORCE`.
+  @Lenient package var recaptchaKey: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case recaptchaEnforcementState
+    case recaptchaEnforcementState, recaptchaKey
   }
 
   package static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue) + EnforcementState.fieldNames }
 
-  /// One provider's state: `EMAIL_PASSWORD_PROVIDER` or `PHONE_PROVIDER`, `OFF`, `AUDIT` or
-  /// `ENFORCE`.
+  /// One provider's state.
   ///
   /// - Concurrency: `Sendable` value.
   package struct EnforcementState: WireBody, LenientValue {
-    @Lenient package var provider: String?
-    @Lenient package var enforcementState: String?
+    @Lenient package var provider: RecaptchaProvider?
+    @Lenient package var enforcementState: RecaptchaEnforcementState?
 
-    package init(provider: String? = nil, enforcementState: String? = nil) {
+    package init(provider: RecaptchaProvider? = nil, enforcementState: RecaptchaEnforcementState? = nil) {
       self.provider = provider
       self.enforcementState = enforcementState
     }
@@ -69,5 +71,19 @@ package struct RecaptchaConfigReply: WireBody, LenientValue {
     package enum CodingKeys: String, CodingKey, CaseIterable {
       case provider, enforcementState
     }
+  }
+
+  /// The state of `provider`: `OFF` when the reply does not name it.
+  package func state(of provider: RecaptchaProvider) -> RecaptchaEnforcementState {
+    recaptchaEnforcementState?.first { $0.provider == provider }?.enforcementState ?? .off
+  }
+
+  /// The site key `K` of ``recaptchaKey`` (`projects/P/keys/K`), which the reCAPTCHA SDK is
+  /// opened with.
+  package var siteKey: String? {
+    guard let recaptchaKey else { return nil }
+    let parts = recaptchaKey.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 4, parts[0] == "projects", parts[2] == "keys", !parts[3].isEmpty else { return nil }
+    return String(parts[3])
   }
 }

@@ -114,6 +114,8 @@ package struct StartMfaPhoneInfo: WireBody {
   }
 }
 
+extension StartMfaPhoneInfo: RecaptchaCarrying {}
+
 /// A texted code and the session it was sent for (`phoneVerificationInfo`).
 ///
 /// - Concurrency: `Sendable` value.

@@ -6,10 +6,15 @@ package struct PasswordSignInBody: WireBody, TenantNaming {
   package var password: String?
   package var returnSecureToken: Bool?
   package var tenantId: String?
+  package var captchaResponse: String?
+  package var clientType: String?
+  package var recaptchaVersion: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case email, password, returnSecureToken, tenantId
+    case email, password, returnSecureToken, tenantId, captchaResponse, clientType, recaptchaVersion
   }
 }
+
+extension PasswordSignInBody: RecaptchaCarrying {}

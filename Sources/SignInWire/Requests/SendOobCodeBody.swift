@@ -15,11 +15,23 @@ package struct SendOobCodeBody: WireBody, TenantNaming {
   package var returnOobLink: Bool?
   package var tenantId: String?
   package var targetProjectId: String?
+  /// The reCAPTCHA token: this call spells it `captchaResp`, where the others write
+  /// `captchaResponse`.
+  package var captchaResp: String?
+  package var clientType: String?
+  package var recaptchaVersion: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case requestType, email, idToken, newEmail, continueUrl, canHandleCodeInApp, iOSBundleId, androidPackageName,
-      linkDomain, returnOobLink, tenantId, targetProjectId
+      linkDomain, returnOobLink, tenantId, targetProjectId, captchaResp, clientType, recaptchaVersion
+  }
+}
+
+extension SendOobCodeBody: RecaptchaCarrying {
+  package var captchaResponse: String? {
+    get { captchaResp }
+    set { captchaResp = newValue }
   }
 }

@@ -21,3 +21,5 @@ package struct SendVerificationCodeBody: WireBody, TenantNaming {
       playIntegrityToken, tenantId
   }
 }
+
+extension SendVerificationCodeBody: RecaptchaCarrying {}

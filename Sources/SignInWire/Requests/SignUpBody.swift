@@ -18,15 +18,20 @@ package struct SignUpBody: WireBody, TenantNaming {
   package var emailVerified: Bool?
   package var disabled: Bool?
   package var targetProjectId: String?
+  package var captchaResponse: String?
+  package var clientType: String?
+  package var recaptchaVersion: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case email, password, displayName, photoUrl, idToken, returnSecureToken, tenantId, localId, phoneNumber,
-      emailVerified, disabled, targetProjectId
+      emailVerified, disabled, targetProjectId, captchaResponse, clientType, recaptchaVersion
   }
 
   package static var unlistedFields: [String: String] {
     ["returnSecureToken": Self.returnSecureTokenReason]
   }
 }
+
+extension SignUpBody: RecaptchaCarrying {}

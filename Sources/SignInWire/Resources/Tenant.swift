@@ -14,17 +14,18 @@ package struct Tenant: WireBody {
   package var disableAuth: Bool?
   package var mfaConfig: MultiFactorAuthConfig?
   package var testPhoneNumbers: [String: String]?
+  package var recaptchaConfig: RecaptchaAdminConfig?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case name, tenantId, displayName, allowPasswordSignup, enableEmailLinkSignin, enableAnonymousUser, disableAuth,
-      mfaConfig, testPhoneNumbers
+      mfaConfig, testPhoneNumbers, recaptchaConfig
   }
 
   package static var fieldNames: [String] {
     CodingKeys.allCases.map(\.stringValue) + MultiFactorAuthConfig.fieldNames
-      + MultiFactorAuthConfig.ProviderConfig.fieldNames
+      + MultiFactorAuthConfig.ProviderConfig.fieldNames + RecaptchaAdminConfig.fieldNames
   }
 
   package static var unlistedFields: [String: String] {

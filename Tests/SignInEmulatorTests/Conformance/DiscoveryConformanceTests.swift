@@ -32,6 +32,23 @@ struct DiscoveryConformanceTests {
     print(check.report)
     #expect(check.checkedPaths > 0 && check.checkedFields > 0)
   }
+
+  /// The reCAPTCHA Enterprise requests `FirebaseBackend` sends, as its golden files record them:
+  /// each call one Google lists, each query and body field one its call takes, and each value of
+  /// an enum field (`clientType`, `recaptchaVersion`) one Google names.
+  @Test func theRecaptchaGoldenRequestsAreOnesGoogleDescribes() throws {
+    let directory = try #require(DiscoveryDocuments.folder, "set SIGNINKIT_DISCOVERY_DOCUMENTS (see .ci/run)")
+    let check = try DiscoveryCheck(directory: URL(fileURLWithPath: directory))
+    let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("SignInKitTests/Backends/Firebase/Golden")
+    let names = try FileManager.default.contentsOfDirectory(atPath: golden.path)
+      .filter { $0.lowercased().contains("recaptcha") }.sorted()
+    #expect(names.count >= 4, "\(names)")
+    for name in names {
+      let problems = try check.checkRecorded(String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8))
+      for problem in problems { Issue.record("\(name): \(problem)") }
+    }
+  }
 }
 
 /// Where the discovery documents are, and whether the check must run.
@@ -48,6 +65,8 @@ final class DiscoveryCheck {
     let request: String?
     let response: String?
     let queryParameters: Set<String>
+    /// Each parameter's description (`enum` among it), by name.
+    let parameters: [String: [String: Any]]
   }
 
   private var methods: [String: [Method]] = [:]  // by version: "v1", "v2", "v3"
@@ -81,7 +100,8 @@ final class DiscoveryCheck {
               id: method["id"] as? String ?? "", httpMethod: method["httpMethod"] as? String ?? "",
               request: (method["request"] as? [String: Any])?["$ref"] as? String,
               response: (method["response"] as? [String: Any])?["$ref"] as? String,
-              queryParameters: Set(parameters.filter { $0.value["location"] as? String == "query" }.keys))
+              queryParameters: Set(parameters.filter { $0.value["location"] as? String == "query" }.keys),
+              parameters: parameters)
             table["\(entry.httpMethod) \(Self.normalized(path))"] = entry
           }
           walk(resource["resources"] as? [String: Any] ?? [:])
@@ -185,6 +205,46 @@ final class DiscoveryCheck {
       }
       compare(kind, with: property, at: "\(signature) \(field)")
     }
+  }
+
+  /// The problems of one request recorded as `curl -X METHOD 'URL' … --data-raw 'JSON'`.
+  func checkRecorded(_ curl: String) throws -> [String] {
+    let words = curl.split(separator: " ", maxSplits: 3).map(String.init)
+    let method = words[2]
+    let address = try #require(curl.split(separator: "'").dropFirst().first.map(String.init))
+    let url = try #require(URLComponents(string: address))
+    let path = String(url.path.dropFirst())
+    let version = String(path.prefix(2))
+    guard let call = pathsByVersionMethod[version]?["\(method) \(Self.normalized(path))"] else {
+      return ["Google's \(version) document lists no \(method) \(path)"]
+    }
+    var problems: [String] = []
+    for item in url.queryItems ?? [] where item.name != "key" && !call.queryParameters.contains(item.name) {
+      problems.append("\(call.id) takes no query parameter \(item.name)")
+    }
+    let properties = call.request.flatMap { schemas[$0]?["properties"] as? [String: Any] } ?? [:]
+    var fields: [String: Any] = [:]
+    if let range = curl.range(of: "--data-raw '") {
+      let json = curl[range.upperBound...].dropLast(curl.hasSuffix("'\n") ? 2 : 1)
+      fields = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+    }
+    for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
+      guard let property = properties[field] as? [String: Any] else {
+        problems.append("\(call.request ?? call.id) has no field \(field)")
+        continue
+      }
+      if let allowed = property["enum"] as? [String], let text = value as? String, !allowed.contains(text) {
+        problems.append("\(call.id) \(field) is \(text), not one of \(allowed)")
+      }
+    }
+    for item in url.queryItems ?? [] {
+      if let allowed = call.parameters[item.name]?["enum"] as? [String], let value = item.value,
+        !allowed.contains(value)
+      {
+        problems.append("\(call.id) query \(item.name) is \(value), not one of \(allowed)")
+      }
+    }
+    return problems
   }
 
   private func checkReply(_ type: any WireBody.Type, named name: String, against responses: [String]) {

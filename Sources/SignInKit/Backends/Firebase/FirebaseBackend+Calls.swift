@@ -12,7 +12,10 @@ extension FirebaseBackend {
     body.displayName = request.displayName
     body.idToken = request.idToken
     body.returnSecureToken = true
-    let reply = try await call(FirebaseAPI.signUp, body)
+    let withPassword = request.email != nil || request.password != nil
+    let reply = try await protected(.emailPassword, .signUpPassword) { answer in
+      try await call(FirebaseAPI.signUp, withPassword ? body.answering(answer) : body)
+    }
     let name = FirebaseAPI.signUp.name
     return SignInResponse(
       localID: try reply.required(reply.localId, .localId, in: name), email: reply.accountEmail,
@@ -24,7 +27,9 @@ extension FirebaseBackend {
     body.email = request.email
     body.password = request.password
     body.returnSecureToken = true
-    let reply = try await call(FirebaseAPI.signInWithPassword, body)
+    let reply = try await protected(.emailPassword, .signInWithPassword) { answer in
+      try await call(FirebaseAPI.signInWithPassword, body.answering(answer))
+    }
     try reply.rejectSecondFactor(firstFactor: .password)
     let name = FirebaseAPI.signInWithPassword.name
     return SignInResponse(
@@ -240,7 +245,16 @@ extension FirebaseBackend {
       body.androidPackageName = settings.androidPackageName
       body.linkDomain = settings.linkDomain
     }
-    let reply = try await call(FirebaseAPI.sendOobCode, body)
+    // Only the emails anyone may ask for are protected; the others need a signed-in user.
+    let reply: OobCodeReply
+    switch request {
+    case .passwordReset, .emailSignIn:
+      reply = try await protected(.emailPassword, .getOobCode) { answer in
+        try await call(FirebaseAPI.sendOobCode, body.answering(answer))
+      }
+    case .verifyEmail, .verifyAndChangeEmail:
+      reply = try await call(FirebaseAPI.sendOobCode, body)
+    }
     return OobCodeResponse(email: reply.email)
   }
 
@@ -259,8 +273,11 @@ extension FirebaseBackend {
     case .startPhoneEnrollment(let idToken, let phoneNumber):
       var body = StartMfaEnrollmentBody()
       body.idToken = idToken
-      body.phoneEnrollmentInfo = try await phoneInfo(for: phoneNumber)
-      let started = try await call(FirebaseAPI.startMfaEnrollment, body)
+      let info = try await phoneInfo(for: phoneNumber)
+      let started = try await protected(.phone, .mfaSmsEnrollment) { answer in
+        body.phoneEnrollmentInfo = info.answering(answer)
+        return try await call(FirebaseAPI.startMfaEnrollment, body)
+      }
       return .codeSent(try Self.codeSent(started.phoneSessionInfo, in: FirebaseAPI.startMfaEnrollment.name))
     case .finalizePhoneEnrollment(let idToken, let verificationID, let code, let displayName):
       var body = FinalizeMfaEnrollmentBody()
@@ -272,8 +289,11 @@ extension FirebaseBackend {
       var body = StartMfaSignInBody()
       body.mfaPendingCredential = pendingCredential
       body.mfaEnrollmentId = enrollmentID
-      body.phoneSignInInfo = try await phoneInfo(for: nil)
-      let started = try await call(FirebaseAPI.startMfaSignIn, body)
+      let info = try await phoneInfo(for: nil)
+      let started = try await protected(.phone, .mfaSmsSignIn) { answer in
+        body.phoneSignInInfo = info.answering(answer)
+        return try await call(FirebaseAPI.startMfaSignIn, body)
+      }
       return .codeSent(try Self.codeSent(started.phoneResponseInfo, in: FirebaseAPI.startMfaSignIn.name))
     case .finalizePhoneSignIn(let pendingCredential, let enrollmentID, let verificationID, let code):
       var body = FinalizeMfaSignInBody()

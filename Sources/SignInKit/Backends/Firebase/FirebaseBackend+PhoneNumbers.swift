@@ -9,7 +9,9 @@ extension FirebaseBackend {
     body.iosReceipt = info.iosReceipt
     body.iosSecret = info.iosSecret
     body.recaptchaToken = info.recaptchaToken
-    let reply = try await call(FirebaseAPI.sendVerificationCode, body)
+    let reply = try await protected(.phone, .sendVerificationCode) { answer in
+      try await call(FirebaseAPI.sendVerificationCode, body.answering(answer))
+    }
     return try Self.codeSent(reply, in: FirebaseAPI.sendVerificationCode.name)
   }
 

@@ -55,11 +55,17 @@ public struct FirebaseBackend: AuthBackend {
   public var appVerifier: (any PhoneAppVerifier)?
   /// App Check, for projects that enforce it: where tokens come from and which kind to send.
   public var appCheck: AppCheck?
+  /// reCAPTCHA Enterprise, for projects that protect email/password or phone sign-in with it:
+  /// where tokens come from. Without one, a call the project refuses for want of a token fails
+  /// with ``AuthError/Code/recaptchaRequired``, and nothing is sent or texted.
+  public var recaptcha: (any RecaptchaTokenProvider)?
   let clock: any Clock<Duration>
   /// The wall clock that says when an App Check token expired; tests set their own.
   public var now: @Sendable () -> Date = { Date() }
   /// The App Check token last sent, reused until it expires.
   let appCheckCache = Locked<AppCheckToken?>(nil)
+  /// The reCAPTCHA settings read so far, by tenant id (`""` for the project's own users).
+  let recaptchaSettings = Locked<[String: RecaptchaConfigReply]>([:])
   /// The service the calls go to in the same process, instead of HTTP.
   package var inProcess: (any IdentityToolkitTransport)?
 

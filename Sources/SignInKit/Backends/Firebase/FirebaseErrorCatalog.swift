@@ -103,6 +103,14 @@ enum FirebaseErrorCatalog {
           + "reCAPTCHA.")
     case .captchaCheckFailed, .invalidRecaptchaToken:
       Meaning(.appVerificationFailed, "The reCAPTCHA check failed. Try again.")
+    case .missingRecaptchaToken:
+      Meaning(
+        .recaptchaRequired,
+        "The project requires reCAPTCHA Enterprise for this call, and no token came with it: give the backend a "
+          + "RecaptchaTokenProvider (FirebaseBackend.recaptcha) over Google's reCAPTCHA Enterprise SDK. Nothing was "
+          + "sent.")
+    case .missingRecaptchaVersion, .missingClientType:
+      Meaning(.internal, "The reCAPTCHA token came without its version or client type; report this.")
     case .invalidAuthenticatorResponse:
       Meaning(.passkeyRefused, "The passkey's answer did not check out. Try again, or sign in another way.")
     case .passkeyEnrollmentNotFound:
