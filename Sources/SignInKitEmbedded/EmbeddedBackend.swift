@@ -330,12 +330,18 @@ public actor EmbeddedBackend: AuthBackend {
   /// backend's own database (its file, or its in-memory database), each naming the tenant, so a
   /// tenant opens no file of its own; tokens are signed with this backend's key. `signin serve`
   /// and `signin --tenant` keep a tenant there.
-  package nonisolated func tenant(_ tenantID: String) throws -> EmbeddedBackend {
+  package nonisolated func tenant(_ tenantID: String?) throws -> EmbeddedBackend {
     var configuration = configuration
     configuration.tenantID = tenantID
     return try EmbeddedBackend(
       directory: directory, configuration: configuration, now: now, sharedKey: signing,
       sharing: (connection, projectScope))
+  }
+
+  /// This project's tenant `tenantID` (``tenant(_:)``), or its own users for `nil`, in the same
+  /// database.
+  public nonisolated func forTenant(_ tenantID: String?) throws -> any AuthBackend {
+    try tenant(tenantID)
   }
 
   private init(

@@ -77,7 +77,7 @@ public final class ScriptedBackend: AuthBackendDecorator {
     func count(of call: Call) -> Int { calls.filter { $0.call == call }.count }
   }
 
-  let model = Locked(Model())
+  let model: Locked<Model>
   private let clock: any Clock<Duration>
   private let interleaving: Int
   /// The accounts: an in-memory `EmbeddedBackend`, so the scripted backend answers every
@@ -105,13 +105,29 @@ public final class ScriptedBackend: AuthBackendDecorator {
   ) {
     self.clock = clock
     self.interleaving = interleaving
+    model = Locked(Model())
     let accounts = Self.makeAccounts(tokenLifetime: tokenLifetime, tenantID: tenantID, now: now, recaptcha: recaptcha)
+    self.accounts = accounts
+    wrapped = accounts.client
+  }
+
+  /// `scripted`'s scripts, log and clock over `accounts`.
+  private init(sharing scripted: ScriptedBackend, accounts: EmbeddedBackend) {
+    clock = scripted.clock
+    interleaving = scripted.interleaving
+    model = scripted.model
     self.accounts = accounts
     wrapped = accounts.client
   }
 
   /// The tenant whose users this backend plays, as its tokens name it.
   public var tenantID: String? { accounts.configuration.tenantID }
+
+  /// The same scripts, call log and clock for tenant `tenantID`'s users, whose accounts sit
+  /// beside these in the same in-memory database.
+  public func forTenant(_ tenantID: String?) throws -> any AuthBackend {
+    ScriptedBackend(sharing: self, accounts: try accounts.tenant(tenantID))
+  }
 
   /// Runs the call's scripted steps (record, yield, delay, fault), then `forward`.
   public func intercept<Result: Sendable>(

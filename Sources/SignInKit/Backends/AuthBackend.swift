@@ -88,6 +88,11 @@ public protocol AuthBackend: Sendable {
   /// The Identity Platform tenant whose users this backend serves, or `nil` for the project's
   /// own. `Auth` keeps a tenant's session apart and refuses another tenant's tokens.
   var tenantID: String? { get }
+  /// The same backend for the users of tenant `tenantID` (`nil`: the project's own), which
+  /// ``Auth/switchTenant(to:)`` moves to.
+  ///
+  /// - Throws: ``AuthError/Code/misconfigured`` when this backend cannot serve another tenant.
+  func forTenant(_ tenantID: String?) throws -> any AuthBackend
 }
 
 extension AuthBackend {

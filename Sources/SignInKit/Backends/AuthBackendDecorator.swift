@@ -34,6 +34,16 @@ public protocol AuthBackendDecorator: AuthBackend {
 }
 
 extension AuthBackendDecorator {
+  /// Refuses: a decorator wraps one backend, and only it knows how to wrap another. A decorator
+  /// that should follow ``Auth/switchTenant(to:)`` implements this, wrapping
+  /// `wrapped.forTenant(tenantID)`.
+  public func forTenant(_ tenantID: String?) throws -> any AuthBackend {
+    throw AuthError(
+      .misconfigured,
+      "\(Self.self) cannot change tenant: implement forTenant(_:) to wrap wrapped.forTenant(_:), or make an Auth per "
+        + "tenant.")
+  }
+
   public func signUp(_ request: SignUpRequest) async throws -> SignInResponse {
     try await intercept(.signUp) { try await wrapped.signUp(request) }
   }

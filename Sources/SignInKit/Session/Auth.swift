@@ -54,8 +54,14 @@ public actor Auth {
   public nonisolated let stateStore: AuthStateStore
   public nonisolated let configuration: AuthConfiguration
 
-  let backend: any AuthBackend
-  let store: any SessionStore
+  /// The backend of the current tenant (``switchTenant(to:)`` replaces it).
+  var backend: any AuthBackend
+  /// Where the current tenant's session is kept: ``sessions`` scoped to the tenant.
+  var store: any SessionStore
+  /// The store as given, holding every tenant's session apart.
+  let sessions: any SessionStore
+  /// The current tenant, readable from any isolation.
+  nonisolated let currentTenant: Locked<String?>
   let clock: any Clock<Duration>
   let now: @Sendable () -> Date
 
@@ -93,6 +99,8 @@ public actor Auth {
     self.backend = backend
     // A tenant's session lives apart from the project's and from other tenants'.
     self.store = backend.tenantID.map { store.scoped(toTenant: $0) } ?? store
+    sessions = store
+    currentTenant = Locked(backend.tenantID)
     self.clock = clock
     self.configuration = configuration
     self.now = now
@@ -231,7 +239,7 @@ public actor Auth {
 
   /// The Identity Platform tenant this `Auth` signs users in to: its backend's
   /// (``AuthBackend/tenantID``), or `nil` for the project's own users.
-  public nonisolated var tenantID: String? { backend.tenantID }
+  public nonisolated var tenantID: String? { currentTenant.withLock { $0 } }
 
   /// Refuses an ID token that names another tenant than this `Auth`'s (`firebase.tenant`), as
   /// FirebaseAuth refuses one with `TENANT_ID_MISMATCH`.
@@ -300,7 +308,10 @@ public actor Auth {
     }
     return try await userOperation(beginning: begin) { attempt in
       do {
+        // The tenant's backend when the sign-in started: a switch meanwhile supersedes it.
+        let backend = backend
         let (response, credential) = try await exchange()
+        try machine.requireNewest(attempt)
         try checkTenant(ofIDToken: response.tokens.idToken)
         let account = try await backend.lookup(LookupRequest(idToken: response.tokens.idToken))
         try Task.checkCancellation()

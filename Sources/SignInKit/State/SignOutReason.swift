@@ -25,6 +25,9 @@ public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
   /// The app moved to another developer team, so the provider's user must sign in again
   /// (``ProviderCredentialState/transferred``).
   case credentialTransferred(ProviderID)
+  /// The app switched ``Auth`` to another tenant (``Auth/switchTenant(to:)``): the previous
+  /// tenant's session is kept, stored, for when the app switches back.
+  case tenantChanged
 
   public var description: String {
     switch self {
@@ -37,6 +40,7 @@ public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
     case .storageUnreadable: "saved session unreadable"
     case .credentialRevoked(let provider): "\(provider) sign-in revoked"
     case .credentialTransferred(let provider): "\(provider) sign-in transferred to another team"
+    case .tenantChanged: "switched to another tenant"
     }
   }
 }

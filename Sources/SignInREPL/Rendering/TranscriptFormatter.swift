@@ -118,6 +118,7 @@ package enum TranscriptFormatter {
     case .credentialRevoked(let provider): "\(name(of: provider)) no longer authorizes this app; sign in again"
     case .credentialTransferred(let provider):
       "the app moved to another developer team; sign in with \(name(of: provider)) again"
+    case .tenantChanged: "switched to another tenant; its session is kept for when you switch back"
     }
   }
 

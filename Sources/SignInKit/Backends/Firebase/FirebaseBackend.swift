@@ -149,6 +149,13 @@ public struct FirebaseBackend: AuthBackend {
     self.clock = clock
   }
 
+  /// This backend for tenant `tenantID`'s users: the same project, transport and providers.
+  public func forTenant(_ tenantID: String?) throws -> any AuthBackend {
+    var backend = self
+    backend.tenantID = tenantID
+    return backend
+  }
+
   // MARK: - Requests
 
   func headers(contentType: String?) -> [(name: String, value: String)] {
