@@ -8,7 +8,7 @@ package enum CommandCatalog {
     PhoneCommand.self, PasskeyCommand.self, CustomTokenCommand.self, GoogleCommand.self, AppleCommand.self,
     OAuthCommand.self, LinkCommand.self,
     UpgradeCommand.self, UnlinkCommand.self, ReauthCommand.self,
-    RestoreCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
+    RestoreCommand.self, TenantCommand.self, WhoAmICommand.self, TokenCommand.self, RefreshCommand.self, ReloadCommand.self,
     ScopesCommand.self, AddScopesCommand.self, AccessTokenCommand.self,
     ProfileCommand.self, ChangeEmailCommand.self, ChangePhoneCommand.self, ChangePasswordCommand.self,
     VerifyEmailCommand.self,

@@ -15,6 +15,11 @@ package struct GoogleOptions: Sendable, Equatable {
   package var idToken: String?
   /// The embedded IdP's account to sign in, instead of asking (for `-c` scripts and piped input).
   package var account: String?
+  /// The app server's OAuth client: the sign-in then returns a one-time code for it
+  /// (GoogleSignIn's `serverClientID`).
+  package var serverClientID: String?
+  /// Print the server auth code itself, not only its length.
+  package var revealsServerCode = false
 
   package init(
     issuer: String? = nil, clientID: String? = nil, clientSecret: String? = nil, device: Bool = false,

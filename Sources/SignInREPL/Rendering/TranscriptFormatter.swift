@@ -80,6 +80,14 @@ package enum TranscriptFormatter {
 
   // MARK: - Pieces
 
+  /// The one-time code a Google sign-in returned for the app's server `clientID`: its length,
+  /// or with `reveal` the code itself, which an app would hand to its server once.
+  static func serverAuthCode(_ code: String?, for clientID: String, reveal: Bool) -> String {
+    guard let code else { return "no server auth code for \(clientID): the issuer returned none" }
+    if reveal { return "server auth code for \(clientID): \(code)" }
+    return "server auth code for \(clientID): \(code.count) characters (add --reveal to show it)"
+  }
+
   static func who(_ user: User) -> String {
     if user.isAnonymous { return "an anonymous user (\(user.uid))" }
     return "\(user.email ?? user.phoneNumber ?? user.displayName ?? "a user") (\(user.uid))"

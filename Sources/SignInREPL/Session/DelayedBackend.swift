@@ -18,6 +18,11 @@ package struct DelayedBackend: AuthBackendDecorator {
     self.clock = clock
   }
 
+  /// The same wait before the calls of tenant `tenantID`'s backend.
+  package func forTenant(_ tenantID: String?) throws -> any AuthBackend {
+    DelayedBackend(try wrapped.forTenant(tenantID), delay: delay, clock: clock)
+  }
+
   private func wait() async throws {
     do {
       try await clock.sleep(for: delay)

@@ -16,12 +16,12 @@ extension REPLSession {
       guard let clientID = options.clientID ?? (options.issuer == nil ? configured?.clientID : nil) else {
         throw CommandError.usage("google --issuer URL --client-id ID [--client-secret S] [--device]")
       }
-      let provider = OpenIDConnectProvider(
-        configuration: .init(
-          issuer: issuer, clientID: clientID, providerID: .google,
-          clientSecret: options.clientSecret ?? configured?.clientSecret,
-          flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint),
-        present: presenter)
+      var configuration = OpenIDConnectProvider.Configuration(
+        issuer: issuer, clientID: clientID, providerID: .google,
+        clientSecret: options.clientSecret ?? configured?.clientSecret,
+        flow: options.device ? .device : .browser, deviceEndpoint: options.deviceEndpoint)
+      configuration.serverClientID = options.serverClientID
+      let provider = OpenIDConnectProvider(configuration: configuration, present: presenter)
       issuerGoogle = provider
       return provider
     }

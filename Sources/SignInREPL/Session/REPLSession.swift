@@ -9,7 +9,8 @@ import SignInKitEmbedded
 /// - Concurrency: actor; commands run one at a time, in order.
 package actor REPLSession {
   package nonisolated let auth: Auth
-  let backend: REPLBackend
+  /// The backend of the current tenant (``switchTenant(to:)`` replaces it).
+  private(set) var backend: REPLBackend
   let renderer: Renderer
   let input: any InputSource
   let google: EmbeddedIdentityProvider
@@ -54,6 +55,22 @@ package actor REPLSession {
     self.input = input
     self.issuers = issuers
     self.googleRefreshTokenFile = googleRefreshTokenFile
+  }
+
+  /// Moves the session to tenant `tenantID` (`nil`: the project's own users): `Auth` keeps each
+  /// tenant's session, and the mailbox and texts follow the tenant.
+  func switchTenant(to tenantID: String?) async throws -> User? {
+    let next: REPLBackend
+    switch backend {
+    case .embedded(let embedded):
+      next = .embedded(try embedded.tenant(tenantID))
+    case .firebase(var client):
+      client.tenantID = tenantID
+      next = .firebase(client)
+    }
+    let user = try await auth.switchTenant(to: tenantID)
+    backend = next
+    return user
   }
 
   /// The development authenticator, its passkeys in ``passkeyFolder``.

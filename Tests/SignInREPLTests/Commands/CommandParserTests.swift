@@ -14,7 +14,20 @@ import Testing
       "google --issuer https://idp.example.com --client-id c1 --device",
       GoogleCommand(options: GoogleOptions(issuer: "https://idp.example.com", clientID: "c1", device: true))
     ),
+    (
+      "google --issuer https://accounts.google.com --client-id c1 --server-client-id web-1 --reveal",
+      GoogleCommand(
+        options: {
+          var options = GoogleOptions(issuer: "https://accounts.google.com", clientID: "c1")
+          options.serverClientID = "web-1"
+          options.revealsServerCode = true
+          return options
+        }())
+    ),
     ("apple", AppleCommand()),
+    ("tenant", TenantCommand(target: nil)),
+    ("tenant --project", TenantCommand(target: .some(nil))),
+    ("tenant acme-x1", TenantCommand(target: "acme-x1")),
     ("apple --nonce raw-1 --id-token a.b.c", AppleCommand(idToken: "a.b.c", rawNonce: "raw-1")),
     ("apple --account tim@example.com", AppleCommand(account: "tim@example.com")),
     ("oauth Microsoft.com", OAuthCommand(providerID: "microsoft.com")),
@@ -126,6 +139,10 @@ import Testing
     ("watch maybe", "watch on|off | watch users on|off"),
     ("oauth", "oauth PROVIDER [--account EMAIL]"),
     ("oauth github.com --account nobody", "oauth PROVIDER [--account EMAIL]"),
+    ("google --server-client-id web-1", GoogleCommand.usage),
+    ("tenant a b", "tenant [ID|--project]"),
+    ("tenant --everyone", "tenant [ID|--project]"),
+    ("google --issuer https://accounts.google.com --client-id c1 --reveal", GoogleCommand.usage),
   ])
   func wrongArgumentsShowTheUsageLine(line: String, usage: String) {
     #expect(throws: CommandError.usage(usage)) { try CommandParser.parse(line: line) }

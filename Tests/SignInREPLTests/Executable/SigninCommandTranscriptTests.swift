@@ -27,6 +27,14 @@ struct SigninCommandTranscriptTests {
       shows: ["error (email-already-in-use)", "Sign in instead"], status: 1),
     Case(script: "signup not-an-email", shows: ["Usage: signup EMAIL"], status: 2),
     Case(
+      script: signedUp + "tenant acme-x1; signup bob@example.com; tenant --project; tenant; tenant acme-x1",
+      stdin: password + password,
+      shows: [
+        "switched to tenant acme-x1; nobody is signed in there", "signed up as bob@example.com",
+        "switched to the project's own users; restored ada@example.com", "tenant: the project's own users",
+        "switched to tenant acme-x1; restored bob@example.com",
+      ], status: 0),
+    Case(
       script: signedUp + "signout; signin ada@example.com", stdin: password + password,
       shows: ["signed out (you signed out)", "signed in as ada@example.com"], status: 0),
     Case(

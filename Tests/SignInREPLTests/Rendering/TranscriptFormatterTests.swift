@@ -9,6 +9,15 @@ import Testing
     uid: "u1", email: "ada@example.com",
     providers: [ProviderInfo(providerID: .password, rawID: "ada@example.com")])
 
+  @Test func aServerAuthCodeIsShownByLengthUnlessRevealed() {
+    let code = "4/0AfJohXn-SERVER-CODE"
+    let hidden = TranscriptFormatter.serverAuthCode(code, for: "web-client", reveal: false)
+    #expect(hidden == "server auth code for web-client: 22 characters (add --reveal to show it)")
+    #expect(!hidden.contains(code))
+    #expect(TranscriptFormatter.serverAuthCode(code, for: "web-client", reveal: true).hasSuffix(code))
+    #expect(TranscriptFormatter.serverAuthCode(nil, for: "web-client", reveal: true).contains("returned none"))
+  }
+
   @Test func statesReadAsPlainWords() {
     #expect(TranscriptFormatter.line(for: .restoring) == "restoring the previous sign-in…")
     #expect(TranscriptFormatter.line(for: .signingIn(.google)) == "signing in with Google…")
