@@ -338,7 +338,7 @@ public actor EmbeddedBackend: AuthBackend {
       sharing: (connection, projectScope))
   }
 
-  /// This project's tenant `tenantID` (``tenant(_:)``), or its own users for `nil`, in the same
+  /// This project's tenant `tenantID`, or its own users for `nil`, in the same
   /// database.
   public nonisolated func forTenant(_ tenantID: String?) throws -> any AuthBackend {
     try tenant(tenantID)

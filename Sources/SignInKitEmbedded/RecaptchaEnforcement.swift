@@ -30,7 +30,7 @@ extension EmbeddedBackend {
   /// tokens are ``TestRecaptchaTokenProvider``'s. Every process on the folder follows the change
   /// on its next call.
   ///
-  /// - Throws: ``AuthError/Code/storage`` when the settings cannot be written.
+  /// - Throws: `AuthError` with code `storage` when the settings cannot be written.
   public func enforceRecaptcha(emailPassword: RecaptchaEnforcement, phone: RecaptchaEnforcement) async throws {
     _ = try await ProjectSettingsEndpoints.change(in: self) { config in
       var config = config
