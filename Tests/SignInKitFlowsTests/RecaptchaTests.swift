@@ -110,6 +110,35 @@ import Testing
   }
 }
 
+extension RecaptchaTests {
+  @Test func aTenantsOwnSettingsOverrideTheProjectsWhenServed() async throws {
+    let fixture = try FlowFixture(.served)
+    defer { fixture.stop() }
+    let host = try #require(fixture.host)
+    let project = fixture.backend.configuration.projectID
+    var request = HTTPRequest(
+      method: "POST",
+      url: URL(string: "http://\(host)/identitytoolkit.googleapis.com/v2/projects/\(project)/tenants")!,
+      headers: [("Authorization", "Bearer owner"), ("Content-Type", "application/json")])
+    request.body = Data(
+      #"{"displayName":"Acme","recaptchaConfig":{"phoneEnforcementState":"ENFORCE"}}"#.utf8)
+    let created = try await URLSessionTransport().send(request)
+    #expect(created.status == 200, "\(String(decoding: created.body, as: UTF8.self))")
+    let tenant = try #require(
+      (try JSONSerialization.jsonObject(with: created.body) as? [String: Any])?["tenantId"] as? String)
+
+    // The project's own users are not protected; the tenant's are.
+    _ = try await fixture.auth.verifyPhoneNumber("+15555550100")
+    var client = try FirebaseBackend.emulator(host: host, projectID: project)
+    client.tenantID = tenant
+    let tenantAuth = Auth(backend: client, store: InMemorySessionStore())
+    let refused = try await #require(throws: AuthError.self) { try await tenantAuth.verifyPhoneNumber("+15555550101") }
+    #expect(refused.code == .recaptchaRequired)
+    client.recaptcha = TestRecaptchaTokenProvider()
+    _ = try await Auth(backend: client, store: InMemorySessionStore()).verifyPhoneNumber("+15555550101")
+  }
+}
+
 /// Test tokens made for sign-in whatever the call, which the backends refuse for any other.
 struct MisdirectedTokens: RecaptchaTokenProvider {
   let clientType = RecaptchaClientType.ios
