@@ -109,8 +109,14 @@ package enum SigninCommand {
             "--backend firebase needs --config FILE, or --api-key KEY and --project ID.\n\(SigninOptions.usage)",
             status: 2)
         }
-        var client = try FirebaseBackend(configuration: firebase)
+        var client = try FirebaseBackend(configuration: firebase, environment: environment)
         client.tenantID = options.tenant
+        if let host = client.emulatorHost {
+          FileHandle.standardError.write(
+            Data(
+              ("warning: FIREBASE_AUTH_EMULATOR_HOST is set, so --backend firebase talks to the emulator at \(host), as "
+                + "Firebase's SDKs do; unset it to reach production.\n").utf8))
+        }
         backend = .firebase(client)
       case .emulator:
         let host = environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1:9099"
@@ -138,7 +144,7 @@ package enum SigninCommand {
     }
     let store: any SessionStore =
       options.inMemory
-      ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent("session"))
+      ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent(backend.sessionFolder))
     let auth = Auth(
       backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth,
       store: store,
@@ -187,6 +193,7 @@ package enum SigninCommand {
     // Restore the previous sign-in: in the background at an interactive prompt (usable at once),
     // before the first command otherwise, so scripts are deterministic.
     let interactive = options.script == nil && terminalInput != nil
+    if interactive { await renderer.say("signin on \(backend.summary). Type 'help' for the commands.") }
     let restore = Task(executorPreference: executor) { _ = await session.run(RestoreCommand()) }
     if !interactive { await restore.value }
 

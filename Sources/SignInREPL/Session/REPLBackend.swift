@@ -29,6 +29,36 @@ package enum REPLBackend: Sendable {
     }
   }
 
+  /// Which backend this is, where it is and which project (and tenant) it serves, in words: the
+  /// banner and `state` say it.
+  package var summary: String {
+    let tenant = auth.tenantID.map { ", tenant \($0)" } ?? ""
+    switch self {
+    case .embedded(let backend):
+      let place = backend.directory.map { "data in \($0.deletingLastPathComponent().path)" } ?? "in memory"
+      return "the embedded backend, project \(backend.configuration.projectID)\(tenant), \(place)"
+    case .firebase(let client):
+      guard let host = client.emulatorHost else {
+        return "Firebase Authentication (production), project \(client.projectID)\(tenant)"
+      }
+      return "the Firebase Auth emulator at \(host), project \(client.projectID)\(tenant)"
+    }
+  }
+
+  /// The folder under the data folder where this backend's session is kept, so a session of one
+  /// backend (or emulator host) is never restored against another: the embedded backend's in
+  /// `session`, as it always was; an emulator's in `sessions/emulator-HOST-PORT`; production's in
+  /// `sessions/firebase`.
+  package var sessionFolder: String {
+    switch self {
+    case .embedded: "session"
+    case .firebase(let client):
+      client.emulatorHost.map {
+        "sessions/emulator-" + "\($0)".map { $0.isLetter || $0.isNumber || $0 == "." ? String($0) : "-" }.joined()
+      } ?? "sessions/firebase"
+    }
+  }
+
   /// Whether `google` and `apple` can sign in with the embedded identity providers.
   package var acceptsEmbeddedIdentityProviders: Bool {
     switch self {

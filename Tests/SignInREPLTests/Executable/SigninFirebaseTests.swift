@@ -50,6 +50,27 @@ struct SigninFirebaseTests {
       server.requests.contains { $0.target == "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key" })
   }
 
+  @Test func eachBackendKeepsItsOwnSessionInOneDataFolder() async throws {
+    let server = try LoopbackHTTPServer(handler: Self.emulator)
+    defer { server.stop() }
+    let data = SigninProcessTests.Scratch()
+    let emulator = ["FIREBASE_AUTH_EMULATOR_HOST": server.host]
+    let signedUp = try await SigninProcessTests.signin(
+      ["--backend", "emulator", "--project", "demo-repl", "--data-dir", data.url.path, "-c", "signup ada@example.com"],
+      stdin: "pw-123456\npw-123456\n", environment: emulator)
+    #expect(signedUp.status == 0, "\(signedUp.output)")
+    // The embedded backend on the same folder does not restore the emulator's user.
+    let embedded = try await SigninProcessTests.signin(
+      ["--project", "demo-repl", "--data-dir", data.url.path, "-c", "state"])
+    #expect(embedded.output.contains("no previous sign-in"), "\(embedded.output)")
+    #expect(embedded.output.contains("backend: the embedded backend, project demo-repl"))
+    let again = try await SigninProcessTests.signin(
+      ["--backend", "emulator", "--project", "demo-repl", "--data-dir", data.url.path, "-c", "state"],
+      environment: emulator)
+    #expect(again.output.contains("restored ada@example.com"), "\(again.output)")
+    #expect(again.output.contains("backend: the Firebase Auth emulator at \(server.host), project demo-repl"))
+  }
+
   @Test func firebaseNeedsAProjectAndSaysHowToGiveIt() async throws {
     let run = try await SigninProcessTests.signin(["--backend", "firebase", "--in-memory", "-c", "state"])
     #expect(run.status == 2)

@@ -31,28 +31,30 @@ public struct URLSessionTransport: HTTPTransport {
         timeout: request.timeout)
       return HTTPResponse(status: reply.status, headers: reply.headers, body: reply.body)
     } catch {
-      throw Self.authError(for: error)
+      throw Self.authError(for: error, at: request.url)
     }
   }
 
-  /// The ``AuthError`` for a failed exchange, in words that say what to check.
-  static func authError(for failure: URLSessionClient.Failure) -> AuthError {
-    switch failure {
+  /// The ``AuthError`` for a failed exchange with the server at `url`, in words that say what
+  /// to check and where (its host and port; never the path or query).
+  static func authError(for failure: URLSessionClient.Failure, at url: URL) -> AuthError {
+    let server = url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "the server"
+    return switch failure {
     case .cancelled:
       .cancelled
     case .timedOut:
-      AuthError(.timeout, "The server did not answer in time. Check the connection and try again.")
+      AuthError(.timeout, "\(server) did not answer in time. Check the connection and try again.")
     case .connectionRefused:
       AuthError(
-        .network, "Could not connect to the server (connection refused). Check that it is running and its address.")
+        .network, "Could not connect to \(server) (connection refused). Check that it is running and its address.")
     case .unreachable(let code):
-      AuthError(.network, "The network is unavailable (\(code)). Check the connection and try again.")
+      AuthError(.network, "\(server) is unreachable: the network is unavailable (\(code)). Check the connection.")
     case .failed(let code):
-      AuthError(.network, "The request failed (URL error \(code)). Check the connection and try again.")
+      AuthError(.network, "The request to \(server) failed (URL error \(code)). Check the connection and try again.")
     case .other(let description):
-      AuthError(.network, "The request failed: \(description). Check the connection.")
+      AuthError(.network, "The request to \(server) failed: \(description). Check the connection.")
     case .notHTTP:
-      AuthError(.network, "The server's reply was not HTTP. Check the backend's address.")
+      AuthError(.network, "The reply from \(server) was not HTTP. Check the backend's address.")
     }
   }
 }

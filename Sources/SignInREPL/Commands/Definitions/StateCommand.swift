@@ -18,5 +18,6 @@ extension StateCommand {
   package func run(in session: isolated REPLSession) async throws {
     let state = session.auth.currentState
     await session.say(TranscriptFormatter.line(for: state))
+    await session.say("backend: \(session.backend.summary)", fields: ["backend": session.backend.summary])
   }
 }
