@@ -10,7 +10,9 @@ import SignInWire
 /// the page an emailed link opens (`/emulator/action`).
 enum EmulatorEndpoints {
   static func ready(_ body: NoBody, _ context: ServiceContext) async throws -> EmulatorReadyReply {
-    EmulatorReadyReply(ready: true)
+    EmulatorReadyReply(
+      ready: true,
+      accountsPage: context.baseURL.appendingPathComponent("emulator/auth/accounts").absoluteString)
   }
 
   static func clearAccounts(_ body: NoBody, _ context: ServiceContext) async throws -> NoBody {

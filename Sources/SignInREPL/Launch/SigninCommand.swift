@@ -43,7 +43,9 @@ package enum SigninCommand {
         await SigninServe.run(parsed, directory: dataDirectory(parsed, environment: environment))
       }
     } catch {
-      fail("\(error.message)\n\(SigninOptions.usage)", status: 2)
+      // A bad serve option gets serve's usage, not the client's.
+      let usage = arguments.first == "serve" ? SigninOptions.serveUsage : SigninOptions.usage
+      fail("\(error.message)\n\(usage)", status: 2)
     }
     await run(options, environment: environment, on: executor)
   }

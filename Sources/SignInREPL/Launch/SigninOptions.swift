@@ -127,10 +127,15 @@ package struct SigninOptions: Sendable, Equatable {
                         [--authorized-domain DOMAIN]... [--hash-cost test|firebase] [--app-check-secret KEY]
     Serves the embedded backend as a Firebase Auth emulator: any client that honours
     FIREBASE_AUTH_EMULATOR_HOST uses it, the Admin SDKs too. Ctrl-C (or SIGTERM) stops it.
+    The banner prints the address to export and the accounts page (http://HOST/emulator/auth/accounts).
+      --host ADDRESS   the address to listen on: 127.0.0.1 (or localhost) only, so nothing off
+                       this machine reaches the accounts; --public-url names another for links
       --port PORT      the port on 127.0.0.1 (default 9099; 0 picks a free one)
       --project ID     the project client calls reach (default: signinkit-local); an admin or
                        /emulator call that names another project makes it, with its own accounts
-      --data-dir DIR   keep the accounts in DIR (they outlive the server); --in-memory keeps nothing
+      --data-dir DIR   keep the accounts in DIR (they outlive the server; default:
+                       $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT, where
+                       the embedded signin keeps its accounts too); --in-memory keeps nothing
       --service-account FILE
                        accept custom tokens signed by this service account (a key file from the
                        Google Cloud console); unsigned ones are accepted too, as the emulator does

@@ -34,6 +34,7 @@ enum SigninServe {
         ("FIREBASE_AUTH_EMULATOR_HOST=\(server.host)\n"
           + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
           + "export the line above in other shells and apps. Ctrl-C stops.\n"
+          + "Accounts, emails and texted codes: \(accountsPage(options, host: server.host))\n"
           + options.hashCost.summary + "\n"
           + (options.appCheckSecret == nil
             ? "" : "App Check: every client call needs a token signed with the --app-check-secret key.\n"))
@@ -47,6 +48,13 @@ enum SigninServe {
     let kept = options.inMemory ? "its in-memory accounts are gone" : "the data is saved in \(directory.path)"
     FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); \(kept).\n".utf8))
     exit(0)
+  }
+
+  /// The accounts page's address: on the public URL when there is one.
+  static func accountsPage(_ options: SigninOptions, host: String) -> String {
+    var base = options.publicURL?.absoluteString ?? "http://\(host)"
+    while base.hasSuffix("/") { base.removeLast() }
+    return base + "/emulator/auth/accounts"
   }
 
   /// Starts catching `signals` now, before anyone knows the server is there, so a signal sent

@@ -4,7 +4,10 @@
 package struct EmulatorReadyReply: WireBody {
   @Lenient package var authEmulator: Status?
 
-  package init(ready: Bool) { authEmulator = Status(ready: ready) }
+  package init(ready: Bool, accountsPage: String? = nil) {
+    authEmulator = Status(ready: ready)
+    authEmulator?.accountsPage = accountsPage
+  }
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case authEmulator
@@ -18,6 +21,8 @@ package struct EmulatorReadyReply: WireBody {
   package struct Status: WireBody, LenientValue {
     @Lenient package var ready: Bool?
     @Lenient package var signinkit: Bool?
+    /// Where a person sees the accounts, codes and emails in a browser.
+    @Lenient package var accountsPage: String?
 
     init(ready: Bool) {
       self.ready = ready
@@ -25,7 +30,7 @@ package struct EmulatorReadyReply: WireBody {
     }
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-      case ready, signinkit
+      case ready, signinkit, accountsPage
     }
   }
 }

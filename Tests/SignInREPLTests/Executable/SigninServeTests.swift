@@ -227,5 +227,17 @@ struct SigninServeTests {
     #expect(remote.output.contains("127.0.0.1 only"))
     let script = try await SigninProcessTests.signin(["serve", "-c", "whoami"])
     #expect(script.status == 2)
+    #expect(script.output.contains("usage: signin serve"), "a bad serve option shows serve's usage")
+    #expect(!script.output.contains("--backend NAME"))
+  }
+
+  @Test func theBannerAndTheRootNameTheAccountsPage() async throws {
+    let server = try await Server(["--in-memory"])
+    let root = try await URLSessionTransport().send(
+      HTTPRequest(method: "GET", url: URL(string: "http://\(server.host)/")!))
+    let page = "http://\(server.host)/emulator/auth/accounts"
+    #expect(String(decoding: root.body, as: UTF8.self).contains(#""accountsPage":"\#(page)""#))
+    let (_, rest) = try await server.stop()
+    #expect((server.opening + rest).contains("Accounts, emails and texted codes: \(page)"))
   }
 }
