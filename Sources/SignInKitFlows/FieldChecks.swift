@@ -5,10 +5,10 @@ import SignInKit
 /// once instead of after a round trip.
 ///
 /// - Concurrency: stateless.
-enum FieldChecks {
+package enum FieldChecks {
   /// Whether `text` has the shape of an email address: one `@`, something before it, and a
   /// domain with a dot that neither starts nor ends it; no spaces.
-  static func isEmail(_ text: String) -> Bool {
+  package static func isEmail(_ text: String) -> Bool {
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
     let domain = parts[1]
@@ -64,7 +64,7 @@ enum FieldChecks {
   /// What a new password lacks under `auth`'s password policy (read once from the backend; when
   /// it cannot be read, Firebase's default of six characters), in words; `nil` when it has
   /// everything.
-  static func newPasswordProblem(_ password: String, auth: Auth, in strings: FlowStrings) async -> String? {
+  package static func newPasswordProblem(_ password: String, auth: Auth, in strings: FlowStrings) async -> String? {
     let policy = (try? await auth.passwordPolicy()) ?? .firebaseDefault
     let unmet = policy.unmet(by: password)
     guard !unmet.isEmpty else { return nil }

@@ -9,6 +9,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownTopic(String, suggestion: String?)
   /// The command exists but its arguments are wrong; carries the usage line.
   case usage(String)
+  /// An argument has the wrong shape (an email without a domain): what is wrong, and the usage.
+  case invalidArgument(String, usage: String)
   /// A quote was opened and never closed.
   case unbalancedQuote(Character)
   /// The line is longer than ``CommandLexer/maximumLineLength``.
@@ -25,6 +27,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
       "Unknown command '\(name)'. Type 'help' for the list."
     case .usage(let usage):
       "Usage: \(usage)"
+    case .invalidArgument(let problem, let usage):
+      "\(problem)\nUsage: \(usage)"
     case .unbalancedQuote(let quote):
       "A \(quote) quote is not closed. Close it, or escape it with a backslash."
     case .lineTooLong(let length):

@@ -1,5 +1,6 @@
 import Foundation
 import SignInKit
+import SignInKitFlows
 
 /// One command of the `signin` REPL, in one place: its name, usage line and help, how its words
 /// parse (``init(arguments:)``), what Tab offers after it, whether its line holds a secret, and
@@ -54,7 +55,10 @@ extension REPLCommand {
   /// Exactly one argument, an email address.
   static func email(_ arguments: [String]) throws(CommandError) -> String {
     let value = try one(arguments)
-    guard value.contains("@") else { throw usageError }
+    guard FieldChecks.isEmail(value) else {
+      throw .invalidArgument(
+        "That is not an email address: give one such as ada@example.com. Nothing was asked or sent.", usage: usage)
+    }
     return value
   }
 }

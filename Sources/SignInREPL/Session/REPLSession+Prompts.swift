@@ -1,6 +1,7 @@
 import Foundation
 import SignInKit
 import SignInKitEmbedded
+import SignInKitFlows
 
 extension REPLSession {
   func say(_ text: String, fields: [String: String] = [:]) async {
@@ -84,6 +85,10 @@ extension REPLSession {
   /// A new password, typed twice on a terminal (once from a script).
   func newPassword() async throws -> String {
     let first = try await secret("New password: ")
+    // The project's policy is checked before the password is asked again.
+    if let problem = await FieldChecks.newPasswordProblem(first, auth: auth, in: FlowStrings(language: "en")) {
+      throw AuthError(.weakPassword, "\(problem) Nothing changed; try again.")
+    }
     guard input.isTerminal else { return first }
     let second = try await secret("Repeat it: ")
     guard first == second else {

@@ -117,7 +117,6 @@ import Testing
 
   @Test(arguments: [
     ("signup", "signup EMAIL"),
-    ("signup not-an-email", "signup EMAIL"),
     ("whoami now", "whoami"),
     ("custom-token", "custom-token TOKEN"),
     ("send-link", "send-link EMAIL [--continue URL]"),
@@ -126,7 +125,6 @@ import Testing
     ("check-code", "check-code CODE"),
     ("totp-enroll a b", "totp-enroll [NAME]"),
     ("totp-unenroll", "totp-unenroll ID"),
-    ("verify-new-email nobody", "verify-new-email NEW"),
     ("custom-token a b", "custom-token TOKEN"),
     ("token --everything", "token [--force] [--claims] [--reveal]"),
     ("link facebook", "link email EMAIL [LINK] | link phone NUMBER | link google | link apple"),
@@ -146,6 +144,17 @@ import Testing
   ])
   func wrongArgumentsShowTheUsageLine(line: String, usage: String) {
     #expect(throws: CommandError.usage(usage)) { try CommandParser.parse(line: line) }
+  }
+
+  @Test(arguments: [
+    "signup not-an-email", "signup ada@", "signin @example.com", "signup 'ada @example.com'",
+    "verify-new-email nobody",
+  ])
+  func anEmailOfTheWrongShapeIsRefusedBeforeAnythingIsAsked(line: String) throws {
+    let error = try #require(throws: CommandError.self) { try CommandParser.parse(line: line) }
+    guard case .invalidArgument(let problem, let usage) = error else { throw error }
+    #expect(problem.contains("not an email address"))
+    #expect(usage.hasSuffix("EMAIL") || usage.hasSuffix("NEW"))
   }
 
   @Test func unknownCommandSuggestsTheClosest() {

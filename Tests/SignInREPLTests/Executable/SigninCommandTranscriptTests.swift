@@ -25,7 +25,10 @@ struct SigninCommandTranscriptTests {
     Case(
       script: signedUp + "signout; signup ada@example.com", stdin: password + password,
       shows: ["error (email-already-in-use)", "Sign in instead"], status: 1),
-    Case(script: "signup not-an-email", shows: ["Usage: signup EMAIL"], status: 2),
+    Case(script: "signup not-an-email", shows: ["not an email address", "Usage: signup EMAIL"], status: 2),
+    Case(
+      script: "signup ada@example.com", stdin: "short\n", shows: ["error (weak-password)", "at least 6 characters"],
+      status: 1),
     Case(
       script: signedUp + "tenant acme-x1; signup bob@example.com; tenant --project; tenant; tenant acme-x1",
       stdin: password + password,
