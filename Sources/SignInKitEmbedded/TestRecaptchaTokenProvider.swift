@@ -29,10 +29,10 @@ public struct TestRecaptchaTokenProvider: RecaptchaTokenProvider {
   }
 
   /// What a token starts with.
-  static let prefix = "signin-test-recaptcha"
+  package static let prefix = "signin-test-recaptcha"
 
   /// The token for `action` made with `siteKey`.
-  static func token(siteKey: String, action: String) -> String {
+  package static func token(siteKey: String, action: String) -> String {
     "\(prefix):\(siteKey):\(action)"
   }
 }
