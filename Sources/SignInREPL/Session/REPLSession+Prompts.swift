@@ -17,6 +17,17 @@ extension REPLSession {
     return value
   }
 
+  /// Says what is about to happen and waits for `yes`; anything else (or no answer) changes
+  /// nothing. Commands that cannot be undone ask it, unless given `--yes`.
+  func confirm(_ warning: String) async throws {
+    await say(warning)
+    let answer = await input.line(prompt: "Type yes to go on: ")
+    if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
+    guard let answer, ["yes", "y"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
+      throw AuthError(.userCancelled, "Not confirmed; nothing changed.")
+    }
+  }
+
   /// A one-time code from an authenticator app (shown as typed: it is good for seconds).
   func oneTimeCode() async throws -> String {
     try await answer("Code from the app: ", whenMissing: "No code was given; nothing changed.")

@@ -58,7 +58,7 @@ struct SigninCommandTranscriptTests {
     Case(script: "apple", stdin: "tim@example.com\n", shows: ["signed in as tim@example.com"], status: 0),
     Case(script: "apple", stdin: "nobody\n", shows: ["'nobody' is not an email"], status: 1),
     Case(
-      script: "apple; delete-account; apple", stdin: "tim@example.com\ntim@example.com\n",
+      script: "apple; delete-account; apple", stdin: "tim@example.com\nyes\ntim@example.com\n",
       shows: ["Apple's token revoked; account deleted", "signed in as tim@example.com"], status: 0),
     Case(
       script: "anonymous; link email ada@example.com; whoami", stdin: password,
@@ -128,8 +128,20 @@ struct SigninCommandTranscriptTests {
     Case(script: "mailbox", shows: ["no messages"], status: 0),
     Case(script: "mailbox a b", shows: ["Usage: mailbox [EMAIL]"], status: 2),
     Case(
-      script: signedUp + "delete-account; whoami", stdin: password,
+      script: signedUp + "delete-account --yes; whoami", stdin: password,
       shows: ["account deleted", "signed out (the account was deleted)", "No user is signed in"], status: 1),
+    Case(
+      script: signedUp + "delete-account; whoami", stdin: password + "no\n",
+      shows: ["it cannot be undone", "error (user-cancelled): Not confirmed; nothing changed.", "ada@example.com ("],
+      status: 1),
+    Case(
+      script: signedUp + "delete-account", stdin: password + "yes\n", shows: ["cannot be undone", "account deleted"],
+      status: 0),
+    Case(
+      script: "google; unlink google.com", stdin: "g@example.com\nno\n",
+      shows: ["the only way to sign in", "Not confirmed; nothing changed."], status: 1),
+    Case(
+      script: "google; unlink google.com --yes", stdin: "g@example.com\n", shows: ["unlinked google.com"], status: 0),
     Case(script: "delete-account", shows: ["error (no-current-user)"], status: 1),
     Case(script: "anonymous; signout", shows: ["signed out (you signed out)", "signed out"], status: 0),
     Case(script: "signout now", shows: ["Usage: signout"], status: 2),
