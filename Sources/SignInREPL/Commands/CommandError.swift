@@ -19,7 +19,7 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .unknownCommand(_, let suggestion):
-      "Unknown command (not repeated here, in case it was a password); nothing was run or kept."
+      "Unknown command; nothing was run or kept."
         + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Type 'help' for the list."
     case .unknownTopic(let name, let suggestion?):
       "Unknown command '\(name)'. Did you mean '\(suggestion)'? Type 'help' for the list."

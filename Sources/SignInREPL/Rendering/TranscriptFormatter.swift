@@ -25,7 +25,7 @@ package enum TranscriptFormatter {
   package static func line(for event: AuthEvent) -> String? {
     switch event {
     case .initialState: nil
-    case .signedIn(let user, let isNewUser): "signed in as \(who(user))\(isNewUser ? " (new user)" : "")"
+    case .signedIn(let user, let isNewUser): "signed in as \(who(user))\(isNewUser ? " (new account)" : "")"
     case .signedOut: nil
     case .tokenRefreshed: "token refreshed"
     case .userUpdated(let user): "profile updated: \(who(user))"
@@ -102,6 +102,12 @@ package enum TranscriptFormatter {
   /// An action code's operation, by its wire name (`PASSWORD_RESET`, `EMAIL_SIGNIN`, …).
   static func name(of operation: ActionCodeInfo.Operation) -> String { operation.requestType }
 
+  /// The hosted handler's providers by name, as their own buttons say them.
+  static let hostedNames = [
+    "microsoft.com": "Microsoft", "github.com": "GitHub", "twitter.com": "X", "yahoo.com": "Yahoo",
+    "facebook.com": "Facebook", "gc.apple.com": "Game Center", "playgames.google.com": "Play Games",
+  ]
+
   static func name(of provider: ProviderID) -> String {
     switch provider {
     case .password: "email and password"
@@ -110,7 +116,8 @@ package enum TranscriptFormatter {
     case .apple: "Apple"
     case .custom: "a custom token"
     case .phone: "a phone number"
-    default: provider.rawValue
+    case .emailLink: "an email link"
+    default: hostedNames[provider.rawValue] ?? provider.rawValue
     }
   }
 

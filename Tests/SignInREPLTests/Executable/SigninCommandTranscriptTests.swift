@@ -25,6 +25,9 @@ struct SigninCommandTranscriptTests {
     Case(
       script: signedUp + "signout; signup ada@example.com", stdin: password + password,
       shows: ["error (email-already-in-use)", "Sign in instead"], status: 1),
+    Case(
+      script: signedUp + "profile --name Ada; whoami", stdin: password, shows: ["ada@example.com (", "; name: Ada;"],
+      status: 0),
     Case(script: "signup not-an-email", shows: ["not an email address", "Usage: signup EMAIL"], status: 2),
     Case(
       script: "signup ada@example.com", stdin: "short\n", shows: ["error (weak-password)", "at least 6 characters"],

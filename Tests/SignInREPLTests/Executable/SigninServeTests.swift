@@ -137,7 +137,7 @@ struct SigninServeTests {
       ], environment: environment)
     #expect(signedIn.status == 0, "\(signedIn.output)")
     #expect(signedIn.output.contains("signed in as grace@contoso.example ("), "\(signedIn.output)")
-    #expect(signedIn.output.contains(") (new user)"), "\(signedIn.output)")
+    #expect(signedIn.output.contains(") (new account)"), "\(signedIn.output)")
     #expect(signedIn.output.contains("providers: microsoft.com"), "whoami lists the provider: \(signedIn.output)")
 
     let refused = try await SigninProcessTests.signin(

@@ -18,6 +18,13 @@ import Testing
     #expect(TranscriptFormatter.serverAuthCode(nil, for: "web-client", reveal: true).contains("returned none"))
   }
 
+  @Test func providersAreNamedAsTheirButtonsSayThem() {
+    #expect(TranscriptFormatter.name(of: ProviderID(rawValue: "microsoft.com")) == "Microsoft")
+    #expect(TranscriptFormatter.name(of: ProviderID(rawValue: "github.com")) == "GitHub")
+    #expect(TranscriptFormatter.name(of: .google) == "Google")
+    #expect(TranscriptFormatter.name(of: ProviderID(rawValue: "oidc.acme")) == "oidc.acme")
+  }
+
   @Test func statesReadAsPlainWords() {
     #expect(TranscriptFormatter.line(for: .restoring) == "restoring the previous sign-in…")
     #expect(TranscriptFormatter.line(for: .signingIn(.google)) == "signing in with Google…")
@@ -32,7 +39,7 @@ import Testing
   @Test func eventsSayWhatHappenedAndErrorsWhatToDo() {
     #expect(
       TranscriptFormatter.line(for: .signedIn(Self.ada, isNewUser: true))
-        == "signed in as ada@example.com (u1) (new user)")
+        == "signed in as ada@example.com (u1) (new account)")
     #expect(TranscriptFormatter.line(for: .tokenRefreshed) == "token refreshed")
     #expect(TranscriptFormatter.line(for: .initialState(.restoring)) == nil)
     let error = AuthError(.wrongPassword, "The password is wrong. Try again or reset it.")

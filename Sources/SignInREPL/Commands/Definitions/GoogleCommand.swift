@@ -71,12 +71,12 @@ extension GoogleCommand {
       let result = try await session.withSecondFactor {
         try await session.auth.signIn(with: ProviderCredential.google(idToken: idToken))
       }
-      await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+      await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
       return
     }
     let provider = try await session.googleProvider(options)
     let result = try await session.withSecondFactor { try await session.auth.signIn(with: provider) }
-    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
     if let serverClientID = options.serverClientID {
       await session.say(
         TranscriptFormatter.serverAuthCode(

@@ -76,7 +76,7 @@ extension OAuthCommand {
       }
       return result
     }
-    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new user)" : "")")
+    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
   }
 
   /// Submits the handler page's form for `email`, as a person would: the page's answer goes on

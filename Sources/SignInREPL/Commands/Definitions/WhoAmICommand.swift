@@ -19,7 +19,8 @@ extension WhoAmICommand {
     guard let user = session.auth.currentUser else { throw AuthError.noCurrentUserForREPL }
     let providers = user.providers.map(\.providerID.rawValue).joined(separator: ", ")
     await session.say(
-      "\(TranscriptFormatter.who(user)); email verified: \(user.emailVerified); providers: "
+      "\(TranscriptFormatter.who(user))\(user.displayName.map { "; name: \($0)" } ?? ""); email verified: "
+        + "\(user.emailVerified); providers: "
         + (providers.isEmpty ? "none" : providers)
         + (user.secondFactors.isEmpty
           ? "" : "; second factors: " + user.secondFactors.map(TranscriptFormatter.describe).joined(separator: ", "))
