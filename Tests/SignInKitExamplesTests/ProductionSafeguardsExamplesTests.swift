@@ -1,8 +1,8 @@
 import Foundation
+import SignInConcurrency
 import SignInKit
 import SignInKitEmbedded
 import SignInKitExamples
-import SignInConcurrency
 import SignInKitTesting
 import Testing
 

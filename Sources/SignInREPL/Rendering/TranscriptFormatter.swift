@@ -88,6 +88,11 @@ package enum TranscriptFormatter {
     return "server auth code for \(clientID): \(code.count) characters (add --reveal to show it)"
   }
 
+  /// A sign-in's result: who, and whether the account is new.
+  static func signedIn(_ result: SignInResult) -> String {
+    "signed in as \(who(result.user))\(result.isNewUser ? " (new account)" : "")"
+  }
+
   static func who(_ user: User) -> String {
     if user.isAnonymous { return "an anonymous user (\(user.uid))" }
     return "\(user.email ?? user.phoneNumber ?? user.displayName ?? "a user") (\(user.uid))"

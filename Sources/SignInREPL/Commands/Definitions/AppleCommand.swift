@@ -46,6 +46,6 @@ extension AppleCommand {
   package func run(in session: isolated REPLSession) async throws {
     let provider = try await session.appleProvider(idToken: idToken, rawNonce: rawNonce, account: account)
     let result = try await session.auth.signIn(with: provider)
-    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
+    await session.say(TranscriptFormatter.signedIn(result))
   }
 }

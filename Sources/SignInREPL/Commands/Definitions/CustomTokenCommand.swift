@@ -22,7 +22,7 @@ extension CustomTokenCommand {
   package func run(in session: isolated REPLSession) async throws {
     let result = try await session.auth.signIn(customToken: token)
     await session.say(
-      "signed in as \(TranscriptFormatter.who(result.user))" + (result.isNewUser ? " (new account)" : ""),
+      TranscriptFormatter.signedIn(result),
       fields: ["uid": result.user.uid])
   }
 }

@@ -71,12 +71,12 @@ extension GoogleCommand {
       let result = try await session.withSecondFactor {
         try await session.auth.signIn(with: ProviderCredential.google(idToken: idToken))
       }
-      await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
+      await session.say(TranscriptFormatter.signedIn(result))
       return
     }
     let provider = try await session.googleProvider(options)
     let result = try await session.withSecondFactor { try await session.auth.signIn(with: provider) }
-    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
+    await session.say(TranscriptFormatter.signedIn(result))
     if let serverClientID = options.serverClientID {
       await session.say(
         TranscriptFormatter.serverAuthCode(

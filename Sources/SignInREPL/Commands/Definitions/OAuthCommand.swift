@@ -76,7 +76,7 @@ extension OAuthCommand {
       }
       return result
     }
-    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
+    await session.say(TranscriptFormatter.signedIn(result))
   }
 
   /// Submits the handler page's form for `email`, as a person would: the page's answer goes on

@@ -28,6 +28,6 @@ extension SignInLinkCommand {
 
   package func run(in session: isolated REPLSession) async throws {
     let result = try await session.withSecondFactor { try await session.auth.signIn(email: email, link: link) }
-    await session.say("signed in as \(TranscriptFormatter.who(result.user))\(result.isNewUser ? " (new account)" : "")")
+    await session.say(TranscriptFormatter.signedIn(result))
   }
 }
