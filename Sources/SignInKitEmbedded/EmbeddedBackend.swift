@@ -81,6 +81,9 @@ public actor EmbeddedBackend: AuthBackend {
     /// account not in ``trustedServiceAccounts`` is accepted without its signature checked, as
     /// the Firebase emulator accepts any; `signin serve` logs it once.
     package var unverifiedCustomTokenAccepted: (@Sendable (_ issuer: String) -> Void)?
+    /// Told of each message put in the outbox (``MessageDelivery/outbox``) once its code is
+    /// stored: `signin serve` prints the links and codes, as the Firebase emulator logs them.
+    package var announce: (@Sendable (OutgoingMessage) -> Void)?
     /// Domains an emailed link may continue to (`continueUrl`) or be hosted on (`linkDomain`),
     /// beyond the ones every project has: `localhost`, `127.0.0.1` and the project's
     /// `<projectID>.firebaseapp.com` and `<projectID>.web.app`, as Firebase's console lists them.

@@ -120,12 +120,16 @@ package struct ActionCodeMail {
     return false
   }
 
-  /// Hands `message` to the configured handler, if there is one; when it fails, `withdraw`
-  /// deletes the code it carried, so no code lives that nobody received.
+  /// Hands `message` to the configured handler, if there is one (else tells
+  /// ``EmbeddedBackend/Configuration-swift.struct/announce`` of it); when the handler fails,
+  /// `withdraw` deletes the code it carried, so no code lives that nobody received.
   ///
   /// - Throws: `AuthError.Code.internal`, naming the handler's error.
   nonisolated(nonsending) func deliver(_ message: OutgoingMessage, withdraw: () throws -> Void) async throws {
-    guard case .handler(let deliver) = configuration.delivery else { return }
+    guard case .handler(let deliver) = configuration.delivery else {
+      configuration.announce?(message)
+      return
+    }
     do {
       try await deliver(message)
     } catch {

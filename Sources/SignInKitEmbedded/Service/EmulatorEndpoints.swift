@@ -8,7 +8,7 @@ import SignInWire
 /// would have emailed, each with a link to this server's action page) and
 /// `GET …/verificationCodes` (the codes it would have texted); the readiness probe `GET /`, and
 /// the page an emailed link opens (`/emulator/action`).
-enum EmulatorEndpoints {
+package enum EmulatorEndpoints {
   static func ready(_ body: NoBody, _ context: ServiceContext) async throws -> EmulatorReadyReply {
     EmulatorReadyReply(
       ready: true,
@@ -54,15 +54,21 @@ enum EmulatorEndpoints {
       code.email = message.to
       code.requestType = OobRequestType(rawValue: message.kind)
       code.oobCode = message.code
-      code.oobLink = OobRequestType(rawValue: message.kind).flatMap { kind in
-        actionLink(
-          baseURL: context.baseURL, kind: kind, code: message.code,
-          continueURL: message.link.flatMap(URLComponents.init(string:))?.queryItems?
-            .first { $0.name == EmulatorActionQuery.CodingKeys.continueUrl.stringValue }?.value)
-      }
+      code.oobLink = servedLink(of: message, baseURL: context.baseURL)
       return code
     }
     return reply
+  }
+
+  /// The link of `message` on this server's action page at `baseURL`, as the emulator gives
+  /// it, keeping the continue URL the email's own link carries.
+  package static func servedLink(of message: MailboxMessage, baseURL: URL) -> String? {
+    OobRequestType(rawValue: message.kind).flatMap { kind in
+      actionLink(
+        baseURL: baseURL, kind: kind, code: message.code,
+        continueURL: message.link.flatMap(URLComponents.init(string:))?.queryItems?
+          .first { $0.name == EmulatorActionQuery.CodingKeys.continueUrl.stringValue }?.value)
+    }
   }
 
   static func verificationCodes(_ body: NoBody, _ context: ServiceContext) async throws

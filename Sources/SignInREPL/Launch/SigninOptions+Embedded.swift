@@ -48,9 +48,10 @@ extension SigninOptions {
   /// backend.
   func embeddedBackend(
     in directory: URL, trusting providers: [EmbeddedIdentityProvider],
-    isolation: isolated (any Actor)? = #isolation
+    announcing announce: (@Sendable (OutgoingMessage) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation
   ) async throws -> EmbeddedBackend {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
+    configuration.announce = announce
     configuration.projectID = project
     configuration.acceptUnsignedCustomTokens = acceptsUnsignedCustomTokens
     // A project that enforces reCAPTCHA gets the test tokens this backend accepts.

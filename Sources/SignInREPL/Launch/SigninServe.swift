@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
@@ -15,10 +16,15 @@ enum SigninServe {
     let server: FirebaseEmulatorServer
     do {
       let (google, apple) = try options.identityProviders(in: directory)
-      backend = try await options.embeddedBackend(in: directory, trusting: [google, apple])
+      // Links in the log point at this server's action page, known once it listens.
+      let served = Locked<URL?>(nil)
+      backend = try await options.embeddedBackend(
+        in: directory, trusting: [google, apple],
+        announcing: { FileHandle.standardOutput.write(Data(logLine(for: $0, servedAt: served.withLock { $0 }).utf8)) })
       server = try FirebaseEmulatorServer(
         backend: backend, port: options.port, publicURL: options.publicURL, allowedOrigins: options.allowedOrigins,
         appCheckSecret: options.appCheckSecret)
+      served.withLock { $0 = options.publicURL ?? URL(string: "http://\(server.host)") }
     } catch {
       let error = AuthError.wrapping(error)
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
@@ -48,6 +54,26 @@ enum SigninServe {
     let kept = options.inMemory ? "its in-memory accounts are gone" : "the data is saved in \(directory.path)"
     FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); \(kept).\n".utf8))
     exit(0)
+  }
+
+  /// A sent message as the Firebase emulator logs it: the link to follow, or the code to type.
+  static func logLine(for message: OutgoingMessage, servedAt base: URL?) -> String {
+    switch message {
+    case .email(let mail):
+      let link =
+        base.flatMap { EmulatorEndpoints.servedLink(of: mail, baseURL: $0) } ?? mail.link
+        ?? "(no link; the code is \(mail.code))"
+      let purpose =
+        switch mail.kind {
+        case "PASSWORD_RESET": "To reset the password for \(mail.to)"
+        case "EMAIL_SIGNIN": "To sign in as \(mail.to)"
+        case "VERIFY_AND_CHANGE_EMAIL": "To change the email address to \(mail.to)"
+        default: "To verify the email address \(mail.to)"
+        }
+      return "\(purpose), follow this link: \(link)\n"
+    case .text(let text):
+      return "To verify the phone number \(text.phoneNumber), use the code \(text.code).\n"
+    }
   }
 
   /// The accounts page's address: on the public URL when there is one.

@@ -231,6 +231,24 @@ struct SigninServeTests {
     #expect(!script.output.contains("--backend NAME"))
   }
 
+  @Test func theLogShowsEachLinkAndCodeAsTheEmulatorDoes() async throws {
+    let server = try await Server(["--in-memory", "--project", "demo"])
+    let client = try FirebaseBackend.emulator(host: server.host, projectID: "demo")
+    let auth = Auth(backend: client, store: InMemorySessionStore())
+    _ = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+    try await auth.sendEmailVerification()
+    _ = try await client.sendPhoneCode(PhoneCodeRequest(phoneNumber: "+15555550100"))
+    let (_, log) = try await server.stop()
+    let link = try #require(
+      log.split(separator: "\n").first {
+        $0.hasPrefix("To verify the email address ada@example.com, follow this link: ")
+      })
+    #expect(link.contains("/emulator/action?") && link.contains("oobCode="), "\(link)")
+    let text = try #require(
+      log.split(separator: "\n").first { $0.hasPrefix("To verify the phone number +15555550100") })
+    #expect(text.range(of: #"use the code \d{6}\.$"#, options: .regularExpression) != nil, "\(text)")
+  }
+
   @Test func theBannerAndTheRootNameTheAccountsPage() async throws {
     let server = try await Server(["--in-memory"])
     let root = try await URLSessionTransport().send(
