@@ -159,7 +159,13 @@ struct PasswordImport: Sendable {
     account.disabled = user.disabled ?? false
     account.customAttributes = user.customAttributes
     account.rawPassword = user.rawPassword
-    if let hash = user.passwordHash {
+    if let hash = user.passwordHash, algorithm == .none, let exported = try Self.exported(hash) {
+      // An emulator export's: the Firebase emulator's password in clear, or this backend's hash.
+      switch exported {
+      case .clear(let password): account.rawPassword = password
+      case .hashed(let stored): account.password = stored
+      }
+    } else if let hash = user.passwordHash {
       account.password = try self.hash(hash, salt: user.salt)
     }
     let milliseconds = 0...253_402_300_799_999 as ClosedRange<Int64>
@@ -174,6 +180,34 @@ struct PasswordImport: Sendable {
         displayName: entry.displayName, photoURL: entry.photoUrl.flatMap(URL.init(string:)))
     }
     return account
+  }
+
+  /// A password as an emulator export writes it (``EmulatorExport``).
+  enum ExportedPassword {
+    case clear(String)
+    case hashed(PasswordHash)
+  }
+
+  /// The password of an export's `passwordHash`: the Firebase emulator's
+  /// `fakeHash:salt=S:password=P`, or this backend's `signinkitHash:…`; `nil` for any other hash.
+  ///
+  /// - Throws: `INVALID_ARGUMENT` for one of those two that is malformed.
+  static func exported(_ hash: String) throws(FirebaseFailure) -> ExportedPassword? {
+    if hash.hasPrefix(EmulatorExport.emulatorPrefix) {
+      guard let range = hash.range(of: ":password=") else {
+        throw FirebaseFailure(.invalidArgument, "a fakeHash passwordHash has no password= part")
+      }
+      return .clear(String(hash[range.upperBound...]))
+    }
+    if hash.hasPrefix(EmulatorExport.ownPrefix) {
+      guard let bytes = Base64URL.decode(String(hash.dropFirst(EmulatorExport.ownPrefix.count))),
+        let stored = try? JSONDecoder().decode(PasswordHash.self, from: Data(bytes))
+      else {
+        throw FirebaseFailure(.invalidArgument, "a signinkitHash passwordHash is damaged")
+      }
+      return .hashed(stored)
+    }
+    return nil
   }
 
   /// The stored form of one user's `passwordHash` and `salt` (base64, standard or URL-safe).

@@ -53,6 +53,10 @@ package struct SigninOptions: Sendable, Equatable {
   /// App Check's test key (`--app-check-secret`): `signin serve` requires tokens signed with it,
   /// and `signin --backend emulator` sends them.
   package var appCheckSecret: String?
+  /// An emulator export to load at start (`signin serve --import`).
+  package var importFrom: URL?
+  /// Where `signin serve` writes an emulator export when it stops (`--export-on-exit`).
+  package var exportOnExit: URL?
 
   /// A command line `signin` cannot run: the message says what to change; ``SigninOptions/usage``
   /// follows it. Exit status 2.
@@ -123,6 +127,7 @@ package struct SigninOptions: Sendable, Equatable {
   /// The help of `signin serve`.
   package static let serveUsage = """
     usage: signin serve [--host 127.0.0.1] [--port 9099] [--project ID] [--data-dir DIR | --in-memory]
+                        [--import DIR] [--export-on-exit DIR]
                         [--service-account FILE] [--public-url URL] [--allow-origin ORIGIN]...
                         [--authorized-domain DOMAIN]... [--hash-cost test|firebase] [--app-check-secret KEY]
     Serves the embedded backend as a Firebase Auth emulator: any client that honours
@@ -136,6 +141,11 @@ package struct SigninOptions: Sendable, Equatable {
       --data-dir DIR   keep the accounts in DIR (they outlive the server; default:
                        $XDG_DATA_HOME/signinkit/PROJECT, or ~/.local/share/signinkit/PROJECT, where
                        the embedded signin keeps its accounts too); --in-memory keeps nothing
+      --import DIR     load the accounts and settings of a Firebase Auth emulator export (DIR, as
+                       firebase emulators:export writes it, or its auth_export folder) at start
+      --export-on-exit DIR
+                       write the project's accounts and settings to DIR in the emulator's export
+                       format when stopped (passwords as this server's hashes)
       --service-account FILE
                        accept custom tokens signed by this service account (a key file from the
                        Google Cloud console); unsigned ones are accepted too, as the emulator does
@@ -220,6 +230,13 @@ package struct SigninOptions: Sendable, Equatable {
       case "--service-account" where serves:
         options.serviceAccountFiles.append(
           URL(fileURLWithPath: try value("--service-account needs a service-account key file (JSON).")))
+      case "--import" where serves:
+        options.importFrom = URL(
+          fileURLWithPath: try value("--import needs the folder of an export (it holds auth_export/accounts.json)."),
+          isDirectory: true)
+      case "--export-on-exit" where serves:
+        options.exportOnExit = URL(
+          fileURLWithPath: try value("--export-on-exit needs a folder to write the export to."), isDirectory: true)
       case "--public-url" where serves:
         let text = try value("--public-url needs a URL, such as https://auth.example.test.")
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
@@ -255,7 +272,8 @@ package struct SigninOptions: Sendable, Equatable {
         throw UsageError(
           message:
             "signin serve takes --host, --port, --project, --service-account, --public-url, --allow-origin, "
-            + "--authorized-domain, --hash-cost, --app-check-secret and --data-dir or --in-memory.")
+            + "--authorized-domain, --hash-cost, --app-check-secret, --import, --export-on-exit and --data-dir or "
+            + "--in-memory.")
       }
       options.acceptsUnsignedCustomTokens = true
       options.hashCost = hashCostGiven ?? (options.dataDirectory == nil ? .test : .firebase)

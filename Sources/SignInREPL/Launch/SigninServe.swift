@@ -30,6 +30,22 @@ enum SigninServe {
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
       exit(error.code == .misconfigured ? 2 : 1)
     }
+    // Loaded before the banner names the server, so no client sees half an import; said after it.
+    var imported = ""
+    if let folder = options.importFrom {
+      do {
+        let (count, refusals) = try await EmulatorExport.read(from: folder, into: backend)
+        imported = "Imported \(count) accounts from \(folder.path).\n"
+        for refusal in refusals {
+          imported += "warning: account \(refusal.index) was not imported: \(refusal.message)\n"
+        }
+      } catch {
+        let error = AuthError.wrapping(error)
+        FileHandle.standardError.write(Data("signin serve could not import \(folder.path): \(error.message)\n".utf8))
+        await server.shutDown()
+        exit(2)
+      }
+    }
     let (caught, sources) = catching([SIGINT, SIGTERM])
     for warning in backend.storageWarnings {
       FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
@@ -40,7 +56,7 @@ enum SigninServe {
         ("FIREBASE_AUTH_EMULATOR_HOST=\(server.host)\n"
           + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
           + "export the line above in other shells and apps. Ctrl-C stops.\n"
-          + "Accounts, emails and texted codes: \(accountsPage(options, host: server.host))\n"
+          + "Accounts, emails and texted codes: \(accountsPage(options, host: server.host))\n" + imported
           + options.hashCost.summary + "\n"
           + (options.appCheckSecret == nil
             ? "" : "App Check: every client call needs a token signed with the --app-check-secret key.\n"))
@@ -50,6 +66,15 @@ enum SigninServe {
     for source in sources { source.cancel() }
     // Requests in flight are answered before the backend closes, so none is cut off halfway.
     await server.shutDown()
+    if let folder = options.exportOnExit {
+      do {
+        let count = try await EmulatorExport.write(backend, to: folder)
+        FileHandle.standardOutput.write(Data("Exported \(count) accounts to \(folder.path).\n".utf8))
+      } catch {
+        FileHandle.standardError.write(
+          Data("signin serve could not export: \(AuthError.wrapping(error).message)\n".utf8))
+      }
+    }
     await backend.close()
     let kept = options.inMemory ? "its in-memory accounts are gone" : "the data is saved in \(directory.path)"
     FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); \(kept).\n".utf8))
