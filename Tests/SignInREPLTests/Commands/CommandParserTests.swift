@@ -157,6 +157,18 @@ import Testing
     #expect(usage.hasSuffix("EMAIL") || usage.hasSuffix("NEW"))
   }
 
+  @Test func helpListsEveryCommandOnceByGroupWithinTheWidth() {
+    let grouped = HelpCommand.groups.flatMap { group in group.commands.map { $0.name } }
+    let listed = grouped + HelpCommand.aliases.map { $0.name }
+    #expect(listed.sorted() == CommandCatalog.commands.map { $0.name }.sorted())
+    #expect(Set(listed).count == listed.count, "a command is listed twice")
+    let lines = HelpCommand.overview.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 96 }, "\(lines.filter { $0.count > 96 })")
+    let words = HelpCommand.overview.replacingOccurrences(of: "totp-enroll", with: "")
+      .replacingOccurrences(of: "totp-unenroll", with: "")
+    #expect(!words.contains("enroll"), "one spelling: enrol")
+  }
+
   @Test func unknownCommandSuggestsTheClosest() {
     #expect(throws: CommandError.unknownCommand("sigin", suggestion: "signin")) {
       try CommandParser.parse(line: "sigin ada@example.com")
