@@ -345,7 +345,7 @@ import SignInKit
 
   /// The app's provider `id`, or `nil` with a message saying the app has none.
   private func provider(_ id: ProviderID) async -> (any SignInProvider)? {
-    for candidate in providers where await candidate.id == id { return candidate }
+    if let provider = await SignInFlow.provider(id, among: providers) { return provider }
     errorMessage = strings(.noProviderSetUp, SignInFlow.name(of: id, in: strings))
     return nil
   }

@@ -150,13 +150,19 @@ import SignInKit
       await signIn { [auth] in try await auth.signInWithPasskey(using: passkeys) }
       return
     }
-    var provider: (any SignInProvider)?
-    for candidate in providers where await candidate.id == id { provider = candidate }
-    guard let provider else {
+    guard let provider = await Self.provider(id, among: providers) else {
       errorMessage = strings(.noProviderSetUp, Self.name(of: id, in: strings))
       return
     }
     await signIn(with: provider)
+  }
+
+  /// The first of `providers` whose id is `id`: the one both flows use when an app gives two.
+  nonisolated static func provider(_ id: ProviderID, among providers: [any SignInProvider]) async
+    -> (any SignInProvider)?
+  {
+    for candidate in providers where await candidate.id == id { return candidate }
+    return nil
   }
 
   /// How a screen names `provider`: its brand, or the method in `strings`' language.
