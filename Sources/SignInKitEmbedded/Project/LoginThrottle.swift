@@ -58,10 +58,9 @@ struct LoginThrottle {
     var failure = FirebaseFailure(
       .tooManyAttemptsTryLater,
       "Too many failed sign-in attempts for \(what). Try again in \(seconds) seconds, \(remedy).")
+    // The transports turn it into the client's `AuthError.retryAfter`, from their own clock.
     failure.retryAfterSeconds = seconds
-    var error = AuthError(failure)
-    error.retryAfter = now().addingTimeInterval(Double(seconds))
-    throw error
+    throw AuthError(failure)
   }
 
   // MARK: - Rows
