@@ -13,13 +13,23 @@ import SignInHTTP
 ///
 /// - Concurrency: `Sendable`; requests run concurrently on the session.
 public struct URLSessionTransport: HTTPTransport {
-  /// The session requests run on: the one given, or `URLSession.shared`.
-  public var session: URLSession { given ?? .shared }
+  /// The session requests run on: the one given, or ``ephemeral``.
+  public var session: URLSession { given ?? Self.ephemeral }
   private let given: URLSession?
 
-  /// A transport on `session`, or on `URLSession.shared` when `nil`. The shared session (and
-  /// FoundationNetworking's cookie storage and cache behind it) is only created by the first
-  /// request, so a process that never goes online does not pay for it at start-up.
+  /// The session of transports given none: ephemeral, so nothing a reply carries (tokens,
+  /// cookies) is cached on disk, and no cache or cookie folder is made in the user's home, as
+  /// `URLSession.shared` makes one. Made by the first request that uses it.
+  public static let ephemeral: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.urlCredentialStorage = nil
+    return URLSession(configuration: configuration)
+  }()
+
+  /// A transport on `session`, or on ``ephemeral`` when `nil`. That session is only created by
+  /// the first request, so a process that never goes online does not pay for it at start-up.
   public init(session: URLSession? = nil) {
     given = session
   }
