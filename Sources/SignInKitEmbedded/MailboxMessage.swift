@@ -12,7 +12,7 @@ public struct MailboxMessage: Sendable, Codable, Equatable, CustomStringConverti
   public var code: String
   public var sentAt: Date
   /// The link the email carries, as Firebase's action links read
-  /// (`https://PROJECT.firebaseapp.com/__/auth/action?mode=…&oobCode=…&continueUrl=…`): what an
+  /// (`http://localhost/__/auth/action?mode=…&oobCode=…&continueUrl=…`, or on the settings' `linkDomain`): what an
   /// app that handles the code opens, and passes to `Auth.signIn(email:link:)` for a sign-in.
   public var link: String?
 

@@ -148,13 +148,15 @@ package struct ActionCodeMail {
     try store.actionCodes.purge(now: now(), mailPerAddress: limits.mailPerAddress, mailTotal: limits.mail)
   }
 
-  /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's.
+  /// The link an email of `kind` carries, shaped like Firebase's hosted action handler's: on
+  /// the settings' `linkDomain`, or on `localhost`, so that a link opened by mistake stays on
+  /// this machine instead of reaching `PROJECT.firebaseapp.com`, which a real project may own.
   func actionLink(kind: OobRequestType, code: String, settings: ActionCodeSettings?) -> String? {
     let mode = kind.actionMode
     typealias Field = EmulatorActionQuery.CodingKeys
     var link = URLComponents()
-    link.scheme = "https"
-    link.host = settings?.linkDomain ?? "\(configuration.projectID).firebaseapp.com"
+    link.scheme = settings?.linkDomain == nil ? "http" : "https"
+    link.host = settings?.linkDomain ?? "localhost"
     link.path = "/__/auth/action"
     link.queryItems = [
       URLQueryItem(name: Field.apiKey.stringValue, value: "embedded"),
