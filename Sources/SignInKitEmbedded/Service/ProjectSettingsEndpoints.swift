@@ -22,11 +22,14 @@ enum ProjectSettingsEndpoints {
   static let kind = "project"
   static let key = "config"
 
+  /// The resource name of `project`'s settings.
+  static func name(of project: EmbeddedBackend) -> String { "projects/\(project.configuration.projectID)/config" }
+
   /// The project's settings; none set yet reads as an empty config with its name.
   static func stored(in project: EmbeddedBackend) async throws -> ProjectConfig {
     let stored = try await project.settings { try $0.value(kind, key: key) }
     var config = try stored.map { try JSONDecoder().decode(ProjectConfig.self, from: $0) } ?? ProjectConfig()
-    config.name = "projects/\(project.configuration.projectID)/config"
+    config.name = name(of: project)
     return config
   }
 
@@ -34,7 +37,7 @@ enum ProjectSettingsEndpoints {
   static func change(
     in project: EmbeddedBackend, _ change: @escaping @Sendable (ProjectConfig) throws -> ProjectConfig
   ) async throws -> ProjectConfig {
-    let name = "projects/\(project.configuration.projectID)/config"
+    let name = name(of: project)
     let changed = try await project.settings { rows in
       var empty = ProjectConfig()
       empty.name = name

@@ -23,7 +23,8 @@ enum RecaptchaGate {
     guard let token = answer.token, !token.isEmpty else { throw FirebaseFailure(.missingRecaptchaToken) }
     guard let version = answer.version else { throw FirebaseFailure(.missingRecaptchaVersion) }
     guard let clientType = answer.clientType else { throw FirebaseFailure(.missingClientType) }
-    let expected = siteKey(of: key(in: settings, for: clientType, context))
+    let key = key(in: settings, for: clientType, context)
+    let expected = RecaptchaConfigReply.siteKey(of: key) ?? key
     guard version == RecaptchaAnswer.enterprise,
       token == TestRecaptchaTokenProvider.token(siteKey: expected, action: action.rawValue)
     else {
@@ -57,14 +58,9 @@ enum RecaptchaGate {
   /// `IOS`): the settings' own, or else one named after the project, whose test tokens are
   /// accepted the same way.
   private static func key(in settings: Effective, for clientType: String, _ context: ServiceContext) -> String {
-    let platform = clientType.replacingOccurrences(of: "CLIENT_TYPE_", with: "")
-    let keys = (settings.tenant?.recaptchaKeys ?? []) + (settings.project?.recaptchaKeys ?? [])
-    return keys.first { $0.type == platform }?.key
-      ?? "projects/\(context.project.configuration.projectID)/keys/signin-test-\(platform.lowercased())"
-  }
-
-  private static func siteKey(of key: String) -> String {
-    key.split(separator: "/").last.map(String.init) ?? key
+    settings.tenant?.key(for: clientType) ?? settings.project?.key(for: clientType)
+      ?? "projects/\(context.project.configuration.projectID)/keys/signin-test-"
+      + RecaptchaAdminConfig.Key.platform(ofClientType: clientType).lowercased()
   }
 
   /// A tenant's settings over its project's.

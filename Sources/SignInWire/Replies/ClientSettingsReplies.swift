@@ -80,8 +80,10 @@ package struct RecaptchaConfigReply: WireBody, LenientValue {
 
   /// The site key `K` of ``recaptchaKey`` (`projects/P/keys/K`), which the reCAPTCHA SDK is
   /// opened with.
-  package var siteKey: String? {
-    guard let recaptchaKey else { return nil }
+  package var siteKey: String? { recaptchaKey.flatMap(Self.siteKey(of:)) }
+
+  /// The site key `K` of a key resource name `projects/P/keys/K`; `nil` for another shape.
+  package static func siteKey(of recaptchaKey: String) -> String? {
     let parts = recaptchaKey.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 4, parts[0] == "projects", parts[2] == "keys", !parts[3].isEmpty else { return nil }
     return String(parts[3])

@@ -30,6 +30,13 @@ package struct RecaptchaAdminConfig: WireBody {
     }
   }
 
+  /// The key of this config for a client of `clientType` (`CLIENT_TYPE_IOS` takes the key of
+  /// type `IOS`), if it names one.
+  package func key(for clientType: String) -> String? {
+    let platform = Key.platform(ofClientType: clientType)
+    return recaptchaKeys?.first { $0.type == platform }?.key
+  }
+
   /// A reCAPTCHA Enterprise key (`projects/P/keys/K`) and the platform it is for (`IOS`, `WEB`,
   /// `ANDROID`).
   ///
@@ -45,6 +52,11 @@ package struct RecaptchaAdminConfig: WireBody {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
       case key, type
+    }
+
+    /// The `type` of the keys for a client of `clientType` (`CLIENT_TYPE_IOS` → `IOS`).
+    package static func platform(ofClientType clientType: String) -> String {
+      clientType.hasPrefix("CLIENT_TYPE_") ? String(clientType.dropFirst("CLIENT_TYPE_".count)) : clientType
     }
   }
 }
