@@ -10,9 +10,7 @@ import SignInWire
 /// the page an emailed link opens (`/emulator/action`).
 package enum EmulatorEndpoints {
   static func ready(_ body: NoBody, _ context: ServiceContext) async throws -> EmulatorReadyReply {
-    EmulatorReadyReply(
-      ready: true,
-      accountsPage: context.baseURL.appendingPathComponent("emulator/auth/accounts").absoluteString)
+    EmulatorReadyReply(ready: true, accountsPage: accountsPage(baseURL: context.baseURL))
   }
 
   static func clearAccounts(_ body: NoBody, _ context: ServiceContext) async throws -> NoBody {
@@ -58,6 +56,31 @@ package enum EmulatorEndpoints {
       return code
     }
     return reply
+  }
+
+  /// The accounts page of the server at `baseURL`.
+  package static func accountsPage(baseURL: URL) -> String {
+    baseURL.appendingPathComponent(FirebaseAPI.emulatorAccountsPage.paths[0].template.description).absoluteString
+  }
+
+  /// A sent message as the Firebase emulator logs it: the link to follow (on the action page of
+  /// the server at `baseURL`, once it listens), or the code to type.
+  package static func logLine(for message: OutgoingMessage, baseURL: URL?) -> String {
+    switch message {
+    case .email(let mail):
+      let link =
+        baseURL.flatMap { servedLink(of: mail, baseURL: $0) } ?? mail.link ?? "(no link; the code is \(mail.code))"
+      let purpose =
+        switch OobRequestType(rawValue: mail.kind) {
+        case .passwordReset: "To reset the password for \(mail.to)"
+        case .emailSignIn: "To sign in as \(mail.to)"
+        case .verifyAndChangeEmail: "To change the email address to \(mail.to)"
+        case .verifyEmail, .recoverEmail, nil: "To verify the email address \(mail.to)"
+        }
+      return "\(purpose), follow this link: \(link)\n"
+    case .text(let text):
+      return "To verify the phone number \(text.phoneNumber), use the code \(text.code).\n"
+    }
   }
 
   /// The link of `message` on this server's action page at `baseURL`, as the emulator gives

@@ -20,11 +20,14 @@ enum SigninServe {
       let served = Locked<URL?>(nil)
       backend = try await options.embeddedBackend(
         in: directory, trusting: [google, apple],
-        announcing: { FileHandle.standardOutput.write(Data(logLine(for: $0, servedAt: served.withLock { $0 }).utf8)) })
+        announcing: { message in
+          let line = EmulatorEndpoints.logLine(for: message, baseURL: served.withLock { $0 })
+          FileHandle.standardOutput.write(Data(line.utf8))
+        })
       server = try FirebaseEmulatorServer(
         backend: backend, port: options.port, publicURL: options.publicURL, allowedOrigins: options.allowedOrigins,
         appCheckSecret: options.appCheckSecret)
-      served.withLock { $0 = options.publicURL ?? URL(string: "http://\(server.host)") }
+      served.withLock { $0 = server.routes.policy.baseURL }
     } catch {
       let error = AuthError.wrapping(error)
       FileHandle.standardError.write(Data("signin serve could not start: \(error.message)\n".utf8))
@@ -56,7 +59,8 @@ enum SigninServe {
         ("FIREBASE_AUTH_EMULATOR_HOST=\(server.host)\n"
           + "Serving project \(options.project) from \(options.inMemory ? "memory" : directory.path); "
           + "export the line above in other shells and apps. Ctrl-C stops.\n"
-          + "Accounts, emails and texted codes: \(accountsPage(options, host: server.host))\n" + imported
+          + "Accounts, emails and texted codes: \(EmulatorEndpoints.accountsPage(baseURL: server.routes.policy.baseURL))\n"
+          + imported
           + options.hashCost.summary + "\n"
           + (options.appCheckSecret == nil
             ? "" : "App Check: every client call needs a token signed with the --app-check-secret key.\n"))
@@ -79,33 +83,6 @@ enum SigninServe {
     let kept = options.inMemory ? "its in-memory accounts are gone" : "the data is saved in \(directory.path)"
     FileHandle.standardOutput.write(Data("Stopped (signal \(signal)); \(kept).\n".utf8))
     exit(0)
-  }
-
-  /// A sent message as the Firebase emulator logs it: the link to follow, or the code to type.
-  static func logLine(for message: OutgoingMessage, servedAt base: URL?) -> String {
-    switch message {
-    case .email(let mail):
-      let link =
-        base.flatMap { EmulatorEndpoints.servedLink(of: mail, baseURL: $0) } ?? mail.link
-        ?? "(no link; the code is \(mail.code))"
-      let purpose =
-        switch mail.kind {
-        case "PASSWORD_RESET": "To reset the password for \(mail.to)"
-        case "EMAIL_SIGNIN": "To sign in as \(mail.to)"
-        case "VERIFY_AND_CHANGE_EMAIL": "To change the email address to \(mail.to)"
-        default: "To verify the email address \(mail.to)"
-        }
-      return "\(purpose), follow this link: \(link)\n"
-    case .text(let text):
-      return "To verify the phone number \(text.phoneNumber), use the code \(text.code).\n"
-    }
-  }
-
-  /// The accounts page's address: on the public URL when there is one.
-  static func accountsPage(_ options: SigninOptions, host: String) -> String {
-    var base = options.publicURL?.absoluteString ?? "http://\(host)"
-    while base.hasSuffix("/") { base.removeLast() }
-    return base + "/emulator/auth/accounts"
   }
 
   /// Starts catching `signals` now, before anyone knows the server is there, so a signal sent
