@@ -25,7 +25,7 @@ package enum TranscriptFormatter {
   package static func line(for event: AuthEvent) -> String? {
     switch event {
     case .initialState: nil
-    case .signedIn(let user, let isNewUser): "signed in as \(who(user))\(isNewUser ? " (new account)" : "")"
+    case .signedIn(let user, let isNewUser): signedIn(user, isNewUser: isNewUser)
     case .signedOut: nil
     case .tokenRefreshed: "token refreshed"
     case .userUpdated(let user): "profile updated: \(who(user))"
@@ -89,8 +89,11 @@ package enum TranscriptFormatter {
   }
 
   /// A sign-in's result: who, and whether the account is new.
-  static func signedIn(_ result: SignInResult) -> String {
-    "signed in as \(who(result.user))\(result.isNewUser ? " (new account)" : "")"
+  static func signedIn(_ result: SignInResult) -> String { signedIn(result.user, isNewUser: result.isNewUser) }
+
+  /// A sign-in, as the event and a command's result both say it.
+  static func signedIn(_ user: User, isNewUser: Bool) -> String {
+    "signed in as \(who(user))\(isNewUser ? " (new account)" : "")"
   }
 
   static func who(_ user: User) -> String {
