@@ -263,7 +263,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
   ///   to pass when the flow cannot work on this platform (no browser, no sheet, or no redirect
   ///   URI for it).
   public func credential() async throws -> ProviderCredential {
-    try await credential(nonce: Base64URL.encode(try Crypto.randomBytes(16)))
+    try await credential(nonce: try Self.freshNonce())
   }
 
   /// ``credential()`` with the app's own raw `nonce` in the authorization request, for an app
@@ -306,7 +306,7 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     let signedIn = current.idToken.flatMap { try? JSONWebToken(decoding: $0) }
     if parameters.loginHint == nil { parameters.loginHint = signedIn?.claims["email"]?.string }
     var fresh = try await authorize(
-      scopes: granted + missing, parameters: parameters, nonce: Base64URL.encode(try Crypto.randomBytes(16))
+      scopes: granted + missing, parameters: parameters, nonce: try Self.freshNonce()
     ).0.received(at: now())
     let chosen = fresh.idToken.flatMap { try? JSONWebToken(decoding: $0) }
     if let before = signedIn?.subject, let after = chosen?.subject, before != after {
@@ -321,6 +321,9 @@ public actor OpenIDConnectProvider: RestorableSignInProvider {
     try keep(fresh)
     return grantedScopes
   }
+
+  /// A new raw nonce for an authorization request: 16 random bytes, base64url.
+  private static func freshNonce() throws -> String { Base64URL.encode(try Crypto.randomBytes(16)) }
 
   /// Runs the configured flow for `scopes`: shows the sign-in, receives the code (or polls for
   /// the device grant), exchanges it, and verifies the ID token, whose `nonce` claim must be

@@ -60,9 +60,7 @@ extension Auth {
         let user = try await applyAccountChange(
           of: signedIn, expecting: response.localID, tokens: response.tokens)
         return SignInResult(
-          user: user, isNewUser: false, providerID: providerID,
-          additionalUserInfo: AdditionalUserInfo(credential: credential, response: response),
-          credential: SignInResult.providerCredential(credential, answeredWith: response))
+          user: user, isNewUser: false, providerID: providerID, credential: credential, answeredWith: response)
       }
     }
   }

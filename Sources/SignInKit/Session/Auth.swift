@@ -325,9 +325,8 @@ public actor Auth {
         enqueue(
           machine.signInCommitted(attempt, session, isNewUser: response.isNewUser, provider: signInProvider))
         return SignInResult(
-          user: session.user, isNewUser: response.isNewUser, providerID: provider,
-          additionalUserInfo: credential.map { AdditionalUserInfo(credential: $0, response: response) },
-          credential: credential.map { SignInResult.providerCredential($0, answeredWith: response) })
+          user: session.user, isNewUser: response.isNewUser, providerID: provider, credential: credential,
+          answeredWith: response)
       } catch {
         enqueue(machine.signInFailed(attempt))
         throw error

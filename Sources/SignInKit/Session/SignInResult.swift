@@ -29,10 +29,23 @@ public struct SignInResult: Sendable, Equatable {
     self.credential = credential
   }
 
+  /// The result of a sign-in with `credential` (`nil`: none, as for email) that the backend
+  /// answered with `response`: what the provider and the backend said of the user, and the
+  /// credential as the sign-in ended.
+  init(
+    user: User, isNewUser: Bool, providerID: ProviderID, credential: ProviderCredential?,
+    answeredWith response: SignInResponse
+  ) {
+    self.init(
+      user: user, isNewUser: isNewUser, providerID: providerID,
+      additionalUserInfo: credential.map { AdditionalUserInfo(credential: $0, response: response) },
+      credential: credential.map { Self.providerCredential($0, answeredWith: response) })
+  }
+
   /// `credential` as the provider's sign-in ended: the tokens the backend returned in place of
   /// the ones it was sent, none of the hand-over's own fields (a hosted handler's URL, session,
   /// pending token).
-  static func providerCredential(_ credential: ProviderCredential, answeredWith response: SignInResponse)
+  private static func providerCredential(_ credential: ProviderCredential, answeredWith response: SignInResponse)
     -> ProviderCredential
   {
     var ended = credential
