@@ -37,8 +37,10 @@ import SignInConcurrency
 ///   ``stopped()`` waits for that.
 ///
 /// - Concurrency: `Sendable`. The polling thread owns every connection; `handle` runs in tasks
-///   on the global executor and may run concurrently with itself. Deadlines are kept by a task
-///   that sleeps on the clock and wakes the polling thread.
+///   on the server's own threads (an ``OwnThreadsExecutor``, one per core, so a client that keeps
+///   the shared pool busy in the same process cannot starve it) and may run concurrently with
+///   itself. Deadlines are kept by a task on those threads that sleeps on the clock and wakes the
+///   polling thread.
 package final class PollingHTTPServer: Sendable {
   /// A reply to write.
   ///
@@ -280,6 +282,9 @@ private final class EventLoop<C: Clock<Duration>> {
   let machineSettings: Machine.Settings
   let clock: C
   let handle: @Sendable (LoopbackSocket.Request) async -> Response?
+  /// The handlers' and the timer's threads: a server in the same process as its clients (a
+  /// test's, the bench's) is answered however busy they keep the shared pool.
+  let answerers = OwnThreadsExecutor(name: "HTTP handlers")
 
   var connections: [Int: Connection] = [:]
   /// Connections whose request waits for a free handler, in arrival order.
@@ -349,6 +354,7 @@ private final class EventLoop<C: Clock<Duration>> {
           partialRequests: connections.values.count { $0.machine.isReading && $0.machine.hasRequestInProgress }))
     }
     timer?.task.cancel()
+    answerers.stop()
     if isListening { socket.close() }
     let waiters = mailbox.state.withLock { state in
       state.isStopped = true
@@ -375,7 +381,7 @@ private final class EventLoop<C: Clock<Duration>> {
     let (clock, mailbox) = (clock, mailbox)
     timer = (
       nearest,
-      Task {
+      Task(executorPreference: answerers) {
         do {
           try await clock.sleep(until: nearest, tolerance: nil)
         } catch {
@@ -512,7 +518,7 @@ private final class EventLoop<C: Clock<Duration>> {
       guard connections[id] != nil else { continue }
       answering += 1
       let (handle, mailbox) = (handle, mailbox)
-      Task {
+      Task(executorPreference: answerers) {
         let response = await handle(request)
         mailbox.post { $0.replies.append((id, response)) }
       }
