@@ -394,7 +394,7 @@ extension Auth {
     let changed = current.user != user
     current.user = user
     if let tokens { current.replaceTokens(with: tokens, receivedAt: now()) }
-    try await persist(current, replacing: previous)
+    current = try await persist(current, replacing: previous)
     try await perform(
       machine.accountChanged(signedIn.identity, current, changed: changed, tokensReplaced: tokens != nil))
     return current.user

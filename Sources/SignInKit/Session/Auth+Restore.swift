@@ -67,9 +67,11 @@ extension Auth {
       case .finished(let user, let effects):
         await perform(effects)
         watchCredentialRevocations()
+        followStoreChanges()
         return user
       case .failed(let error, let effects):
         await perform(effects)
+        followStoreChanges()
         throw error
       }
     }
@@ -112,6 +114,7 @@ extension Auth {
     // The launch read publishes nothing by itself: this only starts the refresh work an
     // adopted session needs.
     performWithoutPublishing(machine.launchRead(readStore()))
+    followStoreChanges()
   }
 
   /// Shows the state ``settleLaunch()`` settled on, with its `initialState` event, when the

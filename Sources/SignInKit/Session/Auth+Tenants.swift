@@ -32,6 +32,7 @@ extension Auth {
     try await userOperation {
       await perform(machine.sessionEnded(.tenantChanged, byUser: true))
       backend = next
+      stopFollowingStore()
       store = tenantID.map { sessions.scoped(toTenant: $0) } ?? sessions
       currentTenant.withLock { $0 = tenantID }
       passwordPolicyRead = nil

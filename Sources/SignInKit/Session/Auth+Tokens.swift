@@ -50,18 +50,28 @@ extension Auth {
   /// message; on any other error it is kept as `.stale`; on cancellation the health goes back to
   /// what it was. A result that arrives after the identity changed touches nothing.
   func refreshSession() async throws -> String {
-    guard let (attempt, started) = machine.refreshStarted() else { throw AuthError.noCurrentUser }
+    guard let (attempt, started) = machine.refreshStarted(), let startedFrom = machine.session else {
+      throw AuthError.noCurrentUser
+    }
     await perform(started)
     do {
-      let response = try await backend.refresh(
-        RefreshTokenRequest(refreshToken: attempt.refreshToken))
-      try Task.checkCancellation()
-      var current = try machine.session(of: attempt.identity)
-      let previous = current
-      current.replaceTokens(with: response.tokens, receivedAt: now())
-      try await persist(current, replacing: previous)
-      try await perform(machine.refreshSucceeded(attempt, current))
-      return current.idToken
+      return try await store.whileRefreshing {
+        // Another process that shares the store may have refreshed while this one waited for
+        // the lock: its tokens are as good, and a second refresh would be one too many.
+        if let refreshed = sessionRefreshedElsewhere(since: startedFrom) {
+          try await perform(machine.refreshSucceeded(attempt, refreshed))
+          return refreshed.idToken
+        }
+        let response = try await backend.refresh(
+          RefreshTokenRequest(refreshToken: attempt.refreshToken))
+        try Task.checkCancellation()
+        var current = try machine.session(of: attempt.identity)
+        let before = current
+        current.replaceTokens(with: response.tokens, receivedAt: now())
+        current = try await persist(current, replacing: before)
+        try await perform(machine.refreshSucceeded(attempt, current))
+        return current.idToken
+      }
     } catch {
       let error = AuthError.wrapping(error)
       switch machine.refreshFailed(attempt, error) {

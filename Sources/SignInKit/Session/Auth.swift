@@ -71,6 +71,9 @@ public actor Auth {
   /// Listens to the providers' credential revocations (see
   /// ``restorePreviousSignIn(alongWith:)``) until ``shutdown()``.
   var credentialWatchTask: Task<Void, Never>?
+  /// Follows the store's changes by other processes (``followStoreChanges()``) until
+  /// ``shutdown()``.
+  var followTask: Task<Void, Never>?
   /// The backend's password policy, once read (``passwordPolicy()``).
   var passwordPolicyRead: PasswordPolicy?
   /// Whom to ask whether a session's identity provider still authorizes its user: the
@@ -164,6 +167,7 @@ public actor Auth {
     restoreFlight.cancel()
     credentialWatchTask?.cancel()
     credentialWatchTask = nil
+    stopFollowingStore()
     performWithoutPublishing(effects)
     stateStore.finish()
   }
@@ -318,8 +322,11 @@ public actor Auth {
         try machine.requireNewest(attempt)
         var user = account.user
         user.signedInAnonymously = provider == .anonymous
-        let session = StoredSession(
+        var session = StoredSession(
           user: user, tokens: response.tokens, receivedAt: now(), signInProvider: provider)
+        // One on from whatever this process last held, so a process that follows the store
+        // takes a new sign-in of the same user as newer.
+        session.generation = (machine.session?.generation ?? 0) + 1
         try store.save(session)
         // Shown with the end of busy, before this call returns.
         enqueue(
@@ -351,19 +358,6 @@ public actor Auth {
       throw error
     } catch {}
     await perform(machine.sessionEnded(reason, byUser: byUser))
-  }
-
-  /// Stores `updated` (new tokens or a new profile) over the signed-in session, unless another
-  /// process cleared it (signed out there) or put another user's session there meanwhile. Then
-  /// nothing is written back: this `Auth` signs out too, with
-  /// ``SignOutReason/storageCleared``, leaving the store as the other process left it.
-  ///
-  /// - Throws: ``AuthError/Code/noCurrentUser`` after such a sign-out; storage errors.
-  func persist(_ updated: StoredSession, replacing previous: StoredSession) async throws {
-    guard try store.save(updated, ifStillOwnedBy: previous) else {
-      await perform(machine.storeClearedElsewhere())
-      throw AuthError.clearedElsewhere
-    }
   }
 
   /// Signs up a new email/password account and signs it in.

@@ -426,6 +426,39 @@ struct SessionStateMachine {
     sessionEnded(.storageCleared, byUser: false)
   }
 
+  /// The store holds `stored` (or nothing), written by another process: this one follows. A
+  /// sign-out there ends the session here with ``SignOutReason/signedOutElsewhere``; another
+  /// user's session, or one stored while signed out here, becomes the signed-in one (an
+  /// account switch); a newer generation of the same user's session (a refresh or profile
+  /// change there) replaces the tokens and profile. What is no newer than what this process
+  /// holds (its own writes, coming back) changes nothing. A sign-in in flight here goes on and
+  /// shows its own result; before the launch settles, the restore reads the store itself.
+  mutating func storedSessionChanged(_ stored: StoredSession?, isFresh: Bool) -> [Effect] {
+    guard !isShutDown else { return [] }
+    switch (settled, stored) {
+    case (.signedIn, nil):
+      return sessionEnded(.signedOutElsewhere, byUser: false)
+    case (.signedIn(let signedIn), let stored?) where stored.user.uid == signedIn.session.user.uid:
+      guard stored.generation > signedIn.session.generation else { return [] }
+      let tokensChanged = stored.idToken != signedIn.session.idToken
+      let userChanged = stored.user != signedIn.session.user
+      settled = .signedIn(updating(stored, of: signedIn.identity, health: isFresh ? .fresh : .stale))
+      return [
+        .startProactiveRefresh,
+        publish(
+          state: stateToShow, event: userChanged ? .userUpdated(stored.user) : tokensChanged ? .tokenRefreshed : nil,
+          idToken: tokensChanged ? .set(stored.idToken) : .keep),
+      ]
+    case (.signedIn, let stored?), (.signedOut, let stored?):
+      return adopt(stored, health: isFresh ? .fresh : .stale) + [
+        publish(
+          state: stateToShow, event: .signedIn(stored.user, isNewUser: false), idToken: .set(stored.idToken))
+      ]
+    case (.signedOut, nil), (.restoring, _), (.signingIn, _), (.shutDown, _):
+      return []
+    }
+  }
+
   // MARK: - Refresh
 
   /// A token refresh starts; `nil` when there is no session. A signed-in state is marked

@@ -28,6 +28,9 @@ public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
   /// The app switched ``Auth`` to another tenant (``Auth/switchTenant(to:)``): the previous
   /// tenant's session is kept, stored, for when the app switches back.
   case tenantChanged
+  /// Another process sharing the store (an app extension, a second `signin` on the same folder)
+  /// signed out; this process followed (``SessionStore/changes()``).
+  case signedOutElsewhere
 
   public var description: String {
     switch self {
@@ -41,6 +44,7 @@ public enum SignOutReason: Sendable, Equatable, CustomStringConvertible {
     case .credentialRevoked(let provider): "\(provider) sign-in revoked"
     case .credentialTransferred(let provider): "\(provider) sign-in transferred to another team"
     case .tenantChanged: "switched to another tenant"
+    case .signedOutElsewhere: "signed out in another process"
     }
   }
 }

@@ -104,9 +104,40 @@ public struct FileSessionStore: SessionStore {
   /// the write.
   public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
     try withFolderLock {
-      guard try load()?.user.uid == owner.user.uid else { return false }
+      guard let stored = try load(), stored.user.uid == owner.user.uid, stored.generation <= owner.generation
+      else { return false }
       try write(session)
       return true
+    }
+  }
+
+  /// Watches the folder for `session.json` being replaced or removed, by any process: inotify on
+  /// Linux, a dispatch source on Apple platforms. Makes the folder when it is missing.
+  public func changes() throws -> AsyncStream<Void> {
+    try AuthError.storage { () throws(FileError) in
+      try FolderWatch.changes(of: fileURL.lastPathComponent, in: directoryURL)
+    }
+  }
+
+  /// Holds an exclusive `flock` on `refresh.lock` in the session folder while `body` runs: every
+  /// process with a store on this folder takes it for its refreshes, so the second to need one
+  /// finds the first's tokens stored when its turn comes.
+  public nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T {
+    try createDirectory()
+    let lockURL = directoryURL.appendingPathComponent("refresh.lock", isDirectory: false)
+    let lock: FileLock
+    do {
+      lock = try await FileLock.acquire(lockURL)
+    } catch {
+      throw AuthError(.storage, "\(error.message) Fix the folder's permissions and try again.")
+    }
+    do {
+      let result = try await body()
+      lock.release()
+      return result
+    } catch {
+      lock.release()
+      throw error
     }
   }
 

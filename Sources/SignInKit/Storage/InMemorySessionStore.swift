@@ -33,7 +33,9 @@ public final class InMemorySessionStore: SessionStore {
   public func containsSession() -> Bool { session.withLock { $0 != nil } }
   public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
     self.session.withLock { stored in
-      guard stored?.user.uid == owner.user.uid else { return false }
+      guard let current = stored, current.user.uid == owner.user.uid, current.generation <= owner.generation else {
+        return false
+      }
       stored = session
       return true
     }

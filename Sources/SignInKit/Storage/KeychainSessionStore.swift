@@ -75,7 +75,9 @@ public struct KeychainSessionStore: SessionStore {
   /// Load, compare and save in turn. The keychain has no lock that other processes take, so
   /// an app and its extensions that refresh at once can still cross here.
   public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
-    guard try load()?.user.uid == owner.user.uid else { return false }
+    guard let stored = try load(), stored.user.uid == owner.user.uid, stored.generation <= owner.generation else {
+      return false
+    }
     try save(session)
     return true
   }

@@ -27,7 +27,12 @@ public protocol SessionStore: Sendable {
   /// process cleared (a sign-out there) or replaced (another user signed in there) is never
   /// written back.
   ///
-  /// - Returns: `false`, writing nothing, when the stored session is gone or is another user's.
+  /// Nor is a newer session of the same user overwritten with an older one: a stored session
+  /// whose ``StoredSession/generation`` is higher than `owner`'s was written by someone else
+  /// since `owner` was read, and wins.
+  ///
+  /// - Returns: `false`, writing nothing, when the stored session is gone, is another user's, or
+  ///   is newer than `owner`.
   func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool
 
   /// A small record kept beside the session under `name`, signed in or not: ``Auth`` keeps a
@@ -46,4 +51,37 @@ public protocol SessionStore: Sendable {
   /// keychain item); `self` is right only for an app with one tenant, and ``Auth`` still
   /// refuses a stored session of another tenant.
   func scoped(toTenant tenantID: String) -> any SessionStore
+
+  /// A value each time the stored session may have changed, whoever changed it: another process
+  /// (an app extension, a second `signin`) or this one. ``Auth`` follows it, so a sign-in,
+  /// sign-out or refresh elsewhere reaches this process's streams; it tells its own writes apart
+  /// by ``StoredSession/generation``.
+  ///
+  /// Changes close together may come as one value. The stream ends when the consumer stops. A
+  /// store that cannot tell returns a stream that ends at once (the default): ``Auth`` then sees
+  /// other processes' changes only when it next reads the store.
+  ///
+  /// - Throws: ``AuthError/Code/storage`` when the store cannot be watched.
+  func changes() throws -> AsyncStream<Void>
+
+  /// Runs `body`, a token refresh, while holding a lock that every process using this store
+  /// takes for its refreshes, so that two processes needing a fresh token make one refresh
+  /// between them: the second reads the first's result once it has the lock.
+  ///
+  /// The default runs `body` at once, taking no lock.
+  ///
+  /// - Cancellation: waiting for the lock is not cancelled (the holder keeps it for one refresh);
+  ///   `body` sees the caller's cancellation.
+  /// - Throws: what `body` throws; ``AuthError/Code/storage`` when the lock cannot be taken.
+  nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T
+}
+
+extension SessionStore {
+  /// A store that cannot tell: a stream that ends at once.
+  public func changes() throws -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+
+  /// No lock: `body` runs at once.
+  public nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T {
+    try await body()
+  }
 }

@@ -19,11 +19,19 @@ public struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertib
   public var expiresAt: Date
   /// How the user last signed in (`password`, `anonymous`, `google.com`, …).
   public var signInProvider: ProviderID
+  /// How many times the store's session has been written, counting this write: each write
+  /// (a sign-in, a refresh, a profile change, in any process) stores one more than the session it
+  /// replaces. Of two sessions of one user, the higher generation is the newer, so a process that
+  /// holds an older one never writes it over a newer one. Sessions stored before it was kept read
+  /// as 0.
+  public var generation: Int
 
   public init(
-    user: User, idToken: String, refreshToken: String, expiresAt: Date, signInProvider: ProviderID
+    user: User, idToken: String, refreshToken: String, expiresAt: Date, signInProvider: ProviderID,
+    generation: Int = 1
   ) {
     self.formatVersion = Self.currentFormatVersion
+    self.generation = generation
     self.user = user
     self.idToken = idToken
     self.refreshToken = refreshToken
@@ -31,11 +39,30 @@ public struct StoredSession: Sendable, Equatable, Codable, CustomStringConvertib
     self.signInProvider = signInProvider
   }
 
+  private enum CodingKeys: String, CodingKey {
+    case formatVersion, user, idToken, refreshToken, expiresAt, signInProvider, generation
+  }
+
+  /// Reads a session; one stored before ``generation`` was kept has generation 0, older than any
+  /// written since.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+    user = try container.decode(User.self, forKey: .user)
+    idToken = try container.decode(String.self, forKey: .idToken)
+    refreshToken = try container.decode(String.self, forKey: .refreshToken)
+    expiresAt = try container.decode(Date.self, forKey: .expiresAt)
+    signInProvider = try container.decode(ProviderID.self, forKey: .signInProvider)
+    generation = try container.decodeIfPresent(Int.self, forKey: .generation) ?? 0
+  }
+
   public var description: String {
-    "StoredSession(\(user), via \(signInProvider), expiresAt: \(expiresAt), tokens redacted)"
+    "StoredSession(\(user), via \(signInProvider), expiresAt: \(expiresAt), generation \(generation), tokens redacted)"
   }
   public var customMirror: Mirror {
-    Mirror(self, children: ["user": user, "expiresAt": expiresAt, "signInProvider": signInProvider])
+    Mirror(
+      self,
+      children: ["user": user, "expiresAt": expiresAt, "signInProvider": signInProvider, "generation": generation])
   }
 }
 

@@ -142,6 +142,7 @@ package enum TranscriptFormatter {
     case .credentialTransferred(let provider):
       "the app moved to another developer team; sign in with \(name(of: provider)) again"
     case .tenantChanged: "switched to another tenant; its session is kept for when you switch back"
+    case .signedOutElsewhere: "another process using this data folder signed out"
     }
   }
 

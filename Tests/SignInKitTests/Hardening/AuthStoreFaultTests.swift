@@ -144,9 +144,14 @@ struct AuthStoreFaultTests {
     await auth.shutdown()
   }
 
+  /// A store that cannot tell of other processes' changes (it leaves out `changes()`): `Auth`
+  /// learns of them only when it next writes.
+  static func unwatched(_ folder: URL) -> any SessionStore { FaultInjectingStore(directory: folder) }
+
   /// With a backend that cannot revoke refresh tokens (Firebase's REST API), A's refresh still
   /// works at the server: only the store can tell A that B signed out. With one that revokes
-  /// (the embedded backend), the server refuses A's refresh too.
+  /// (the embedded backend), the server refuses A's refresh too. A's store here cannot follow
+  /// B's changes (`AuthFollowsOtherProcessesTests` has the store that does).
   @Test(arguments: [false, true])
   func aSignOutInAnotherProcessIsNotUndoneByThisOnesRefresh(backendRevokes: Bool) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-shared-\(UUID().uuidString)")
@@ -157,7 +162,7 @@ struct AuthStoreFaultTests {
       : ScriptedBackend()
     let manual = AuthConfiguration(refreshesAutomatically: false)
     // Process A signs in; process B, on the same session file, restores it and signs out.
-    let a = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    let a = Auth(backend: backend, store: Self.unwatched(folder), configuration: manual)
     _ = try await a.signUp(email: "ada@example.com", password: "correct horse")
     let b = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
     #expect(try await b.restorePreviousSignIn()?.email == "ada@example.com")
@@ -182,7 +187,7 @@ struct AuthStoreFaultTests {
     let backend = try EmbeddedBackend(
       directory: nil, configuration: .init(scrypt: ScryptParameters(n: 1 << 10, r: 8, p: 1)))
     let manual = AuthConfiguration(refreshesAutomatically: false)
-    let a = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
+    let a = Auth(backend: backend, store: Self.unwatched(folder), configuration: manual)
     _ = try await a.signUp(email: "ada@example.com", password: "correct horse")
     let b = Auth(backend: backend, store: FileSessionStore(directory: folder), configuration: manual)
     _ = try await b.signUp(email: "grace@example.com", password: "correct horse")

@@ -34,7 +34,9 @@ extension SessionStore {
   /// Load, compare and save in turn, through this store's own `save(_:)` (so a test store's
   /// faults and log see it): right for the tests' single-process stores.
   func saveAfterComparing(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
-    guard try load()?.user.uid == owner.user.uid else { return false }
+    guard let stored = try load(), stored.user.uid == owner.user.uid, stored.generation <= owner.generation else {
+      return false
+    }
     try save(session)
     return true
   }

@@ -1,0 +1,86 @@
+import Foundation
+
+extension Auth {
+  /// Starts, once until ``shutdown()`` (or a tenant switch, which follows the new tenant's
+  /// store), the task that follows the store's changes (``SessionStore/changes()``): a sign-in,
+  /// account switch, sign-out, refresh or profile change by another process that shares the store
+  /// reaches this `Auth`'s streams as its own do. A store that cannot be watched is followed only
+  /// when it is next read.
+  func followStoreChanges() {
+    guard followTask == nil, machine.startsBackgroundWork else { return }
+    guard let changes = try? store.changes() else { return }
+    followTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
+      for await _ in changes {
+        guard let self else { return }
+        await self.storeChanged()
+      }
+    }
+  }
+
+  /// Stops following the store (before a tenant switch replaces it).
+  func stopFollowingStore() {
+    followTask?.cancel()
+    followTask = nil
+  }
+
+  /// Reads the store after it changed and lets the machine decide what that means here. A store
+  /// that cannot be read now, or that holds another tenant's session, changes nothing: the next
+  /// read reports it.
+  func storeChanged() async {
+    let stored: StoredSession?
+    do {
+      stored = try store.load()
+      if let stored { try checkTenant(ofIDToken: stored.idToken) }
+    } catch {
+      return
+    }
+    await perform(machine.storedSessionChanged(stored, isFresh: stored.map(hasTimeLeft) ?? false))
+  }
+
+  /// Stores `updated` (new tokens or a new profile) over `previous`, the signed-in session, one
+  /// generation on, and returns what was stored.
+  ///
+  /// When another process stored a newer generation of the same user's session meanwhile, this
+  /// builds on that one instead of writing over it: its tokens are kept unless this call brought
+  /// new ones, the profile is this call's. When the store was cleared (a sign-out there) or holds
+  /// another user, nothing is written back: this `Auth` signs out too, with
+  /// ``SignOutReason/storageCleared``, leaving the store as the other process left it.
+  ///
+  /// - Throws: ``AuthError/Code/noCurrentUser`` after such a sign-out; storage errors.
+  func persist(_ updated: StoredSession, replacing previous: StoredSession) async throws -> StoredSession {
+    var writing = updated
+    var owner = previous
+    let bringsTokens = updated.idToken != previous.idToken || updated.refreshToken != previous.refreshToken
+    // Each round loses only to a write made since the last read: a few rounds are plenty.
+    for _ in 0..<4 {
+      writing.generation = owner.generation + 1
+      if try store.save(writing, ifStillOwnedBy: owner) { return writing }
+      guard let stored = try store.load(), stored.user.uid == previous.user.uid, stored.generation > owner.generation
+      else {
+        await perform(machine.storeClearedElsewhere())
+        throw AuthError.clearedElsewhere
+      }
+      if !bringsTokens {
+        writing.idToken = stored.idToken
+        writing.refreshToken = stored.refreshToken
+        writing.expiresAt = stored.expiresAt
+        writing.signInProvider = stored.signInProvider
+      }
+      owner = stored
+    }
+    throw AuthError(
+      .storage,
+      "The saved session kept changing while this process wrote it (other processes are writing "
+        + "it too); nothing was lost. Try again.")
+  }
+
+  /// The session another process stored while this one waited for the refresh lock, when it is
+  /// the same user's, newer than the one the refresh started from, and has time left: this
+  /// process takes it instead of refreshing again.
+  func sessionRefreshedElsewhere(since started: StoredSession) -> StoredSession? {
+    guard let stored = try? store.load(), stored.user.uid == started.user.uid,
+      stored.generation > started.generation, hasTimeLeft(stored)
+    else { return nil }
+    return stored
+  }
+}
