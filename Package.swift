@@ -98,7 +98,7 @@ let package = Package(
       name: "SignInREPLTests",
       dependencies: [
         "SignInREPL", "signin", "SignInKitTesting", "SignInKitEmbedded", "SignInConcurrency", "SignInCrypto",
-        "SignInTestSupport",
+        "SignInFoundation", "SignInTestSupport",
       ],
       swiftSettings: strict),
     .executableTarget(

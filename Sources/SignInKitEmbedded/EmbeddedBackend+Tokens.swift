@@ -23,4 +23,9 @@ extension EmbeddedBackend {
     try store.deleteRefreshToken(digest: StoredSecret.digest(request.refreshToken))
   }
 
+  /// How many times the sessions of `uid` were refreshed, by any process on this database: for
+  /// tests that check processes sharing a session refresh once between them.
+  package func refreshCount(of uid: String) throws -> Int {
+    try store.refreshCount(uid: uid)
+  }
 }

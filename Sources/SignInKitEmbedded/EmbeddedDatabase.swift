@@ -106,6 +106,9 @@ package enum EmbeddedDatabase {
     /// When the session signed in (every ID token's `auth_time`); records from before it was
     /// kept use the account's last sign-in.
     var authTime: Date?
+    /// How many times the session was refreshed; for tests that count refreshes across
+    /// processes (`nil` before the first).
+    var refreshes: Int?
   }
 
   struct ActionCode: Codable, Sendable {

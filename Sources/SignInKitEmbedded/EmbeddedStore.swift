@@ -309,6 +309,21 @@ final class EmbeddedStore {
     try run("DELETE FROM refresh_tokens WHERE tenant = :tenant AND digest = ?", [.text(digest)])
   }
 
+  /// Counts one refresh of the session the token started, in the statement that writes it, so
+  /// two processes counting at once both count.
+  func countRefresh(digest: String) throws {
+    try run(
+      "UPDATE refresh_tokens SET record = json_set(record, '$.refreshes', COALESCE(json_extract(record, '$.refreshes'), 0) + 1) "
+        + "WHERE tenant = :tenant AND digest = ?", [.text(digest)])
+  }
+
+  /// The refreshes of `uid`'s sessions, all told.
+  func refreshCount(uid: String) throws -> Int {
+    let tokens: [RefreshToken] = try records(
+      "SELECT record FROM refresh_tokens WHERE tenant = :tenant AND uid = ?", [.text(uid)])
+    return tokens.reduce(0) { $0 + ($1.refreshes ?? 0) }
+  }
+
   /// Deletes the refresh tokens of `uid`; with `keeping`, only those it returns `false` for.
   func deleteRefreshTokens(uid: String, keeping: ((RefreshToken) -> Bool)? = nil) throws {
     guard let keeping else {

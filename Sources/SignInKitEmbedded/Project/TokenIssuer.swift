@@ -161,7 +161,8 @@ package struct TokenIssuer {
   }
 
   package nonisolated(nonsending) func refresh(_ request: RefreshTokenRequest) async throws -> RefreshResponse {
-    guard let record = try store.refreshToken(digest: StoredSecret.digest(request.refreshToken)) else {
+    let digest = StoredSecret.digest(request.refreshToken)
+    guard let record = try store.refreshToken(digest: digest) else {
       throw AuthError(firebase: .invalidRefreshToken, message: "The refresh token is invalid or revoked.")
     }
     guard let account = try store.account(uid: record.uid) else {
@@ -173,6 +174,7 @@ package struct TokenIssuer {
     guard !account.revokes(issuedAt: record.issuedAt) else {
       throw AuthError(firebase: .tokenExpired, message: "The session was revoked. Sign in again.")
     }
+    try store.countRefresh(digest: digest)
     let refreshedAt = now()
     if (account.lastRefreshAt ?? .distantPast).timeIntervalSince1970.rounded(.down)
       < refreshedAt.timeIntervalSince1970.rounded(.down)

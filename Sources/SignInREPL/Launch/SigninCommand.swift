@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInEmulator
 import SignInKit
 import SignInKitEmbedded
@@ -66,6 +67,44 @@ package enum SigninCommand {
       source.resume()
       return source
     }
+  }
+
+  /// `signin --watch`: restores, then prints every state and event as other processes that
+  /// share the session folder sign in, out, or refresh, until SIGINT (status 0), SIGTERM or SIGHUP.
+  private static func watch(
+    _ auth: Auth, on backend: REPLBackend, folder: URL, renderer: Renderer, executor: LaunchThreadExecutor
+  ) async -> Never {
+    let states = Task(executorPreference: executor) { await renderer.show(auth.states) }
+    let events = Task(executorPreference: executor) { await renderer.show(auth.events) }
+    let restored = await Task(executorPreference: executor) { try? await auth.restorePreviousSignIn() }.value
+    // Said once the restore has settled, so whatever changes after it is followed and shown.
+    await renderer.say(
+      "following the session in \(folder.path) on \(backend.summary); "
+        + "\(restored == nil ? "nobody is signed in" : "signed in") now. Ctrl-C to stop.")
+    // The first signal decides the status, whether it comes before the wait starts or during it.
+    let stop = Locked<(waiter: CheckedContinuation<Int32, Never>?, status: Int32?)>((nil, nil))
+    let signalled: @Sendable (Int32) -> Void = { status in
+      let waiter = stop.withLock { stop -> CheckedContinuation<Int32, Never>? in
+        guard stop.status == nil else { return nil }
+        stop.status = status
+        return stop.waiter
+      }
+      waiter?.resume(returning: status)
+    }
+    let sources = watchSignals(interrupt: { signalled(0) }, leave: signalled)
+    let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+      let already = stop.withLock { stop -> Int32? in
+        if stop.status == nil { stop.waiter = continuation }
+        return stop.status
+      }
+      if let already { continuation.resume(returning: already) }
+    }
+    withExtendedLifetime(sources) {}
+    await auth.shutdown()
+    await states.value
+    await events.value
+    await backend.close()
+    exit(status)
   }
 
   private static func fail(_ message: String, status: Int32) -> Never {
@@ -147,11 +186,17 @@ package enum SigninCommand {
     let store: any SessionStore =
       options.inMemory
       ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent(backend.sessionFolder))
+    // A watcher only follows: the processes it watches refresh their own tokens.
     let auth = Auth(
       backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth,
       store: store,
-      configuration: AuthConfiguration(taskExecutor: executor))
+      configuration: AuthConfiguration(refreshesAutomatically: !options.watchOnly, taskExecutor: executor))
     let renderer = Renderer(json: options.json, style: .forStandardOutput(environment: environment))
+    if options.watchOnly {
+      await watch(
+        auth, on: backend, folder: directory.appendingPathComponent(backend.sessionFolder), renderer: renderer,
+        executor: executor)
+    }
 
     // At a terminal, keys are read raw for the line editor; the terminal is put back at exit.
     let terminal = TerminalMode.raw(STDIN_FILENO)

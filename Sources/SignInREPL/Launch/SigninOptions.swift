@@ -72,6 +72,8 @@ package struct SigninOptions: Sendable, Equatable {
   package var project = "signinkit-local"
   package var projectGiven = false
   package var json = false
+  /// Follow the data folder's session and run no commands (`--watch`).
+  package var watchOnly = false
   /// Commands separated by `;` to run before exiting; `nil` reads commands from standard input.
   package var script: String?
   package var latency: Duration = .zero
@@ -98,7 +100,7 @@ package struct SigninOptions: Sendable, Equatable {
   package static let usage = """
     usage: signin [--backend embedded|firebase|emulator] [--config FILE] [--api-key KEY] [--project ID]
                   [--tenant ID] [--app-check-secret KEY] [--data-dir DIR | --in-memory] [--json]
-                  [--latency MS] [-c 'COMMANDS']
+                  [--latency MS] [-c 'COMMANDS' | --watch]
            signin serve [OPTIONS]   the embedded backend as a Firebase Auth emulator (signin serve --help)
       --backend NAME   embedded (default): offline, in this process, kept in the data folder;
                        firebase: Firebase Authentication (FIREBASE_AUTH_EMULATOR_HOST is honoured);
@@ -121,6 +123,9 @@ package struct SigninOptions: Sendable, Equatable {
       --json           print one JSON object per line
       --latency MS     wait MS milliseconds before each backend call, like a slow network
       -c 'COMMANDS'    run commands separated by ';' and exit; otherwise read commands from stdin
+      --watch          run no commands: follow the session in the data folder and print each sign-in,
+                       sign-out and refresh another signin (or an app on the same folder) makes there,
+                       until Ctrl-C
     Type 'help' inside for the commands.
     """
 
@@ -181,6 +186,7 @@ package struct SigninOptions: Sendable, Equatable {
       case "--version": return .version
       case "--in-memory": options.inMemory = true
       case "--json": options.json = true
+      case "--watch" where !serves: options.watchOnly = true
       case "--data-dir":
         options.dataDirectory = URL(
           fileURLWithPath: try value("--data-dir needs a folder."), isDirectory: true)
@@ -278,6 +284,11 @@ package struct SigninOptions: Sendable, Equatable {
       options.acceptsUnsignedCustomTokens = true
       options.hashCost = hashCostGiven ?? (options.dataDirectory == nil ? .test : .firebase)
       return .serve(options)
+    }
+    if options.watchOnly, options.script != nil || options.inMemory {
+      throw UsageError(
+        message: "--watch follows the session kept in the data folder and runs no commands: use it without "
+          + "-c and --in-memory, and run the commands in another signin on the same --data-dir.")
     }
     if options.appCheckSecret != nil, options.backend != .emulator {
       throw UsageError(

@@ -130,6 +130,9 @@ final class PseudoTerminal {
     return String(transcript[start..<transcript.index(before: matched!)])
   }
 
+  /// Sends SIGINT, as `kill -INT` does.
+  func interrupt() { process.interrupt() }
+
   /// Waits for the program to exit and returns its status.
   func exitStatus(timeout: TimeInterval = 90) async throws -> Int32 {
     guard await Self.wait(for: readerDone, until: Date().addingTimeInterval(timeout)) else {

@@ -1,0 +1,62 @@
+import Foundation
+import SignInFoundation
+import SignInKit
+import SignInKitEmbedded
+import Testing
+
+/// Two `signin` processes on one data folder follow each other's session live (issue 50): a
+/// `--watch` process prints another's sign-in and sign-out as they happen, and two processes
+/// refreshing at once make one refresh between them.
+@Suite(.timeLimit(.minutes(3)))
+struct SigninWatchTests {
+  @Test func aWatcherFollowsAnotherProcessesSignInAndSignOutWithinTwoSeconds() async throws {
+    let data = SigninProcessTests.Scratch()
+    let watcher = try await PseudoTerminal(arguments: ["--watch", "--data-dir", data.url.path])
+    try await watcher.waitFor("nobody is signed in now. Ctrl-C to stop.")
+
+    let signUp = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "signup ada@example.com"], stdin: "hunter2-pass\nhunter2-pass\n")
+    #expect(signUp.status == 0, "\(signUp.output)")
+    let signedUp = ContinuousClock.now
+    try await watcher.waitFor("• signed in as ada@example.com")
+    let followedSignIn = ContinuousClock.now - signedUp
+
+    let signOut = try await SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "signout"])
+    #expect(signOut.status == 0, "\(signOut.output)")
+    let signedOut = ContinuousClock.now
+    try await watcher.waitFor("• signed out (another process using this data folder signed out)")
+    let followedSignOut = ContinuousClock.now - signedOut
+
+    // The other process has exited before the clock starts: the watcher's part is what is timed.
+    #expect(followedSignIn < .seconds(2), "followed the sign-in after \(followedSignIn)")
+    #expect(followedSignOut < .seconds(2), "followed the sign-out after \(followedSignOut)")
+    watcher.interrupt()
+    #expect(try await watcher.exitStatus() == 0)
+    #expect(!watcher.transcript.contains("hunter2-pass"))
+  }
+
+  @Test func twoProcessesRefreshingAtOnceMakeOneRefreshBetweenThem() async throws {
+    let data = SigninProcessTests.Scratch()
+    let signUp = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "signup ada@example.com"], stdin: "hunter2-pass\nhunter2-pass\n")
+    #expect(signUp.status == 0, "\(signUp.output)")
+    let sessionFolder = data.url.appendingPathComponent("session")
+    let uid = try #require(try FileSessionStore(directory: sessionFolder).load()?.user.uid)
+
+    // The test holds the refresh lock, as a third process in the middle of a refresh would, so
+    // both processes start their refresh before either can make it.
+    let held = try await FileLock.acquire(sessionFolder.appendingPathComponent("refresh.lock"))
+    let first = try await PseudoTerminal(arguments: ["--data-dir", data.url.path, "-c", "refresh"])
+    let second = try await PseudoTerminal(arguments: ["--data-dir", data.url.path, "-c", "refresh"])
+    for process in [first, second] { try await process.waitFor("refreshing the token…") }
+    held.release()
+
+    for process in [first, second] {
+      #expect(try await process.exitStatus() == 0, "\(process.transcript)")
+      #expect(process.transcript.contains("token refreshed"), "\(process.transcript)")
+      #expect(!process.transcript.contains("invalid-refresh-token"), "\(process.transcript)")
+    }
+    let backend = try EmbeddedBackend(directory: data.url.appendingPathComponent("backend"))
+    #expect(try await backend.refreshCount(of: uid) == 1)
+  }
+}
