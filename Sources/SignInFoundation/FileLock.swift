@@ -51,6 +51,24 @@ package struct FileLock: ~Copyable {
     return FileLock(descriptor: descriptor)
   }
 
+  /// Runs `body` holding the lock on `url` (made with mode 0600 when missing), waiting on this
+  /// thread for whoever holds it: for short work only, such as a read-compare-write.
+  ///
+  /// - Throws: ``FileError`` when the file cannot be opened or locked; what `body` throws.
+  package static func holding<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+    let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw FileError("The lock file \(url.path) could not be opened (\(String(cString: strerror(errno)))).")
+    }
+    defer { close(descriptor) }
+    var result = flock(descriptor, LOCK_EX)
+    while result != 0, errno == EINTR { result = flock(descriptor, LOCK_EX) }
+    guard result == 0 else {
+      throw FileError("The lock file \(url.path) could not be locked (\(String(cString: strerror(errno)))).")
+    }
+    return try body()
+  }
+
   /// Whether another holder has the lock on `url` now; for tests and diagnostics.
   package static func isHeld(_ url: URL) -> Bool {
     let descriptor = open(url.path, O_RDWR | O_CLOEXEC)

@@ -26,15 +26,19 @@ extension Auth {
   /// Reads the store after it changed and lets the machine decide what that means here. A store
   /// that cannot be read now, or that holds another tenant's session, changes nothing: the next
   /// read reports it.
-  func storeChanged() async {
+  ///
+  /// - Returns: whether the store could be read.
+  @discardableResult
+  func storeChanged() async -> Bool {
     let stored: StoredSession?
     do {
       stored = try store.load()
       if let stored { try checkTenant(ofIDToken: stored.idToken) }
     } catch {
-      return
+      return false
     }
     await perform(machine.storedSessionChanged(stored, isFresh: stored.map(hasTimeLeft) ?? false))
+    return true
   }
 
   /// Stores `updated` (new tokens or a new profile) over `previous`, the signed-in session, one

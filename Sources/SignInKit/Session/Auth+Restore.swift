@@ -47,12 +47,22 @@ extension Auth {
   /// is shown.
   private func restore() async throws -> User? {
     var (attempt, step) = machine.restoreStarted(checking: Set(credentialChecks.keys))
-    let remaining = Self.countdown(from: configuration.restoreDeadline, on: clock)
+    var remaining = Self.countdown(from: configuration.restoreDeadline, on: clock)
+    var waitsForUnlock = false
     while true {
       switch step {
       case .read(let effects):
         await perform(effects)
-        step = machine.restoreRead(&attempt, readStore())
+        var read = readStore()
+        if case .unreadable(let error) = read, await waitUntilReadable(after: error) {
+          read = readStore()
+          // The deadline is the refresh's: the wait for the unlock does not count.
+          remaining = Self.countdown(from: configuration.restoreDeadline, on: clock)
+        } else if case .unreadable = read {
+          // Not locked, or still locked at the deadline: settle now, and restore at the unlock.
+          waitsForUnlock = true
+        }
+        step = machine.restoreRead(&attempt, read)
       case .checkCredential(let provider, let rawID):
         let check = credentialChecks[provider]
         let state = try? await withTimeout(remaining(), clock: clock) { try await check?.state(rawID) }
@@ -72,8 +82,34 @@ extension Auth {
       case .failed(let error, let effects):
         await perform(effects)
         followStoreChanges()
+        if waitsForUnlock { restoreWhenReadable() }
         throw error
       }
+    }
+  }
+
+  /// Waits, still `restoring` and saying why in ``AuthStateStore/errorMessage``, for a store that
+  /// could not be read because the device is locked, up to ``AuthConfiguration/unlockWait``.
+  /// `true` once it can be read; `false` at once for any other failure, and at the deadline.
+  private func waitUntilReadable(after error: AuthError) async -> Bool {
+    let store = store
+    await perform(machine.waitingForStorage(error.message))
+    let readable =
+      (try? await withTimeout(configuration.unlockWait, clock: clock) { await store.waitUntilReadable() }) ?? false
+    if readable { await perform(machine.storageWaitEnded()) }
+    return readable
+  }
+
+  /// After a launch that settled unreadable because the store was locked: restores the session
+  /// as soon as the store can be read, as if another process had just stored it. The task ends
+  /// at ``shutdown()``.
+  private func restoreWhenReadable() {
+    guard unlockTask == nil, machine.startsBackgroundWork else { return }
+    let store = store
+    unlockTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
+      // One try after the unlock: a store still unreadable then is the next restore's to report.
+      guard await store.waitUntilReadable(), !Task.isCancelled else { return }
+      await self?.storeChanged()
     }
   }
 

@@ -74,6 +74,9 @@ public actor Auth {
   /// Follows the store's changes by other processes (``followStoreChanges()``) until
   /// ``shutdown()``.
   var followTask: Task<Void, Never>?
+  /// Restores the session once a store that was locked at launch can be read
+  /// (``restoreWhenReadable()``), until ``shutdown()``.
+  var unlockTask: Task<Void, Never>?
   /// The backend's password policy, once read (``passwordPolicy()``).
   var passwordPolicyRead: PasswordPolicy?
   /// Whom to ask whether a session's identity provider still authorizes its user: the
@@ -168,6 +171,8 @@ public actor Auth {
     credentialWatchTask?.cancel()
     credentialWatchTask = nil
     stopFollowingStore()
+    unlockTask?.cancel()
+    unlockTask = nil
     performWithoutPublishing(effects)
     stateStore.finish()
   }

@@ -12,6 +12,11 @@ public struct AuthConfiguration: Sendable {
   /// How long ``Auth/restorePreviousSignIn()`` waits for a refresh before settling on a stale
   /// session. Default 10 seconds.
   public var restoreDeadline: Duration
+  /// How long ``Auth/restorePreviousSignIn()`` waits, still `restoring`, for a store that is
+  /// locked at launch (a keychain before the device's first unlock) to become readable. After
+  /// it the state is `signedOut(.storageUnreadable)` with the store's message, the session is
+  /// kept, and it is restored as soon as the store can be read. Default 30 seconds.
+  public var unlockWait: Duration = .seconds(30)
   /// Delays between retries of a refresh that failed transiently.
   public var retryBackoff: RetryBackoff
   /// Whether ``Auth`` refreshes tokens ahead of expiry by itself. Default `true`.

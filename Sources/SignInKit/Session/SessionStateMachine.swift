@@ -459,6 +459,17 @@ struct SessionStateMachine {
     }
   }
 
+  /// The launch waits for a store locked until the device is unlocked: still `restoring`, and
+  /// the store's message says why.
+  mutating func waitingForStorage(_ message: String) -> [Effect] {
+    [publish(errorMessage: .set(message))]
+  }
+
+  /// The store became readable: its message goes.
+  mutating func storageWaitEnded() -> [Effect] {
+    [publish(errorMessage: .clear)]
+  }
+
   // MARK: - Refresh
 
   /// A token refresh starts; `nil` when there is no session. A signed-in state is marked

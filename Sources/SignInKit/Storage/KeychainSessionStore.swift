@@ -1,4 +1,6 @@
 import Foundation
+import SignInConcurrency
+import SignInFoundation
 
 /// A ``SessionStore`` in the keychain: one generic-password item per namespace, readable after
 /// the device's first unlock (`kSecAttrAccessibleAfterFirstUnlock`), optionally shared with app
@@ -14,16 +16,40 @@ import Foundation
 /// - An item that cannot be decoded is copied to `<account>.unreadable-<timestamp>` and removed,
 ///   and reported as ``AuthError/Code/storage``; one written in a newer format stays in place,
 ///   with a message to upgrade. Nothing is ever deleted unread.
-/// - Keychain writes are atomic (old or new, never torn). The ownership check of
-///   ``save(_:ifStillOwnedBy:)`` and the write are two keychain calls: a sign-out in an app
-///   extension between them is not seen (the file store locks across processes; the keychain
-///   offers no lock).
+/// - Keychain writes are atomic (old or new, never torn).
+/// - **Shared with app extensions**: give the keychain access group and the App Group's
+///   container as `sharedFolder`. Every write is announced with a Darwin notification named
+///   after the item (``changes()``), so each process's ``Auth`` follows the others' sign-ins,
+///   sign-outs and refreshes; the ownership check of ``save(_:ifStillOwnedBy:)`` and its write
+///   happen under a lock file in the shared folder, and so do refreshes
+///   (``whileRefreshing(_:)``), so two processes that need a fresh token make one refresh
+///   between them. Without a shared folder the check and the write are two keychain calls that
+///   another process can come between.
+/// - **Locked at launch**: when the keychain is locked (before the first unlock, or an app
+///   launched in the background), ``waitUntilReadable()`` waits for protected data to become
+///   available, and ``Auth`` restores then; nothing is signed out or lost meanwhile.
+/// - **Moving to an access group**: ``migrate(toAccessGroup:)`` copies, checks, then deletes the
+///   old item; interrupted at any point, it loses nothing and can be run again.
+///
+/// ```swift
+/// let group = "ABCDE12345.com.example.shared"
+/// let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example")
+/// let store = try KeychainSessionStore(namespace: "default").migrate(toAccessGroup: group, sharedFolder: container)
+/// let auth = Auth(backend: backend, store: store)
+/// ```
 ///
 /// - Concurrency: `Sendable` value; any isolation.
 public struct KeychainSessionStore: SessionStore {
   /// The item the session lives in.
   public private(set) var item: KeychainItem
+  /// Where the processes sharing the item keep their lock files (an App Group's container), or
+  /// `nil` for an item only this app uses.
+  public let sharedFolder: URL?
   private let keychain: any KeychainItems
+  private let notices: any ChangeNotices
+  private let protectedData: any ProtectedDataAvailability
+  /// Whether the last read found the keychain locked: ``waitUntilReadable()`` waits only then.
+  private let foundLocked = Locked(false)
   private let now: @Sendable () -> Date
 
   /// A store for `namespace` (one per app or account set).
@@ -32,15 +58,23 @@ public struct KeychainSessionStore: SessionStore {
   ///   - namespace: the item's account name (`kSecAttrAccount`), one per app or account set.
   ///   - service: `kSecAttrService`; by default `dev.signinkit.session`.
   ///   - accessGroup: share the session with app extensions in this keychain access group.
+  ///   - sharedFolder: the folder the processes sharing the item keep their lock files in.
   ///   - keychain: the keychain; `SystemKeychain` on Apple platforms, as `init(namespace:accessGroup:)` makes it.
+  ///   - notices: where writes are announced; Darwin notifications on Apple platforms.
+  ///   - protectedData: whether a locked keychain can be waited for; UIKit's on iOS.
   ///   - now: the wall clock used to name unreadable items kept aside.
   package init(
     namespace: String = "default", service: String = "dev.signinkit.session",
-    accessGroup: String? = nil, keychain: any KeychainItems,
+    accessGroup: String? = nil, sharedFolder: URL? = nil, keychain: any KeychainItems,
+    notices: any ChangeNotices = LocalChangeNotices.shared,
+    protectedData: any ProtectedDataAvailability = AlwaysAvailableData(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     item = KeychainItem(service: service, account: namespace, accessGroup: accessGroup)
+    self.sharedFolder = sharedFolder
     self.keychain = keychain
+    self.notices = notices
+    self.protectedData = protectedData
     self.now = now
   }
 
@@ -54,6 +88,7 @@ public struct KeychainSessionStore: SessionStore {
 
   public func load() throws -> StoredSession? {
     let (status, data) = keychain.copyData(of: item)
+    foundLocked.withLock { $0 = status == .interactionNotAllowed }
     switch status {
     case .itemNotFound: return nil
     case .success: break
@@ -70,16 +105,19 @@ public struct KeychainSessionStore: SessionStore {
 
   public func save(_ session: StoredSession) throws {
     try write(try session.storedBytes(), to: item)
+    announceChange()
   }
 
-  /// Load, compare and save in turn. The keychain has no lock that other processes take, so
-  /// an app and its extensions that refresh at once can still cross here.
+  /// Load, compare and save under the shared folder's write lock, which every process sharing
+  /// the item takes here. Without a shared folder, in turn: another process can come between.
   public func save(_ session: StoredSession, ifStillOwnedBy owner: StoredSession) throws -> Bool {
-    guard let stored = try load(), stored.user.uid == owner.user.uid, stored.generation <= owner.generation else {
-      return false
+    try underWriteLock {
+      guard let stored = try load(), stored.user.uid == owner.user.uid, stored.generation <= owner.generation else {
+        return false
+      }
+      try save(session)
+      return true
     }
-    try save(session)
-    return true
   }
 
   public func clear() throws {
@@ -87,6 +125,93 @@ public struct KeychainSessionStore: SessionStore {
     guard status == .success || status == .itemNotFound else {
       throw failure(status, doing: "remove")
     }
+    announceChange()
+  }
+
+  /// The Darwin notification (or this process's notice) posted after each write of the item.
+  public func changes() throws -> AsyncStream<Void> { notices.notices(named: noticeName) }
+
+  /// With a shared folder, holds `ACCOUNT.refresh.lock` in it while `body` runs; without one,
+  /// runs `body` at once.
+  public nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T {
+    guard let lockURL = lockURL("refresh") else { return try await body() }
+    let lock: FileLock
+    do {
+      lock = try await FileLock.acquire(lockURL)
+    } catch {
+      throw AuthError(.storage, "\(error.message) Check the shared folder's permissions and try again.")
+    }
+    do {
+      let result = try await body()
+      lock.release()
+      return result
+    } catch {
+      lock.release()
+      throw error
+    }
+  }
+
+  /// When the keychain answers that it is locked, waits for protected data to become available.
+  public func waitUntilReadable() async -> Bool {
+    guard foundLocked.withLock({ $0 }) else { return false }
+    await protectedData.untilAvailable()
+    return !Task.isCancelled
+  }
+
+  /// Moves the session to the keychain access group `accessGroup` (`nil`: the app's own items),
+  /// as an app does when it starts sharing its session with extensions, and returns the store
+  /// of the new item.
+  ///
+  /// The old item is copied to the new one, the copy is read back and compared, and only then
+  /// is the old item deleted. Interrupted anywhere (the app ended, the keychain locked), both
+  /// items are left as they are and running it again finishes the move: a new item already in
+  /// place is kept when it is at least as new as the old one (``StoredSession/generation``).
+  /// With nothing stored, it only returns the new store.
+  ///
+  /// - Parameter sharedFolder: the new store's ``sharedFolder``; by default this one's.
+  /// - Throws: ``AuthError/Code/storage`` when the keychain is locked or refuses a call; nothing
+  ///   is lost, and the old store still reads the session.
+  public func migrate(toAccessGroup accessGroup: String?, sharedFolder: URL? = nil) throws -> KeychainSessionStore {
+    var moved = self
+    moved.item.accessGroup = accessGroup
+    moved = KeychainSessionStore(
+      item: moved.item, sharedFolder: sharedFolder ?? self.sharedFolder, keychain: keychain, notices: notices,
+      protectedData: protectedData, now: now)
+    guard moved.item != item else { return moved }
+    let (status, data) = keychain.copyData(of: item)
+    switch status {
+    case .itemNotFound: return moved
+    case .success: break
+    default: throw failure(status, doing: "read")
+    }
+    guard let data else { throw failure(.other(0), doing: "read") }
+    let (newStatus, newData) = keychain.copyData(of: moved.item)
+    switch newStatus {
+    case .success:
+      // A move interrupted after its copy, or another process that moved first: keep the newer.
+      let old = try? JSONDecoder.sessionDecoder.decode(StoredSession.self, from: data)
+      let new = newData.flatMap { try? JSONDecoder.sessionDecoder.decode(StoredSession.self, from: $0) }
+      if let new, new.generation >= (old?.generation ?? 0) { break }
+      try write(data, to: moved.item)
+    case .itemNotFound:
+      try write(data, to: moved.item)
+    default:
+      throw failure(newStatus, doing: "save")
+    }
+    let (checkStatus, copied) = keychain.copyData(of: moved.item)
+    guard checkStatus == .success, let copied else { throw failure(checkStatus, doing: "read") }
+    if copied != data,
+      (try? JSONDecoder.sessionDecoder.decode(StoredSession.self, from: copied)) == nil
+    {
+      throw AuthError(
+        .storage,
+        "The session copied to the \(moved.item) did not read back; the \(item) was kept. Try the move again.")
+    }
+    let deleted = keychain.delete(item)
+    guard deleted == .success || deleted == .itemNotFound else { throw failure(deleted, doing: "remove") }
+    announceChange()
+    moved.announceChange()
+    return moved
   }
 
   /// An item of its own, `<namespace>.<name>`, beside the session's.
@@ -114,12 +239,50 @@ public struct KeychainSessionStore: SessionStore {
 
   /// The item `<namespace>@<tenant>`.
   public func scoped(toTenant tenantID: String) -> any SessionStore {
-    var scoped = self
-    scoped.item.account = item.account + "@" + tenantID
-    return scoped
+    var item = item
+    item.account = self.item.account + "@" + tenantID
+    return KeychainSessionStore(
+      item: item, sharedFolder: sharedFolder, keychain: keychain, notices: notices, protectedData: protectedData,
+      now: now)
   }
 
   // MARK: - Private
+
+  private init(
+    item: KeychainItem, sharedFolder: URL?, keychain: any KeychainItems, notices: any ChangeNotices,
+    protectedData: any ProtectedDataAvailability, now: @escaping @Sendable () -> Date
+  ) {
+    self.item = item
+    self.sharedFolder = sharedFolder
+    self.keychain = keychain
+    self.notices = notices
+    self.protectedData = protectedData
+    self.now = now
+  }
+
+  /// The name every writer of the item posts: its service, account and access group.
+  var noticeName: String {
+    "dev.signinkit.session-changed/\(item.service)/\(item.account)/\(item.accessGroup ?? "-")"
+  }
+
+  private func announceChange() { notices.post(noticeName) }
+
+  /// `ACCOUNT.PURPOSE.lock` in the shared folder, or `nil` without one.
+  private func lockURL(_ purpose: String) -> URL? {
+    guard let sharedFolder else { return nil }
+    let name = item.account.map { $0.isLetter || $0.isNumber || "-_.@".contains($0) ? $0 : "_" }
+    return sharedFolder.appendingPathComponent("signinkit-\(String(name)).\(purpose).lock", isDirectory: false)
+  }
+
+  /// Runs `body` under the shared folder's write lock, or at once without a shared folder.
+  private func underWriteLock<T>(_ body: () throws -> T) throws -> T {
+    guard let lockURL = lockURL("write") else { return try body() }
+    do {
+      return try FileLock.holding(lockURL, body)
+    } catch let error as FileError {
+      throw AuthError(.storage, "\(error.message) Check the shared folder's permissions and try again.")
+    }
+  }
 
   private func write(_ data: Data, to item: KeychainItem) throws {
     var status = keychain.update(item, to: data)

@@ -74,11 +74,24 @@ public protocol SessionStore: Sendable {
   ///   `body` sees the caller's cancellation.
   /// - Throws: what `body` throws; ``AuthError/Code/storage`` when the lock cannot be taken.
   nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T
+
+  /// After ``load()`` failed, suspends until the store can be read again when the failure was
+  /// the device being locked (a keychain before the first unlock, an app launched in the
+  /// background), and returns `true`; returns `false` at once for any other failure. ``Auth``
+  /// waits on it at launch instead of reporting the session unreadable.
+  ///
+  /// The default returns `false`: a file does not wait for an unlock.
+  ///
+  /// - Cancellation: returns `false` when the calling task is cancelled.
+  func waitUntilReadable() async -> Bool
 }
 
 extension SessionStore {
   /// A store that cannot tell: a stream that ends at once.
   public func changes() throws -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+
+  /// Nothing to wait for.
+  public func waitUntilReadable() async -> Bool { false }
 
   /// No lock: `body` runs at once.
   public nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T {

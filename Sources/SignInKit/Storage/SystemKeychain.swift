@@ -50,9 +50,23 @@
   }
 
   extension KeychainSessionStore {
-    /// A store for `namespace` in the system keychain.
-    public init(namespace: String = "default", accessGroup: String? = nil) {
-      self.init(namespace: namespace, accessGroup: accessGroup, keychain: SystemKeychain())
+    /// A store for `namespace` in the system keychain, announcing its writes with Darwin
+    /// notifications.
+    ///
+    /// - Parameters:
+    ///   - accessGroup: share the session with app extensions in this keychain access group.
+    ///   - sharedFolder: the App Group container the app and its extensions share
+    ///     (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`): their refreshes
+    ///     and writes take a lock file there, so they never cross.
+    public init(namespace: String = "default", accessGroup: String? = nil, sharedFolder: URL? = nil) {
+      #if canImport(UIKit) && !os(watchOS)
+        let protectedData: any ProtectedDataAvailability = SystemProtectedData()
+      #else
+        let protectedData: any ProtectedDataAvailability = AlwaysAvailableData()
+      #endif
+      self.init(
+        namespace: namespace, accessGroup: accessGroup, sharedFolder: sharedFolder, keychain: SystemKeychain(),
+        notices: DarwinChangeNotices(), protectedData: protectedData)
     }
   }
 

@@ -11,6 +11,21 @@ final class FakeKeychain: KeychainItems {
   private struct State {
     var items: [KeychainItem: Data] = [:]
     var isLocked = false
+    /// Calls answered before the keychain locks itself, as a device locking mid-operation does.
+    var callsBeforeLocking: Int?
+
+    /// Counts a call; whether the keychain is locked for it.
+    mutating func locksNow() -> Bool {
+      if let left = callsBeforeLocking {
+        if left == 0 {
+          isLocked = true
+          callsBeforeLocking = nil
+        } else {
+          callsBeforeLocking = left - 1
+        }
+      }
+      return isLocked
+    }
   }
 
   private let state = Locked(State())
@@ -24,9 +39,12 @@ final class FakeKeychain: KeychainItems {
 
   func put(_ data: Data, at item: KeychainItem) { state.withLock { $0.items[item] = data } }
 
+  /// Locks the keychain after `calls` more calls.
+  func lock(afterCalls calls: Int) { state.withLock { $0.callsBeforeLocking = calls } }
+
   func copyData(of item: KeychainItem) -> (KeychainStatus, Data?) {
     state.withLock { state in
-      if state.isLocked { return (.interactionNotAllowed, nil) }
+      if state.locksNow() { return (.interactionNotAllowed, nil) }
       guard let data = state.items[item] else { return (.itemNotFound, nil) }
       return (.success, data)
     }
@@ -34,7 +52,7 @@ final class FakeKeychain: KeychainItems {
 
   func add(_ data: Data, as item: KeychainItem) -> KeychainStatus {
     state.withLock { state in
-      if state.isLocked { return .interactionNotAllowed }
+      if state.locksNow() { return .interactionNotAllowed }
       guard state.items[item] == nil else { return .duplicateItem }
       state.items[item] = data
       return .success
@@ -43,7 +61,7 @@ final class FakeKeychain: KeychainItems {
 
   func update(_ item: KeychainItem, to data: Data) -> KeychainStatus {
     state.withLock { state in
-      if state.isLocked { return .interactionNotAllowed }
+      if state.locksNow() { return .interactionNotAllowed }
       guard state.items[item] != nil else { return .itemNotFound }
       state.items[item] = data
       return .success
@@ -52,7 +70,7 @@ final class FakeKeychain: KeychainItems {
 
   func delete(_ item: KeychainItem) -> KeychainStatus {
     state.withLock { state in
-      if state.isLocked { return .interactionNotAllowed }
+      if state.locksNow() { return .interactionNotAllowed }
       return state.items.removeValue(forKey: item) == nil ? .itemNotFound : .success
     }
   }
