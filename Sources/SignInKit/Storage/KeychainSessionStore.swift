@@ -28,7 +28,7 @@ import SignInFoundation
 /// - **Locked at launch**: when the keychain is locked (before the first unlock, or an app
 ///   launched in the background), ``waitUntilReadable()`` waits for protected data to become
 ///   available, and ``Auth`` restores then; nothing is signed out or lost meanwhile.
-/// - **Moving to an access group**: ``migrate(toAccessGroup:)`` copies, checks, then deletes the
+/// - **Moving to an access group**: ``migrate(toAccessGroup:sharedFolder:)`` copies, checks, then deletes the
 ///   old item; interrupted at any point, it loses nothing and can be run again.
 ///
 /// ```swift
@@ -168,7 +168,9 @@ public struct KeychainSessionStore: SessionStore {
   /// place is kept when it is at least as new as the old one (``StoredSession/generation``).
   /// With nothing stored, it only returns the new store.
   ///
-  /// - Parameter sharedFolder: the new store's ``sharedFolder``; by default this one's.
+  /// - Parameters:
+  ///   - accessGroup: the keychain access group the app and its extensions share.
+  ///   - sharedFolder: the new store's ``sharedFolder``; by default this one's.
   /// - Throws: ``AuthError/Code/storage`` when the keychain is locked or refuses a call; nothing
   ///   is lost, and the old store still reads the session.
   public func migrate(toAccessGroup accessGroup: String?, sharedFolder: URL? = nil) throws -> KeychainSessionStore {
