@@ -74,6 +74,7 @@ package enum SigninCommand {
   private static func watch(
     _ auth: Auth, on backend: REPLBackend, folder: URL, renderer: Renderer, executor: LaunchThreadExecutor
   ) async -> Never {
+    await renderer.setWatching(true)
     let states = Task(executorPreference: executor) { await renderer.show(auth.states) }
     let events = Task(executorPreference: executor) { await renderer.show(auth.events) }
     let restored = await Task(executorPreference: executor) { try? await auth.restorePreviousSignIn() }.value

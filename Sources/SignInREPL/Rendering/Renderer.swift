@@ -1,8 +1,14 @@
 import Foundation
 import SignInKit
 
-/// The one place the REPL writes to the terminal: command results, errors, and, while watching,
-/// every state change and event. Lines are plain words, or JSON objects with `--json`.
+/// The one place the REPL writes to the terminal: command results, errors, and the state
+/// changes and events it is watching. Lines are plain words, or JSON objects with `--json`.
+///
+/// By default (``Watching/elsewhere``) a state or event is printed only when no command is
+/// running: what happens by itself (a proactive refresh, another process on the same data
+/// folder signing in or out). A command says its own result in one line, and at a terminal the
+/// spinner shows that it works; `watch on` prints every change, the commands' too, and `--json`
+/// and `--watch` do from the start.
 ///
 /// At a terminal the bottom line is "live": the prompt being typed at, or a spinner while a
 /// command is in flight. A line that arrives meanwhile (a state change from the stream, say) is
@@ -13,7 +19,19 @@ import SignInKit
 @UIStateActor package final class Renderer {
   package let json: Bool
   package let style: TextStyle
-  package var isWatching = true
+  /// Which state changes and events are printed.
+  package enum Watching: Sendable {
+    /// None.
+    case off
+    /// Those that come while no command runs.
+    case elsewhere
+    /// All of them.
+    case everything
+  }
+
+  package var watching: Watching
+  /// Commands in flight (``commandStarted()``): their state changes are theirs to report.
+  private var commandsRunning = 0
   /// Whether the signed-in user's changes (``Auth/users``) are printed; off by default.
   package var isWatchingUsers = false
   private var lastState: AuthState?
@@ -44,6 +62,7 @@ import SignInKit
     output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
   ) {
     self.json = json
+    watching = json ? .everything : .elsewhere
     self.style = json ? .plain : style
     self.clock = clock
     self.output = output
@@ -82,7 +101,7 @@ import SignInKit
       stateWaiters = []
       for waiter in waiters { waiter.resume() }
     }
-    guard isWatching, state != lastState else { return }
+    guard showsChanges, state != lastState else { return }
     let returning = state == stateBeforeSignIn
     if case .signingIn = state {
       if case .signingIn = lastState {} else { stateBeforeSignIn = lastState }
@@ -122,7 +141,7 @@ import SignInKit
 
   /// An event from the stream, when watching and worth a line.
   package func show(_ event: AuthEvent) {
-    guard isWatching, !json, let line = TranscriptFormatter.line(for: event) else { return }
+    guard showsChanges, !json, let line = TranscriptFormatter.line(for: event) else { return }
     if case .failed = event { return }  // the command that failed reports it
     if case .signedIn = event { return }  // the state line says it
     write("• " + line, styled: style.live)
@@ -224,6 +243,21 @@ import SignInKit
   }
 }
 extension Renderer {
-  func setWatching(_ on: Bool) { isWatching = on }
+  /// Whether a state change or event that comes now is printed.
+  private var showsChanges: Bool {
+    switch watching {
+    case .off: false
+    case .elsewhere: commandsRunning == 0
+    case .everything: true
+    }
+  }
+
+  /// A command starts: until ``commandEnded()``, the changes it makes are its own to report.
+  package func commandStarted() { commandsRunning += 1 }
+
+  /// A command ended, and the states it caused have been shown (or not) already.
+  package func commandEnded() { commandsRunning -= 1 }
+
+  func setWatching(_ on: Bool) { watching = on ? .everything : .off }
   func setWatchingUsers(_ on: Bool) { isWatchingUsers = on }
 }

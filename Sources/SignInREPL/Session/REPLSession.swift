@@ -83,14 +83,23 @@ package actor REPLSession {
 
   /// Runs `command`. Returns `false` when it failed (the error is already shown).
   package func run(_ command: any REPLCommand) async -> Bool {
+    await renderer.commandStarted()
+    let succeeded: Bool
     do {
       try await command.run(in: self)
-      return true
+      succeeded = true
     } catch let error as CommandError {
       await renderer.show(error)
+      succeeded = false
     } catch {
       await renderer.show(AuthError.wrapping(error))
+      succeeded = false
     }
-    return false
+    // The states the command caused reach the renderer before it counts as ended, so none of
+    // them is printed as if it had happened by itself.
+    let store = auth.stateStore
+    await renderer.waitUntilShowing { store.state }
+    await renderer.commandEnded()
+    return succeeded
   }
 }

@@ -31,10 +31,8 @@ package struct ScriptLoop: Sendable {
     guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &status) else { return true }
     for command in commands {
       if command is QuitCommand { return false }
+      // The command's final state has reached the renderer when this returns.
       status.record(succeeded: await session.run(command))
-      // The command's final state is printed before the next command starts.
-      let store = session.auth.stateStore
-      await renderer.waitUntilShowing { store.state }
     }
     return true
   }

@@ -77,7 +77,7 @@ struct SigninProcessTests {
       stdin: "anonymous\nlink email ada@example.com\nsecret-1\nwhoami\nsignout\n")
     #expect(run.status == 0, "\(run.output)")
     #expect(run.output.contains("linked email: ada@example.com"))
-    #expect(run.output.contains("signed out (you signed out)"))
+    #expect(run.output.contains("\nsigned out\n"))
   }
 
   @Test func exitStatusSaysWhetherCommandsFailedOrWereMisused() async throws {

@@ -76,7 +76,7 @@ struct SigninTerminalTests {
     let scratch = Scratch()
     let terminal = try await Self.start(scratch, ["--in-memory", "--latency", "60000"])
     terminal.type("anonymous\r")
-    try await terminal.waitFor("signing in with no account")
+    try await terminal.waitFor("working… (Ctrl-C cancels)")
     terminal.type("\u{03}")
     try await terminal.waitFor("error (cancelled)")
     terminal.type("state\r")

@@ -13,6 +13,9 @@ struct SigninWatchTests {
     let data = SigninProcessTests.Scratch()
     let watcher = try await PseudoTerminal(arguments: ["--watch", "--data-dir", data.url.path])
     try await watcher.waitFor("nobody is signed in now. Ctrl-C to stop.")
+    // A person at another signin's prompt sees the same changes between their own commands.
+    let prompt = try await PseudoTerminal(arguments: ["--data-dir", data.url.path])
+    try await prompt.waitFor("no previous sign-in")
 
     let signUp = try await SigninProcessTests.signin(
       ["--data-dir", data.url.path, "-c", "signup ada@example.com"], stdin: "hunter2-pass\nhunter2-pass\n")
@@ -20,12 +23,16 @@ struct SigninWatchTests {
     let signedUp = ContinuousClock.now
     try await watcher.waitFor("• signed in as ada@example.com")
     let followedSignIn = ContinuousClock.now - signedUp
+    try await prompt.waitFor("• signed in as ada@example.com")
 
     let signOut = try await SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "signout"])
     #expect(signOut.status == 0, "\(signOut.output)")
     let signedOut = ContinuousClock.now
     try await watcher.waitFor("• signed out (another process using this data folder signed out)")
     let followedSignOut = ContinuousClock.now - signedOut
+    try await prompt.waitFor("• signed out (another process using this data folder signed out)")
+    prompt.type("quit\r")
+    #expect(try await prompt.exitStatus() == 0)
 
     // The other process has exited before the clock starts: the watcher's part is what is timed.
     #expect(followedSignIn < .seconds(2), "followed the sign-in after \(followedSignIn)")
@@ -46,8 +53,8 @@ struct SigninWatchTests {
     // The test holds the refresh lock, as a third process in the middle of a refresh would, so
     // both processes start their refresh before either can make it.
     let held = try await FileLock.acquire(sessionFolder.appendingPathComponent("refresh.lock"))
-    let first = try await PseudoTerminal(arguments: ["--data-dir", data.url.path, "-c", "refresh"])
-    let second = try await PseudoTerminal(arguments: ["--data-dir", data.url.path, "-c", "refresh"])
+    let first = try await PseudoTerminal(arguments: ["--data-dir", data.url.path, "-c", "watch on; refresh"])
+    let second = try await PseudoTerminal(arguments: ["--data-dir", data.url.path, "-c", "watch on; refresh"])
     for process in [first, second] { try await process.waitFor("refreshing the token…") }
     held.release()
 
