@@ -11,6 +11,9 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
   case usage(String)
   /// An argument has the wrong shape (an email without a domain): what is wrong, and the usage.
   case invalidArgument(String, usage: String)
+  /// An answer typed at a command's prompt that cannot be used (two passwords that differ, a
+  /// number not in the list): what was wrong, and what to type instead.
+  case unusableAnswer(String)
   /// A quote was opened and never closed.
   case unbalancedQuote(Character)
   /// The line is longer than ``CommandLexer/maximumLineLength``.
@@ -29,6 +32,8 @@ package enum CommandError: Error, Sendable, Equatable, CustomStringConvertible {
       "Usage: \(usage)"
     case .invalidArgument(let problem, let usage):
       "\(problem)\nUsage: \(usage)"
+    case .unusableAnswer(let problem):
+      problem
     case .unbalancedQuote(let quote):
       "A \(quote) quote is not closed. Close it, or escape it with a backslash."
     case .lineTooLong(let length):

@@ -8,9 +8,14 @@ extension REPLSession {
     await renderer.say(text, fields: fields)
   }
 
+  /// Ctrl-C at any prompt reads the same: the command was cancelled.
+  private func throwIfInterrupted() throws {
+    if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
+  }
+
   func secret(_ prompt: String) async throws -> String {
     let value = await input.secret(prompt: prompt)
-    if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
+    try throwIfInterrupted()
     guard let value, !value.isEmpty else {
       throw AuthError(.userCancelled, "No password was given; nothing changed.")
     }
@@ -22,7 +27,7 @@ extension REPLSession {
   func confirm(_ warning: String) async throws {
     await say(warning)
     let answer = await input.line(prompt: "Type yes to go on: ")
-    if Task.isCancelled { throw AuthError(.cancelled, "Cancelled; nothing changed.") }
+    try throwIfInterrupted()
     guard let answer, ["yes", "y"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased()) else {
       throw AuthError(.userCancelled, "Not confirmed; nothing changed.")
     }
@@ -51,7 +56,9 @@ extension REPLSession {
 
   /// The next line, trimmed; with none, or an empty one, `whenMissing` as a user cancellation.
   private func answer(_ prompt: String, whenMissing message: String) async throws -> String {
-    guard let answer = await input.line(prompt: prompt)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+    let line = await input.line(prompt: prompt)
+    try throwIfInterrupted()
+    guard let answer = line?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
       throw AuthError(.userCancelled, message)
     }
     return answer
@@ -78,7 +85,8 @@ extension REPLSession {
         let answer = try await answer(
           "Factor (1-\(factors.count)): ", whenMissing: "No factor was chosen; nothing changed.")
         guard let number = Int(answer), factors.indices.contains(number - 1) else {
-          throw AuthError(.userCancelled, "'\(answer)' is not a number from the list; nothing changed.")
+          throw CommandError.unusableAnswer(
+            "'\(answer)' is not a number from 1 to \(factors.count); nothing changed. Sign in again and type one.")
         }
         factor = factors[number - 1]
       }
@@ -103,7 +111,7 @@ extension REPLSession {
     guard input.isTerminal else { return first }
     let second = try await secret("Repeat it: ")
     guard first == second else {
-      throw AuthError(.userCancelled, "The two passwords differ; nothing changed. Try again.")
+      throw CommandError.unusableAnswer("The two passwords differ; nothing changed. Type the same password twice.")
     }
     return first
   }
@@ -121,7 +129,9 @@ extension REPLSession {
         ])
         .joined(separator: "\n"))
     }
-    guard let answer = await input.line(prompt: "Account: ")?.trimmingCharacters(in: .whitespaces) else {
+    let line = await input.line(prompt: "Account: ")
+    try throwIfInterrupted()
+    guard let answer = line?.trimmingCharacters(in: .whitespaces) else {
       throw AuthError(.userCancelled, "No account was chosen; nothing changed.")
     }
     if let number = Int(answer), known.indices.contains(number - 1) { return known[number - 1] }

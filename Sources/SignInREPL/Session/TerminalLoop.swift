@@ -4,6 +4,8 @@ import SignInKit
 /// The interactive REPL at a terminal: reads a command line with the editor, runs each command
 /// as its own task with a spinner, and lets Ctrl-C cancel it. At the prompt, Ctrl-C abandons
 /// the line being typed; a second Ctrl-C at an empty prompt leaves, as does Ctrl-D or `quit`.
+/// Leaving is a success (status 0) whatever the commands did: each said how it ended, and a
+/// person who tried a wrong password an hour ago did not make the session fail.
 ///
 /// - Concurrency: `Sendable` value; ``run()`` runs on the caller's task and each command in a
 ///   child task it cancels on Ctrl-C.
@@ -22,29 +24,29 @@ package struct TerminalLoop: Sendable {
   }
 
   package func run() async -> ExitStatus {
-    var status = ExitStatus()
+    // Misuse is shown as it is typed; the process's status does not keep it.
+    var typed = ExitStatus()
     var interruptedAtEmptyPrompt = false
     while true {
       switch await input.commandLine(prompt: Self.prompt) {
       case .endOfInput:
-        return status
+        return ExitStatus()
       case .interrupted(let hadText):
         if hadText {
           interruptedAtEmptyPrompt = false
         } else if interruptedAtEmptyPrompt {
-          return status
+          return ExitStatus()
         } else {
           interruptedAtEmptyPrompt = true
           await renderer.say("(press Ctrl-C again to leave, or type 'quit')")
         }
       case .line(let line):
         interruptedAtEmptyPrompt = false
-        guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &status) else { continue }
+        guard let commands = await parseReportingMisuse(line, renderer: renderer, status: &typed) else { continue }
         if !commands.isEmpty, !commands.contains(where: \.carriesSecret) { await input.remember(line) }
         for command in commands {
-          if command is QuitCommand { return status }
-          let (succeeded, cancelled) = await runCancellable(command)
-          status.record(succeeded: succeeded)
+          if command is QuitCommand { return ExitStatus() }
+          let (_, cancelled) = await runCancellable(command)
           if cancelled { break }  // the rest of the line is abandoned with it
         }
       }

@@ -57,7 +57,8 @@ struct SigninTerminalTests {
     first.type("correct-horse-1\r")  // a password typed at the prompt by mistake
     try await first.waitFor("Unknown command")
     first.type("quit\r")
-    #expect(try await first.exitStatus() == 2)
+    // Leaving the prompt is a success: the unknown command was answered as it was typed.
+    #expect(try await first.exitStatus() == 0)
 
     let history = try String(contentsOf: scratch.history, encoding: .utf8)
     #expect(history == "signup ada@example.com\nquit\n")
@@ -87,7 +88,7 @@ struct SigninTerminalTests {
     terminal.type("\u{03}")
     try await terminal.waitFor("press Ctrl-C again to leave")
     terminal.type("\u{03}")
-    #expect(try await terminal.exitStatus() == 1)
+    #expect(try await terminal.exitStatus() == 0)
   }
 
   @Test func theAccountChooserListsEmailsUsedBefore() async throws {
@@ -190,6 +191,31 @@ struct SigninTerminalTests {
     #expect(try await terminal.exitStatus() == 0)
   }
 
+  /// Ctrl-C reads the same at every prompt a command shows: the command was cancelled.
+  @Test func controlCAtAnyPromptCancelsTheCommandInTheSameWords() async throws {
+    let scratch = Scratch()
+    let terminal = try await Self.start(scratch)
+    terminal.type("anonymous\r")
+    try await terminal.waitFor("signed in as an anonymous user")
+    terminal.type("delete-account\r")
+    try await terminal.waitFor("Type yes to go on: ")
+    terminal.type("\u{03}")
+    try await terminal.waitFor("error (cancelled): Cancelled; nothing changed.")
+    terminal.type("signin ada@example.com\r")
+    try await terminal.waitFor("Password for ada@example.com: ")
+    terminal.type("\u{03}")
+    try await terminal.waitFor("error (cancelled): Cancelled; nothing changed.")
+    terminal.type("link google\r")
+    try await terminal.waitFor("Account: ")
+    terminal.type("\u{03}")
+    try await terminal.waitFor("error (cancelled): Cancelled; nothing changed.")
+    terminal.type("whoami\r")
+    try await terminal.waitFor("an anonymous user")
+    terminal.type("quit\r")
+    #expect(try await terminal.exitStatus() == 0)
+    #expect(!terminal.transcript.contains("user-cancelled"))
+  }
+
   @Test func passwordsAreAskedTwiceWithoutEchoAndMustMatch() async throws {
     let scratch = Scratch()
     let terminal = try await Self.start(scratch)
@@ -199,8 +225,10 @@ struct SigninTerminalTests {
     try await terminal.waitFor("Repeat it: ")
     terminal.type("second-secret\r")
     try await terminal.waitFor("The two passwords differ; nothing changed")
+    // Not a cancellation: the answer was wrong, and the line says what to type.
+    #expect(!terminal.transcript.contains("user-cancelled"))
     terminal.type("quit\r")
-    #expect(try await terminal.exitStatus() == 1)
+    #expect(try await terminal.exitStatus() == 0)
     #expect(!terminal.transcript.contains("secret"))
   }
 }
