@@ -1,4 +1,5 @@
 import Foundation
+import SignInCrypto
 import SignInKit
 import SignInWire
 
@@ -22,6 +23,10 @@ package struct ImportedAccount: Sendable {
   /// The `customAttributes` JSON object.
   package var customAttributes: String?
   package var providers: [ProviderInfo] = []
+  /// SMS second factors: the number, and the enrolment's id, name and date when given.
+  package var phoneSecondFactors:
+    [(enrollmentID: String?, displayName: String?, phoneNumber: String, enrolledAt: Date?)] =
+      []
   package var createdAt: Date?
   package var lastLoginAt: Date?
 
@@ -113,6 +118,21 @@ extension EmbeddedBackend {
     if let attributes = imported.customAttributes {
       let claims = try AccountRules.customClaims(attributes)
       account.customClaims = claims.isEmpty ? nil : claims
+    }
+    if !imported.phoneSecondFactors.isEmpty {
+      // As the emulator's import requires: a second factor goes with a verified email.
+      guard account.email != nil, account.emailVerified else {
+        throw AuthError(
+          firebase: .invalidArgument, message: "a second factor account needs an email, and the email verified")
+      }
+      account.secondFactors = try imported.phoneSecondFactors.map { factor in
+        guard let number = try? AccountRules.validatedPhoneNumber(factor.phoneNumber) else {
+          throw AuthError(firebase: .invalidPhoneNumber, message: "a second factor's phone number format is invalid")
+        }
+        return EmbeddedDatabase.SecondFactor(
+          enrollmentID: try factor.enrollmentID ?? Base64URL.encode(Crypto.randomBytes(12)),
+          displayName: factor.displayName, secret: "", phoneNumber: number, enrolledAt: factor.enrolledAt ?? now)
+      }
     }
     // The password and phone "providers" follow from the account itself.
     account.federated = imported.providers.filter { $0.providerID != .password && $0.providerID.rawValue != "phone" }

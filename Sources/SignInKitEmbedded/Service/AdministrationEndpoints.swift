@@ -40,23 +40,47 @@ enum AdministrationEndpoints {
     return reply
   }
 
-  /// `batchGet`: a page of accounts in uid order, `maxResults` (at most 1000) at a time.
+  /// `batchGet`: a page of accounts in uid order, `maxResults` (at most 1000) at a time, of the
+  /// project or of the tenant `tenantId` names. As the emulator does (and its export relies on),
+  /// `maxResults=-1` lists every account at once, with no next page.
   static func batchGet(_ body: DownloadAccountQuery, _ context: ServiceContext) async throws -> LookupReply {
+    let backend = try await context.backend()
+    var reply = LookupReply()
+    reply.kind = "identitytoolkit#DownloadAccountResponse"
+    if body.maxResults == "-1" {
+      reply.users = try await allAccounts(of: backend, after: body.nextPageToken).map {
+        ReplyShapes.adminAccount($0, of: backend)
+      }
+      return reply
+    }
     let maxResults: Int
     do {
       maxResults = Int(try RequestNumber.integer(query: body.maxResults, field: "maxResults", in: 1...1000) ?? 1000)
     } catch {
-      throw FirebaseFailure(.invalidPageSelection, "maxResults must be between 1 and 1000")
+      throw FirebaseFailure(
+        .invalidPageSelection, "maxResults must be between 1 and 1000 (or -1 for every account, as the emulator takes)")
     }
-    let backend = try await context.backend()
     let (accounts, next) = try await backend.administering({
       try $0.adminList(maxResults: maxResults, after: body.nextPageToken)
     })
-    var reply = LookupReply()
-    reply.kind = "identitytoolkit#DownloadAccountResponse"
     reply.users = accounts.map { ReplyShapes.adminAccount($0, of: backend) }
     reply.nextPageToken = next
     return reply
+  }
+
+  /// Every account of `backend` in uid order, after `pageToken` when given.
+  static func allAccounts(of backend: EmbeddedBackend, after pageToken: String? = nil) async throws
+    -> [EmbeddedDatabase.Account]
+  {
+    var accounts: [EmbeddedDatabase.Account] = []
+    var after = pageToken
+    repeat {
+      let token = after
+      let (page, next) = try await backend.administering { try $0.adminList(maxResults: 1000, after: token) }
+      accounts += page
+      after = next
+    } while after != nil
+    return accounts
   }
 
   /// `accounts:query`: the users in uid order (descending with `order: DESC`), those matching
@@ -74,21 +98,14 @@ enum AdministrationEndpoints {
       throw FirebaseFailure(.invalidArgument, "order must be ASC or DESC")
     }
     let backend = try await context.backend()
-    var matched: [EmbeddedDatabase.Account] = []
-    var after: String?
-    repeat {
-      let pageToken = after
-      let (page, next) = try await backend.administering { try $0.adminList(maxResults: 1000, after: pageToken) }
-      matched += page.filter { account in
-        guard let expression = body.expression, !expression.isEmpty else { return true }
-        return expression.contains { term in
-          (term.email.map { $0.lowercased() == account.email } ?? true)
-            && (term.userId.map { $0 == account.uid } ?? true)
-            && (term.phoneNumber.map { $0 == account.phoneNumber } ?? true)
-        }
+    var matched = try await allAccounts(of: backend).filter { account in
+      guard let expression = body.expression, !expression.isEmpty else { return true }
+      return expression.contains { term in
+        (term.email.map { $0.lowercased() == account.email } ?? true)
+          && (term.userId.map { $0 == account.uid } ?? true)
+          && (term.phoneNumber.map { $0 == account.phoneNumber } ?? true)
       }
-      after = next
-    } while after != nil
+    }
     if body.order == "DESC" { matched.reverse() }
     var reply = QueryAccountsReply()
     reply.recordsCount = String(matched.count)

@@ -179,6 +179,17 @@ struct PasswordImport: Sendable {
         providerID: ProviderID(rawValue: provider), rawID: rawID, email: entry.email?.lowercased(),
         displayName: entry.displayName, photoURL: entry.photoUrl.flatMap(URL.init(string:)))
     }
+    account.phoneSecondFactors = try (user.mfaInfo ?? []).map { factor in
+      // The emulator's exports keep the whole number apart from a masked `phoneInfo`.
+      guard let number = factor.unobfuscatedPhoneInfo ?? factor.phoneInfo else {
+        throw FirebaseFailure(
+          .invalidArgument, "second factor not supported: only SMS factors (phoneInfo) can be imported")
+      }
+      return (
+        factor.mfaEnrollmentId, factor.displayName, number,
+        factor.enrolledAt.flatMap { try? Date($0, strategy: .iso8601) }
+      )
+    }
     return account
   }
 

@@ -40,7 +40,7 @@ enum SigninServe {
         let (count, refusals) = try await EmulatorExport.read(from: folder, into: backend)
         imported = "Imported \(count) accounts from \(folder.path).\n"
         for refusal in refusals {
-          imported += "warning: account \(refusal.index) was not imported: \(refusal.message)\n"
+          imported += "warning: account \(refusal.index) of \(refusal.file) was not imported: \(refusal.message)\n"
         }
       } catch {
         let error = AuthError.wrapping(error)

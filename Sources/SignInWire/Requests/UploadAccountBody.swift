@@ -46,14 +46,24 @@ package struct BatchDeleteBody: WireBody, TenantNaming {
 /// `accounts:batchGet` (the Admin SDKs' `list_users`): a page of accounts, in the query.
 ///
 /// - Concurrency: `Sendable` value.
-package struct DownloadAccountQuery: WireBody {
+package struct DownloadAccountQuery: WireBody, TenantNaming {
   package var maxResults: String?
   package var nextPageToken: String?
+  /// The tenant whose accounts to list (the emulator's export asks each tenant this way).
+  package var tenantId: String?
 
   package init() {}
 
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case maxResults, nextPageToken
+    case maxResults, nextPageToken, tenantId
+  }
+
+  package static var unlistedFields: [String: String] {
+    [
+      "tenantId":
+        "Google lists it on projects/P/accounts:batchGet; on the tenant's own path the path names the tenant, and "
+        + "the Firebase emulator's export asks the project path with it"
+    ]
   }
 
   package static var queryKeys: [CodingKeys] { CodingKeys.allCases }
