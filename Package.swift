@@ -39,7 +39,7 @@ let package = Package(
     // one from reaching up.
     .target(name: "SignInConcurrency", swiftSettings: strict),
     // JSON values and crash-safe files, for every layer above.
-    .target(name: "SignInFoundation", swiftSettings: strict),
+    .target(name: "SignInFoundation", dependencies: ["SignInConcurrency"], swiftSettings: strict),
     .target(
       name: "SignInCrypto",
       dependencies: [

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A task executor with threads of its own, for work that must go on while the process's shared
 /// pool is busy: a server in the same process as its clients answers on these threads, as it
@@ -21,7 +20,7 @@ package final class OwnThreadsExecutor: TaskExecutor {
     var threadsRunning = 0
   }
 
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   /// Signalled once per job queued, and once per thread by ``stop()``.
   private let wakeUps = DispatchSemaphore(value: 0)
   private let threads: Int

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import SignInConcurrency
 
 #if canImport(Glibc)
   import Glibc
@@ -50,7 +50,7 @@ package enum FolderWatch {
 #if os(Linux)
   /// The process's inotify descriptor, the thread that reads it, and the watches it serves.
   ///
-  /// - Concurrency: `Sendable`; the watches are `Mutex`-guarded; the thread only reads the
+  /// - Concurrency: `Sendable`; the watches are `Locked`-guarded; the thread only reads the
   ///   descriptor.
   final class InotifyWatches: Sendable {
     static let shared = InotifyWatches()
@@ -67,7 +67,7 @@ package enum FolderWatch {
     }
 
     private let descriptor: Int32
-    private let watches = Mutex(Watches())
+    private let watches = Locked(Watches())
     private static let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
 
     private init() {
