@@ -71,6 +71,16 @@ def admin_users(host, project):
         return json.load(reply).get("userInfo", [])
 
 
+def sign_up_over_the_api(host, email, password):
+    """A user made by a client's call, not by the page."""
+    request = urllib.request.Request(
+        f"http://{host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key",
+        data=json.dumps({"email": email, "password": password}).encode(), method="POST",
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=WAIT) as reply:
+        return json.load(reply)["localId"]
+
+
 def main():
     project = "demo-browser-handler"
     server, host = start_server(sys.argv[1], project)
@@ -166,6 +176,65 @@ def main():
             driver.get(f"http://127.0.0.1:{port}/index.html?emulator={host}")
             refused = run(driver, "signIn('ada@example.com', 'correct horse')")
             expect(isinstance(refused, str) and "USER_DISABLED" in refused, refused)
+
+        @check("the accounts page shows a user made over the API without a reload, newest first")
+        def _():
+            driver.get(f"http://{host}/emulator/auth/accounts")
+            WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded"))
+            marker = "window.__notReloaded = true"
+            driver.execute_script(marker)
+            uid = sign_up_over_the_api(host, "live@example.com", "correct horse")
+            rows = "return [...document.querySelectorAll('#users tr')].map((r) => r.dataset.uid)"
+            WebDriverWait(driver, WAIT).until(lambda d: uid in d.execute_script(rows))
+            expect(driver.execute_script("return window.__notReloaded === true"), "the page was not reloaded")
+            expect(driver.execute_script(rows)[0] == uid, "the newest user comes first")
+            header = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "thead th")]
+            for column in ["Name", "Email or phone", "Sign-in methods", "Created", "Last sign-in", "UID"]:
+                expect(column in header, header)
+            state["live"] = uid
+
+        @check("the edit form refuses a weak password in words, then sets custom claims and the phone")
+        def _():
+            row = driver.find_element(By.CSS_SELECTOR, f"#users tr[data-uid='{state['live']}']")
+            row.find_element(By.XPATH, ".//button[text()='Edit']").click()
+            form = WebDriverWait(driver, WAIT).until(
+                lambda d: d.find_element(By.CSS_SELECTOR, f"tr[data-edits='{state['live']}'] form"))
+            form.find_element(By.NAME, "password").send_keys("x")
+            form.find_element(By.XPATH, ".//button[text()='Save']").click()
+            problem = "return document.getElementById('problem').textContent"
+            WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(problem))
+            said = driver.execute_script(problem)
+            expect("The password is too weak" in said and "WEAK_PASSWORD" not in said, said)
+            form.find_element(By.NAME, "password").clear()
+            form.find_element(By.NAME, "customAttributes").send_keys("not json")
+            form.find_element(By.XPATH, ".//button[text()='Save']").click()
+            WebDriverWait(driver, WAIT).until(lambda d: "must be a JSON object" in d.execute_script(problem))
+            claims = form.find_element(By.NAME, "customAttributes")
+            claims.clear()
+            claims.send_keys('{"role": "admin"}')
+            form.find_element(By.NAME, "phoneNumber").send_keys("+15555550142")
+            form.find_element(By.NAME, "emailVerified").click()
+            if shots:
+                driver.save_screenshot(os.path.join(shots, "accounts-edit.png"))
+            form.find_element(By.XPATH, ".//button[text()='Save']").click()
+            WebDriverWait(driver, WAIT).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "tr.editing"))
+            live = next(user for user in admin_users(host, project) if user["localId"] == state["live"])
+            expect(json.loads(live.get("customAttributes", "{}")) == {"role": "admin"}, live)
+            expect(live.get("phoneNumber") == "+15555550142" and live.get("emailVerified") is True, live)
+
+        @check("a tenant that does not exist is said so, and viewing its page makes none")
+        def _():
+            driver.get(f"http://{host}/emulator/auth/accounts?project={project}&tenant=ghost-team")
+            said = driver.find_element(By.ID, "problem").text
+            expect("There is no tenant ghost-team" in said, said)
+            if shots:
+                driver.save_screenshot(os.path.join(shots, "accounts-missing-tenant.png"))
+            request = urllib.request.Request(
+                f"http://{host}/identitytoolkit.googleapis.com/v2/projects/{project}/tenants",
+                headers={"Authorization": "Bearer owner"})
+            with urllib.request.urlopen(request, timeout=WAIT) as reply:
+                tenants = json.load(reply).get("tenants", [])
+            expect(all(t.get("tenantId") != "ghost-team" for t in tenants), tenants)
     finally:
         driver.quit()
 

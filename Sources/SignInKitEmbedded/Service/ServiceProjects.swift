@@ -68,6 +68,11 @@ package final class ServiceProjects: Sendable {
     }
   }
 
+  /// Whether project `id` exists here: the served one, or one a call made since it started.
+  package func holds(_ id: String) -> Bool {
+    id == served.configuration.projectID || others.withLock { $0[id] != nil }
+  }
+
   /// The tenants of `project`, one table per project for the server's life (none kept for a
   /// project that is not: see ``backend(for:creating:)``).
   package func tenants(of project: EmbeddedBackend) -> ServiceTenants {
