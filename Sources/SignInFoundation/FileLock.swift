@@ -51,6 +51,24 @@ package struct FileLock: ~Copyable {
     return FileLock(descriptor: descriptor)
   }
 
+  /// Runs `body` holding the lock on `url`, taken as ``acquire(_:)`` takes it, and lets the lock
+  /// go however `body` ends.
+  ///
+  /// - Throws: ``FileError`` when the lock cannot be taken; what `body` throws.
+  package static nonisolated(nonsending) func whileHolding<T>(_ url: URL, _ body: () async throws -> T) async throws
+    -> T
+  {
+    let lock = try await acquire(url)
+    do {
+      let result = try await body()
+      lock.release()
+      return result
+    } catch {
+      lock.release()
+      throw error
+    }
+  }
+
   /// Runs `body` holding the lock on `url` (made with mode 0600 when missing), waiting on this
   /// thread for whoever holds it: for short work only, such as a read-compare-write.
   ///

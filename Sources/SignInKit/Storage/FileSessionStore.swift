@@ -125,19 +125,10 @@ public struct FileSessionStore: SessionStore {
   public nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T {
     try createDirectory()
     let lockURL = directoryURL.appendingPathComponent("refresh.lock", isDirectory: false)
-    let lock: FileLock
     do {
-      lock = try await FileLock.acquire(lockURL)
-    } catch {
+      return try await FileLock.whileHolding(lockURL, body)
+    } catch let error as FileError {
       throw AuthError(.storage, "\(error.message) Fix the folder's permissions and try again.")
-    }
-    do {
-      let result = try await body()
-      lock.release()
-      return result
-    } catch {
-      lock.release()
-      throw error
     }
   }
 

@@ -135,19 +135,10 @@ public struct KeychainSessionStore: SessionStore {
   /// runs `body` at once.
   public nonisolated(nonsending) func whileRefreshing<T>(_ body: () async throws -> T) async throws -> T {
     guard let lockURL = lockURL("refresh") else { return try await body() }
-    let lock: FileLock
     do {
-      lock = try await FileLock.acquire(lockURL)
-    } catch {
+      return try await FileLock.whileHolding(lockURL, body)
+    } catch let error as FileError {
       throw AuthError(.storage, "\(error.message) Check the shared folder's permissions and try again.")
-    }
-    do {
-      let result = try await body()
-      lock.release()
-      return result
-    } catch {
-      lock.release()
-      throw error
     }
   }
 

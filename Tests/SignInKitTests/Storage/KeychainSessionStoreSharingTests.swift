@@ -115,14 +115,19 @@ struct KeychainSessionStoreSharingTests {
 
   // MARK: Locked at launch
 
-  @Test func aKeychainLockedAtLaunchRestoresWhenItUnlocks() async throws {
+  /// A keychain holding a signed-up user's session, locked since, as at the next launch.
+  static func signedUpThenLocked() async throws -> (FakeKeychain, ScriptedBackend, User) {
     let keychain = FakeKeychain()
     let backend = ScriptedBackend()
     let signedUp = Auth(backend: backend, store: KeychainSessionStore(keychain: keychain), configuration: Self.manual)
     let user = try await signedUp.signUp(email: "ada@example.com", password: "correct horse").user
     await signedUp.shutdown()
-
     keychain.isLocked = true
+    return (keychain, backend, user)
+  }
+
+  @Test func aKeychainLockedAtLaunchRestoresWhenItUnlocks() async throws {
+    let (keychain, backend, user) = try await Self.signedUpThenLocked()
     let protectedData = FakeProtectedData()
     let auth = Auth(
       backend: backend, store: KeychainSessionStore(keychain: keychain, protectedData: protectedData),
@@ -146,13 +151,7 @@ struct KeychainSessionStoreSharingTests {
   }
 
   @Test func aKeychainStillLockedAfterTheWaitSettlesUnreadableThenRestoresAtTheUnlock() async throws {
-    let keychain = FakeKeychain()
-    let backend = ScriptedBackend()
-    let signedUp = Auth(backend: backend, store: KeychainSessionStore(keychain: keychain), configuration: Self.manual)
-    let user = try await signedUp.signUp(email: "ada@example.com", password: "correct horse").user
-    await signedUp.shutdown()
-
-    keychain.isLocked = true
+    let (keychain, backend, user) = try await Self.signedUpThenLocked()
     let protectedData = FakeProtectedData()
     let clock = ManualClock()
     var configuration = Self.manual
