@@ -123,6 +123,24 @@ def main():
             expect(result["isNewUser"] is True, result)
             state["grace"] = result["uid"]
 
+        @check("the handler page's auto-generate makes up a new account, and it signs in")
+        def _():
+            main_window = driver.current_window_handle
+            expect(driver.execute_script("return startPopupSignIn('microsoft.com')") == "opened", "the popup opened")
+            WebDriverWait(driver, WAIT).until(lambda d: len(d.window_handles) == 2)
+            popup = next(handle for handle in driver.window_handles if handle != main_window)
+            driver.switch_to.window(popup)
+            WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.ID, "auto-generate"))
+            driver.find_element(By.ID, "auto-generate").click()
+            email = driver.find_element(By.ID, "email").get_attribute("value")
+            name = driver.find_element(By.ID, "displayName").get_attribute("value")
+            expect(email.endswith("@example.com") and name, (email, name))
+            driver.find_element(By.ID, "sign-in-new").click()
+            WebDriverWait(driver, WAIT).until(lambda d: len(d.window_handles) == 1)
+            driver.switch_to.window(main_window)
+            result = run(driver, "window.popupResult")
+            expect(isinstance(result, dict) and result["email"] == email and result["isNewUser"] is True, result)
+
         @check("the accounts page lists both users; the emailed link it shows verifies the address")
         def _():
             expect(run(driver, "sendVerification('ada@example.com', 'correct horse')") == "sent", "a link was emailed")

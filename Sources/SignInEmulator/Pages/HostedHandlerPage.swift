@@ -84,11 +84,28 @@ enum HostedHandlerPage {
       <label>Display name <input name="displayName" id="displayName" autocomplete="off"></label>
       <label>Screen name <input name="screenName" id="screenName" autocomplete="off"></label>
       <label>Photo URL <input type="url" name="photoUrl" id="photoUrl" autocomplete="off"></label>
-      <p><button type="submit" id="sign-in-new">Sign in with \(name) as this account</button></p>
+      <p><button type="button" id="auto-generate">Auto-generate user information</button> \
+      <button type="submit" id="sign-in-new">Sign in with \(name) as this account</button></p>
       </form>
       """
-    return EmulatorWebPage(html: EmulatorPageHTML.document(title: "Sign in with \(offer.name)", body: body))
+    return EmulatorWebPage(
+      html: EmulatorPageHTML.document(title: "Sign in with \(offer.name)", body: body, script: autoGenerate))
   }
+
+  /// Fills the new account's fields with a made-up person, as the Firebase emulator's page does:
+  /// an email, a name and a screen name that go together, different each time.
+  private static let autoGenerate = """
+    document.getElementById('auto-generate').addEventListener('click', function () {
+      var colours = ['amber', 'blue', 'coral', 'green', 'indigo', 'orange', 'plum', 'teal'];
+      var animals = ['badger', 'heron', 'koala', 'lynx', 'otter', 'panda', 'raven', 'wombat'];
+      function pick(list) { return list[Math.floor(Math.random() * list.length)]; }
+      var colour = pick(colours), animal = pick(animals), number = Math.floor(100 + Math.random() * 900);
+      function title(word) { return word.charAt(0).toUpperCase() + word.slice(1); }
+      document.getElementById('email').value = colour + '.' + animal + '.' + number + '@example.com';
+      document.getElementById('displayName').value = title(colour) + ' ' + title(animal);
+      document.getElementById('screenName').value = colour + '_' + animal + '_' + number;
+    });
+    """
 
   /// `GET /emulator/auth/handler/choose`: the account picked, handed back to the caller.
   static func choose(_ query: EmulatorHandlerQuery, _ context: EmulatorPageContext) async throws -> EmulatorWebPage {
