@@ -45,8 +45,8 @@ extension Auth {
   /// generation on, and returns what was stored.
   ///
   /// When another process stored a newer generation of the same user's session meanwhile, this
-  /// builds on that one instead of writing over it: its tokens are kept unless this call brought
-  /// new ones, the profile is this call's. When the store was cleared (a sign-out there) or holds
+  /// builds on that one instead of writing over it: what this call changed (new tokens, a new
+  /// profile) is written over it, and the rest is kept as the other process stored it. When the store was cleared (a sign-out there) or holds
   /// another user, nothing is written back: this `Auth` signs out too, with
   /// ``SignOutReason/storageCleared``, leaving the store as the other process left it.
   ///
@@ -55,6 +55,7 @@ extension Auth {
     var writing = updated
     var owner = previous
     let bringsTokens = updated.idToken != previous.idToken || updated.refreshToken != previous.refreshToken
+    let changesUser = updated.user != previous.user
     // Each round loses only to a write made since the last read: a few rounds are plenty.
     for _ in 0..<4 {
       writing.generation = owner.generation + 1
@@ -70,6 +71,7 @@ extension Auth {
         writing.expiresAt = stored.expiresAt
         writing.signInProvider = stored.signInProvider
       }
+      if !changesUser { writing.user = stored.user }
       owner = stored
     }
     throw AuthError(

@@ -66,4 +66,32 @@ struct SigninWatchTests {
     let backend = try EmbeddedBackend(directory: data.url.appendingPathComponent("backend"))
     #expect(try await backend.refreshCount(of: uid) == 1)
   }
+
+  /// A refresh that started before another process changed the profile lands after it: the
+  /// change stays, and the tokens are the refresh's (without the stored generation, the refresh
+  /// wrote back the session it started from, and the name was lost).
+  @Test func aWriterThatStartedEarlierNeverReplacesTheNewerSession() async throws {
+    let data = SigninProcessTests.Scratch()
+    let signUp = try await SigninProcessTests.signin(
+      ["--data-dir", data.url.path, "-c", "signup ada@example.com"], stdin: "hunter2-pass\nhunter2-pass\n")
+    #expect(signUp.status == 0, "\(signUp.output)")
+    let store = FileSessionStore(directory: data.url.appendingPathComponent("session"))
+    let before = try #require(try store.load())
+
+    // A's refresh waits at the network (--latency) while B changes the profile and stores it.
+    let slow = try await PseudoTerminal(
+      arguments: ["--data-dir", data.url.path, "--latency", "8000", "-c", "watch on; refresh"])
+    try await slow.waitFor("refreshing the token…")
+    let profile = try await SigninProcessTests.signin(["--data-dir", data.url.path, "-c", "profile --name Ada"])
+    #expect(profile.status == 0, "\(profile.output)")
+    let changed = try #require(try store.load())
+    #expect(changed.user.displayName == "Ada" && changed.generation > before.generation)
+
+    #expect(try await slow.exitStatus() == 0, "\(slow.transcript)")
+    #expect(slow.transcript.contains("token refreshed"), "\(slow.transcript)")
+    let after = try #require(try store.load())
+    #expect(after.user.displayName == "Ada", "the refresh wrote back the session it started from")
+    #expect(after.generation == changed.generation + 1)
+    #expect(after.expiresAt >= changed.expiresAt)
+  }
 }
