@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A task executor with threads of its own, for work that must go on while the process's shared
 /// pool is busy: a server in the same process as its clients answers on these threads, as it
 /// would in a process of its own, however much synchronous work (password hashing, signing) the
@@ -21,6 +27,8 @@ package final class OwnThreadsExecutor: TaskExecutor {
   }
 
   private let queue = Locked(Queue())
+  /// The identities of this executor's threads, each added as it starts.
+  private let ownThreads = Locked(Set<UInt>())
   /// Signalled once per job queued, and once per thread by ``stop()``.
   private let wakeUps = DispatchSemaphore(value: 0)
   private let threads: Int
@@ -30,12 +38,25 @@ package final class OwnThreadsExecutor: TaskExecutor {
     self.threads = max(1, threads)
     queue.withLock { $0.threadsRunning = self.threads }
     for index in 0..<self.threads {
-      // Named on the thread itself: on Linux a name set before `start()` is not applied.
       Thread.detachNewThread { [self] in
+        // For debuggers only: Foundation may apply it to an object that is not yet the
+        // thread's `Thread.current` (seen under load). ``runsOnItsThreads`` is the test.
         Thread.current.name = "\(name) \(index + 1)"
+        ownThreads.withLock { _ = $0.insert(Self.currentThreadID) }
         run()
       }
     }
+  }
+
+  /// Whether the calling code runs on one of this executor's threads.
+  package var runsOnItsThreads: Bool { ownThreads.withLock { $0.contains(Self.currentThreadID) } }
+
+  private static var currentThreadID: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: pthread_self())
+    #else
+      UInt(pthread_self())
+    #endif
   }
 
   package func enqueue(_ job: consuming ExecutorJob) {
