@@ -71,6 +71,15 @@ def admin_users(host, project):
         return json.load(reply).get("userInfo", [])
 
 
+def open_handler_popup(driver):
+    """Starts a Microsoft sign-in in a popup and switches to it; returns the main window."""
+    main_window = driver.current_window_handle
+    expect(driver.execute_script("return startPopupSignIn('microsoft.com')") == "opened", "the popup opened")
+    WebDriverWait(driver, WAIT).until(lambda d: len(d.window_handles) == 2)
+    driver.switch_to.window(next(handle for handle in driver.window_handles if handle != main_window))
+    return main_window
+
+
 def sign_up_over_the_api(host, email, password):
     """A user made by a client's call, not by the page."""
     request = urllib.request.Request(
@@ -103,11 +112,7 @@ def main():
 
         @check("a popup signs in through the handler page with a fake Microsoft account")
         def _():
-            main_window = driver.current_window_handle
-            expect(driver.execute_script("return startPopupSignIn('microsoft.com')") == "opened", "the popup opened")
-            WebDriverWait(driver, WAIT).until(lambda d: len(d.window_handles) == 2)
-            popup = next(handle for handle in driver.window_handles if handle != main_window)
-            driver.switch_to.window(popup)
+            main_window = open_handler_popup(driver)
             WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.ID, "new-account"))
             expect("Sign in with Microsoft" in driver.page_source, "the page names the provider")
             driver.find_element(By.ID, "email").send_keys("grace@contoso.example")
@@ -125,11 +130,7 @@ def main():
 
         @check("the handler page's auto-generate makes up a new account, and it signs in")
         def _():
-            main_window = driver.current_window_handle
-            expect(driver.execute_script("return startPopupSignIn('microsoft.com')") == "opened", "the popup opened")
-            WebDriverWait(driver, WAIT).until(lambda d: len(d.window_handles) == 2)
-            popup = next(handle for handle in driver.window_handles if handle != main_window)
-            driver.switch_to.window(popup)
+            main_window = open_handler_popup(driver)
             WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.ID, "auto-generate"))
             driver.find_element(By.ID, "auto-generate").click()
             email = driver.find_element(By.ID, "email").get_attribute("value")

@@ -70,12 +70,9 @@ public struct KeychainSessionStore: SessionStore {
     protectedData: any ProtectedDataAvailability = AlwaysAvailableData(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    item = KeychainItem(service: service, account: namespace, accessGroup: accessGroup)
-    self.sharedFolder = sharedFolder
-    self.keychain = keychain
-    self.notices = notices
-    self.protectedData = protectedData
-    self.now = now
+    self.init(
+      item: KeychainItem(service: service, account: namespace, accessGroup: accessGroup), sharedFolder: sharedFolder,
+      keychain: keychain, notices: notices, protectedData: protectedData, now: now)
   }
 
   // MARK: - SessionStore
@@ -165,11 +162,9 @@ public struct KeychainSessionStore: SessionStore {
   /// - Throws: ``AuthError/Code/storage`` when the keychain is locked or refuses a call; nothing
   ///   is lost, and the old store still reads the session.
   public func migrate(toAccessGroup accessGroup: String?, sharedFolder: URL? = nil) throws -> KeychainSessionStore {
-    var moved = self
-    moved.item.accessGroup = accessGroup
-    moved = KeychainSessionStore(
-      item: moved.item, sharedFolder: sharedFolder ?? self.sharedFolder, keychain: keychain, notices: notices,
-      protectedData: protectedData, now: now)
+    var target = item
+    target.accessGroup = accessGroup
+    let moved = store(of: target, sharedFolder: sharedFolder ?? self.sharedFolder)
     guard moved.item != item else { return moved }
     let (status, data) = keychain.copyData(of: item)
     switch status {
@@ -232,11 +227,9 @@ public struct KeychainSessionStore: SessionStore {
 
   /// The item `<namespace>@<tenant>`.
   public func scoped(toTenant tenantID: String) -> any SessionStore {
-    var item = item
-    item.account = self.item.account + "@" + tenantID
-    return KeychainSessionStore(
-      item: item, sharedFolder: sharedFolder, keychain: keychain, notices: notices, protectedData: protectedData,
-      now: now)
+    var scoped = item
+    scoped.account = item.account + "@" + tenantID
+    return store(of: scoped, sharedFolder: sharedFolder)
   }
 
   // MARK: - Private
@@ -251,6 +244,14 @@ public struct KeychainSessionStore: SessionStore {
     self.notices = notices
     self.protectedData = protectedData
     self.now = now
+  }
+
+  /// A store of `item` on the same keychain, notices and protected data, with a read state of
+  /// its own.
+  private func store(of item: KeychainItem, sharedFolder: URL?) -> KeychainSessionStore {
+    KeychainSessionStore(
+      item: item, sharedFolder: sharedFolder, keychain: keychain, notices: notices, protectedData: protectedData,
+      now: now)
   }
 
   /// The name every writer of the item posts: its service, account and access group.
