@@ -132,10 +132,10 @@ public struct FirebaseBackend: AuthBackend {
     apiKey: String, projectID: String, appID: String?, bundleID: String?, languageCode: String?,
     emulatorHost: FirebaseEmulatorHost?, transport: any HTTPTransport, clock: any Clock<Duration>
   ) throws {
-    guard !apiKey.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !apiKey.allSatisfy(\.isWhitespace) else {
       throw AuthError(.misconfigured, "The Firebase API key is empty. Copy API_KEY from GoogleService-Info.plist.")
     }
-    guard !projectID.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !projectID.allSatisfy(\.isWhitespace) else {
       throw AuthError(
         .misconfigured, "The Firebase project id is empty. Copy PROJECT_ID from GoogleService-Info.plist.")
     }
