@@ -24,22 +24,22 @@
 public final class Broadcaster<Value: Sendable>: Sendable {
   @usableFromInline struct State: Sendable {
     @usableFromInline var latest: Value?
-    var nextID: UInt64 = 0
+    var nextID = 0
     @usableFromInline var isFinished = false
     /// The live subscribers, in a contiguous array because `send` walks it on every value;
     /// `slots` finds a subscriber by id when it leaves.
-    @usableFromInline var subscribers: ContiguousArray<(id: UInt64, continuation: AsyncStream<Value>.Continuation)> = []
-    var slots: [UInt64: Int] = [:]
+    @usableFromInline var subscribers: ContiguousArray<(id: Int, continuation: AsyncStream<Value>.Continuation)> = []
+    var slots: [Int: Int] = [:]
 
     init(latest: Value? = nil) { self.latest = latest }
 
-    mutating func add(_ continuation: AsyncStream<Value>.Continuation, id: UInt64) {
+    mutating func add(_ continuation: AsyncStream<Value>.Continuation, id: Int) {
       slots[id] = subscribers.count
       subscribers.append((id, continuation))
     }
 
     /// Removes a subscriber by moving the last one into its slot.
-    mutating func remove(id: UInt64) {
+    mutating func remove(id: Int) {
       guard let slot = slots.removeValue(forKey: id) else { return }
       let last = subscribers.removeLast()
       if slot < subscribers.count {

@@ -15,14 +15,14 @@ package struct ConditionWaiters<State> {
     let continuation: CheckedContinuation<Void, Never>
   }
 
-  private var nextID: UInt64 = 0
-  private var reserved: Set<UInt64> = []
-  private var waiters: [UInt64: Waiter] = [:]
+  private var nextID = 0
+  private var reserved: Set<Int> = []
+  private var waiters: [Int: Waiter] = [:]
 
   package init() {}
 
   /// A new waiter id, before the waiter suspends.
-  package mutating func reserve() -> UInt64 {
+  package mutating func reserve() -> Int {
     defer { nextID &+= 1 }
     reserved.insert(nextID)
     return nextID
@@ -31,7 +31,7 @@ package struct ConditionWaiters<State> {
   /// Parks the waiter unless `predicate` already holds for `state` or the waiter was cancelled;
   /// returns whether it parked.
   package mutating func park(
-    _ id: UInt64, until predicate: @escaping @Sendable (State) -> Bool, state: State,
+    _ id: Int, until predicate: @escaping @Sendable (State) -> Bool, state: State,
     _ continuation: CheckedContinuation<Void, Never>
   ) -> Bool {
     guard reserved.remove(id) != nil, !predicate(state) else { return false }
@@ -41,7 +41,7 @@ package struct ConditionWaiters<State> {
 
   /// Removes a cancelled waiter and returns its continuation to resume; a waiter that has not
   /// parked yet will not park.
-  package mutating func cancel(_ id: UInt64) -> CheckedContinuation<Void, Never>? {
+  package mutating func cancel(_ id: Int) -> CheckedContinuation<Void, Never>? {
     reserved.remove(id)
     return waiters.removeValue(forKey: id)?.continuation
   }

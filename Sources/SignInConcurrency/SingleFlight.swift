@@ -12,27 +12,27 @@
 ///   its state and join in one step.
 package final class SingleFlight<Value: Sendable>: Sendable {
   private struct State {
-    var nextID: UInt64 = 0
-    var generation: UInt64 = 0
+    var nextID = 0
+    var generation = 0
     /// Waiters announced but not yet parked.
-    var announced: Set<UInt64> = []
+    var announced: Set<Int> = []
     /// Waiters cancelled before they parked; they leave as soon as they try.
-    var cancelledEarly: Set<UInt64> = []
+    var cancelledEarly: Set<Int> = []
     /// Parked waiters of the run in flight.
-    var waiting: [UInt64: CheckedContinuation<Value, any Error>] = [:]
+    var waiting: [Int: CheckedContinuation<Value, any Error>] = [:]
     var run: Run?
     /// Callers of ``waiters(atLeast:)``, on the number of parked waiters.
     var watchers = ConditionWaiters<Int>()
   }
 
   private struct Run {
-    let generation: UInt64
+    let generation: Int
     var task: Task<Void, Never>?
   }
 
   private enum Registration {
     case cancelled, joined
-    case start(UInt64)
+    case start(Int)
   }
 
   private let state = Locked(State())
@@ -127,7 +127,7 @@ package final class SingleFlight<Value: Sendable>: Sendable {
     task?.cancel()
   }
 
-  private func finish(generation: UInt64, with result: Result<Value, any Error>) {
+  private func finish(generation: Int, with result: Result<Value, any Error>) {
     let waiters = state.withLock { state -> [CheckedContinuation<Value, any Error>] in
       guard state.run?.generation == generation else { return [] }
       state.run = nil

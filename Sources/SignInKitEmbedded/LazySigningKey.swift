@@ -18,7 +18,14 @@ final class LazySigningKey: Sendable {
 
   private let file: URL?
   private let makeKeyID: @Sendable (RSAPublicKey) -> String
-  private let loaded = Locked<Result<Loaded, AuthError>?>(nil)
+  /// What the first ``get()`` found. Not a `Result`: instantiating `Result<_, AuthError>` looks
+  /// up `AuthError`'s conformance to `Error` at run time, a scan that costs every launch.
+  private enum Outcome {
+    case loaded(Loaded)
+    case failed(AuthError)
+  }
+
+  private let outcome = Locked<Outcome?>(nil)
   private let given: RSAPrivateKey?
 
   /// - Parameters:
@@ -60,19 +67,22 @@ final class LazySigningKey: Sendable {
   ///
   /// - Throws: `AuthError/Code/storage` naming the file when it cannot be read or is not a key.
   func get() throws(AuthError) -> Loaded {
-    try loaded.withLock { loaded in
-      if let loaded { return loaded }
-      let result: Result<Loaded, AuthError>
+    let found = outcome.withLock { outcome -> Outcome in
+      if let outcome { return outcome }
+      let made: Outcome
       do {
         let key = try given ?? file.map(RSAPrivateKey.loadOrCreate(at:)) ?? RSAPrivateKey.generate()
         let publicKey = try key.publicKey
-        result = .success(
-          Loaded(key: key, publicKey: publicKey, keyID: makeKeyID(publicKey)))
+        made = .loaded(Loaded(key: key, publicKey: publicKey, keyID: makeKeyID(publicKey)))
       } catch {
-        result = .failure(AuthError.wrapping(error))
+        made = .failed(AuthError.wrapping(error))
       }
-      loaded = result
-      return result
-    }.get()
+      outcome = made
+      return made
+    }
+    switch found {
+    case .loaded(let loaded): return loaded
+    case .failed(let error): throw error
+    }
   }
 }

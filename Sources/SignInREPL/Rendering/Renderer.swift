@@ -59,7 +59,7 @@ import SignInKit
   ///   - output: where text goes (standard output unless a test captures it).
   package nonisolated init(
     json: Bool, style: TextStyle = .plain, clock: any Clock<Duration> = ContinuousClock(),
-    output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    output: @escaping @Sendable (String) -> Void = StandardOutput.write
   ) {
     self.json = json
     watching = json ? .everything : .elsewhere
