@@ -35,11 +35,16 @@ let package = Package(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     // libxcrypt, for bcrypt: Linux only (OpenSSL and Apple's platforms have none).
     .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+    // The C library's `environ`, through a function (ProcessEnvironment): no library to link.
+    .systemLibrary(name: "CEnvironment"),
     // SignInKit's layers, lowest first. Internal targets (not products): the compiler keeps each
     // one from reaching up.
     .target(name: "SignInConcurrency", swiftSettings: strict),
     // JSON values and crash-safe files, for every layer above.
-    .target(name: "SignInFoundation", dependencies: ["SignInConcurrency"], swiftSettings: strict),
+    .target(
+      name: "SignInFoundation",
+      dependencies: ["SignInConcurrency", .target(name: "CEnvironment", condition: .when(platforms: [.linux]))],
+      swiftSettings: strict),
     .target(
       name: "SignInCrypto",
       dependencies: [

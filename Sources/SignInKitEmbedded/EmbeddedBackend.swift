@@ -282,9 +282,12 @@ public actor EmbeddedBackend: AuthBackend {
   /// What opening the data folder found wrong and repaired, each in words that say what to do:
   /// a stored value out of range (written by an older version) is brought into range rather
   /// than trapped on later; a damaged write-ahead log, whose unreadable transactions are named
-  /// and whose copy is kept. Empty for a sound folder;
-  /// `signin` prints these at start.
-  public nonisolated let storageWarnings: [String]
+  /// and whose copy is kept. Empty for a sound folder, for a tenant's or another project's
+  /// backend (their project's has them), and until the database opens for a backend that opens
+  /// it on first use; `signin` prints these when it opens.
+  public nonisolated var storageWarnings: [String] { ownsDatabase ? connection.warnings : [] }
+  /// Whether this backend opened the database, rather than sharing its project's.
+  private nonisolated let ownsDatabase: Bool
   /// The client of this project without its transport, which ``client`` adds for each call.
   nonisolated let clientShape: FirebaseBackend
 
@@ -298,6 +301,23 @@ public actor EmbeddedBackend: AuthBackend {
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws {
     try self.init(directory: directory, configuration: configuration, now: now, sharedKey: nil)
+  }
+
+  /// Opens the backend in `directory` as ``init(directory:configuration:now:)`` does, but its
+  /// database at the first call that reads or writes it, so a program that may never touch its
+  /// accounts (`signin -c quit`) pays nothing for them at launch. The folder and the signing
+  /// key's file are still checked now. ``storageWarnings`` go to `report` when the database
+  /// opens, if there are any.
+  ///
+  /// - Throws: `AuthError/Code/storage` for a folder or key file that cannot be used; a
+  ///   database that cannot be opened fails the call that first needs it, with the same words
+  ///   the eager initializer would have thrown, and the next call tries again.
+  package init(
+    directory: URL, configuration: Configuration, opensDatabaseOnFirstUse report: @escaping @Sendable ([String]) -> Void
+  ) throws {
+    try self.init(
+      directory: directory, configuration: configuration, now: { Date() }, sharedKey: nil,
+      opening: .onFirstUse(report: report))
   }
 
   /// Another project beside this one, as `signin serve` makes one on first use: its rows in
@@ -349,7 +369,8 @@ public actor EmbeddedBackend: AuthBackend {
 
   private init(
     directory: URL?, configuration: Configuration, now: @escaping @Sendable () -> Date, sharedKey: LazySigningKey?,
-    sharing project: (connection: SharedSQLiteDatabase, projectScope: String)? = nil
+    sharing project: (connection: SharedSQLiteDatabase, projectScope: String)? = nil,
+    opening: SharedSQLiteDatabase.Opening = .now
   ) throws {
     self.directory = directory
     self.configuration = configuration
@@ -370,17 +391,18 @@ public actor EmbeddedBackend: AuthBackend {
     if let project, let sharedKey {
       signing = sharedKey
       store = EmbeddedStore(sharing: project.connection, tenant: project.projectScope + (configuration.tenantID ?? ""))
-      storageWarnings = []
+      ownsDatabase = false
     } else if let directory {
       try AuthError.storage { () throws(FileError) in try PrivateFolder.create(at: directory) }
       signing =
-        sharedKey ?? LazySigningKey(file: directory.appendingPathComponent("signing-key.pem"), keyID: Self.keyID)
+        sharedKey ?? LazySigningKey(file: directory.appendingFileName("signing-key.pem"), keyID: Self.keyID)
       try signing.checkFile()
       store = try EmbeddedStore(
-        .file(directory.appendingPathComponent(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout)
-      storageWarnings = store.connection.warnings
+        .file(directory.appendingFileName(EmbeddedStore.fileName)), busyTimeout: configuration.busyTimeout,
+        opening: opening)
+      ownsDatabase = true
     } else {
-      storageWarnings = []
+      ownsDatabase = true
       signing =
         sharedKey ?? configuration.signingKey.map { LazySigningKey(key: $0, keyID: Self.keyID) }
         ?? LazySigningKey(file: nil, keyID: Self.keyID)

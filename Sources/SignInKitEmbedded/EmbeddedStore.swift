@@ -58,15 +58,19 @@ final class EmbeddedStore {
     return decoder
   }()
 
-  /// Opens (or creates) the database and brings its schema up to date.
+  /// Opens (or creates) the database and brings its schema up to date, now or, as `opening`
+  /// says, at the first call that reads or writes.
   ///
   /// - Throws: `AuthError/Code/storage` saying what is wrong with the file and what to do; a
-  ///   damaged file or one from a newer version is left as it is.
-  init(_ location: SQLiteDatabase.Location, busyTimeout: Duration = .seconds(5)) throws {
-    let connection = try Self.storage { () throws(SQLiteError) in
-      try SharedSQLiteDatabase(location, busyTimeout: busyTimeout)
+  ///   damaged file or one from a newer version is left as it is. With
+  ///   `SharedSQLiteDatabase/Opening/onFirstUse(report:)`, that call throws it instead.
+  init(
+    _ location: SQLiteDatabase.Location, busyTimeout: Duration = .seconds(5),
+    opening: SharedSQLiteDatabase.Opening = .now
+  ) throws {
+    let connection = try Self.reportingStorage {
+      try SharedSQLiteDatabase(location, busyTimeout: busyTimeout, opening: opening, prepare: Self.schema.migrate)
     }
-    try Self.reportingStorage { try connection.use { database in try Self.schema.migrate(database) } }
     self.connection = connection
     tenant = ""
     scope = [":tenant": .text("")]
@@ -372,9 +376,10 @@ final class EmbeddedStore {
     }
   }
 
-  /// Refuses a call on a closed store, as SQLite refuses one on a closed connection.
+  /// Refuses a call on a closed store, as SQLite refuses one on a closed connection, and opens
+  /// a connection that waits for its first use.
   private func checkOpen() throws {
-    guard isClosed else { return }
+    guard isClosed else { return try Self.reportingStorage { try connection.open() } }
     throw AuthError(
       .storage,
       "\(connection.path.isEmpty ? "The in-memory database" : connection.path) was closed; open it again.")

@@ -1,7 +1,6 @@
 // `signin`: try SignInKit from a terminal or a script: on the offline embedded backend by
 // default, or on Firebase Authentication (production or the emulator). The launch lives in
 // SignInREPL (`SigninCommand`), where it is tested.
-import Foundation
 import SignInREPL
 
-SigninCommand.main(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+SigninCommand.main(Array(CommandLine.arguments.dropFirst()))

@@ -471,6 +471,35 @@ import Testing
       PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
   }
 
+  /// `signin`'s backend: nothing is opened until a call needs the accounts; a database that
+  /// cannot be read then fails that call with the words the eager open gives, and once it is
+  /// put back the next call opens it.
+  @Test func aBackendThatOpensOnFirstUseFailsTheCallThatNeedsAnUnreadableDatabaseAndTriesAgain() async throws {
+    let directory = ScratchDirectory()
+    let file = directory.url.appendingPathComponent(EmbeddedStore.fileName)
+    let untouched = try EmbeddedBackend(
+      directory: directory.url, configuration: EmbeddedTestBackend.fast, opensDatabaseOnFirstUse: { _ in })
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    _ = try await untouched.signUp(SignUpRequest(email: "ada@example.com", password: "hunter2-secret"))
+    await untouched.close()
+    let aside = directory.url.appendingPathComponent("accounts.sqlite.aside")
+    try FileManager.default.moveItem(at: file, to: aside)
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+
+    let backend = try EmbeddedBackend(
+      directory: directory.url, configuration: EmbeddedTestBackend.fast, opensDatabaseOnFirstUse: { _ in })
+    let error = await #expect(throws: AuthError.self) {
+      try await backend.signInWithPassword(PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
+    }
+    #expect(error?.code == .storage)
+    #expect(error?.message.contains(file.path) == true)
+    #expect(error?.message.contains("nothing was changed") == true)
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.moveItem(at: aside, to: file)
+    _ = try await backend.signInWithPassword(
+      PasswordSignInRequest(email: "ada@example.com", password: "hunter2-secret"))
+  }
+
   @Test(arguments: [[0xFF, 0xFE, 0x00], Array("-----BEGIN PRIVATE KEY-----\nnot a key\n".utf8)] as [[UInt8]])
   func aSigningKeyThatCannotBeDecodedIsReportedAndNeverReplaced(_ bytes: [UInt8]) throws {
     let directory = ScratchDirectory()

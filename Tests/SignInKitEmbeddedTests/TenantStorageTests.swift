@@ -1,4 +1,5 @@
 import Foundation
+import SignInConcurrency
 import SignInEmbeddedTestSupport
 import SignInKitTesting
 import SignInStorage
@@ -96,31 +97,58 @@ import Testing
 /// Review N13 at the backend: a damaged write-ahead log is named in the storage warnings
 /// `signin` prints at start, with the copy kept of it.
 @Suite struct DamagedLogTests {
-  @Test func aDamagedLogIsReportedWhenTheFolderOpens() async throws {
+  /// A folder as a crash leaves it, its log damaged in the page of its last frame: Grace's
+  /// sign-up, the last transaction, is unreadable; Ada's is sound.
+  static func crashedFolder() async throws -> ScratchDirectory {
     let folder = ScratchDirectory()
     let copy = ScratchDirectory()
     try FileManager.default.createDirectory(at: copy.url, withIntermediateDirectories: true)
     let backend = try EmbeddedBackend(directory: folder.url, configuration: EmbeddedTestBackend.fast)
     _ = try await backend.signUp(SignUpRequest(email: "ada@example.com", password: "secret1"))
     _ = try await backend.signUp(SignUpRequest(email: "grace@example.com", password: "secret2"))
-    // The folder as a crash leaves it: the database and its log, copied while open.
+    // The database and its log, copied while open.
     for name in ["accounts.sqlite", "accounts.sqlite-wal", "signing-key.pem"] {
       try FileManager.default.copyItem(
         at: folder.url.appendingPathComponent(name), to: copy.url.appendingPathComponent(name))
     }
     await backend.close()
-    // Damage the page of the log's last frame: grace's sign-up, the last transaction.
     let log = copy.url.appendingPathComponent("accounts.sqlite-wal")
     var bytes = [UInt8](try Data(contentsOf: log))
     let pageSize = bytes[8..<12].reduce(0) { $0 << 8 | Int($1) }
     bytes[bytes.count - pageSize + 100] ^= 0xFF
     try Data(bytes).write(to: log)
+    return copy
+  }
 
+  @Test func aDamagedLogIsReportedWhenTheFolderOpens() async throws {
+    let copy = try await Self.crashedFolder()
+    let log = copy.url.appendingPathComponent("accounts.sqlite-wal")
     let reopened = try EmbeddedBackend(directory: copy.url, configuration: EmbeddedTestBackend.fast)
     #expect(reopened.storageWarnings.count == 1, "\(reopened.storageWarnings)")
     #expect(reopened.storageWarnings.first?.contains("1 transaction committed after it, so it is not") == true)
     #expect(FileManager.default.fileExists(atPath: log.path + ".damaged"))
     #expect(await reopened.uid(forEmail: "ada@example.com") != nil)
     #expect(await reopened.uid(forEmail: "grace@example.com") == nil)
+  }
+
+  /// `signin` opens its accounts at the first command that needs them: the same warning then
+  /// reaches it, once, and not before.
+  @Test func aBackendThatOpensOnFirstUseReportsTheDamagedLogAtItsFirstCall() async throws {
+    let copy = try await Self.crashedFolder()
+    let log = copy.url.appendingPathComponent("accounts.sqlite-wal")
+    let reported = Locked<[[String]]>([])
+    let reopened = try EmbeddedBackend(
+      directory: copy.url, configuration: EmbeddedTestBackend.fast,
+      opensDatabaseOnFirstUse: { warnings in reported.withLock { $0.append(warnings) } })
+    #expect(reported.withLock { $0 }.isEmpty)
+    #expect(reopened.storageWarnings.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: log.path + ".damaged"))
+    #expect(await reopened.uid(forEmail: "ada@example.com") != nil)
+    #expect(await reopened.uid(forEmail: "grace@example.com") == nil)
+    let warnings = reported.withLock { $0 }
+    #expect(warnings.count == 1 && warnings.first?.count == 1, "\(warnings)")
+    #expect(warnings.first?.first?.contains("1 transaction committed after it, so it is not") == true)
+    #expect(reopened.storageWarnings == warnings.first)
+    #expect(FileManager.default.fileExists(atPath: log.path + ".damaged"))
   }
 }

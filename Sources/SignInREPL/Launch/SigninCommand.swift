@@ -1,6 +1,7 @@
 import Foundation
 import SignInConcurrency
 import SignInEmulator
+import SignInFoundation
 import SignInKit
 import SignInKitEmbedded
 
@@ -16,7 +17,9 @@ import SignInKitEmbedded
 ///   servers' connections run on the pool as usual.
 package enum SigninCommand {
   /// Runs `signin` with `arguments` (without the program name) on the calling thread, and exits.
-  package static func main(_ arguments: [String], environment: [String: String]) -> Never {
+  package static func main(
+    _ arguments: [String], environment: [String: String] = ProcessEnvironment.current()
+  ) -> Never {
     let executor = LaunchThreadExecutor()
     Task(executorPreference: executor) { await run(arguments, environment: environment, on: executor) }
     executor.run()
@@ -125,7 +128,7 @@ package enum SigninCommand {
     let dataHome =
       environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (home(environment) + "/.local/share")
-    return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("signinkit/\(options.project)")
+    return URL(fileURLWithPath: dataHome, isDirectory: true).appendingFileName("signinkit/\(options.project)")
   }
 
   private static func run(_ options: SigninOptions, environment: [String: String], on executor: LaunchThreadExecutor)
@@ -172,10 +175,12 @@ package enum SigninCommand {
         }
         backend = .firebase(client)
       case .embedded:
-        let embedded = try await options.embeddedBackend(in: directory, trusting: [google, apple])
-        for warning in embedded.storageWarnings {
-          FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
-        }
+        // The accounts open when a command first needs them: `signin -c quit` never does.
+        let embedded = try await options.embeddedBackend(
+          in: directory, trusting: [google, apple],
+          openingDatabaseOnFirstUse: { warnings in
+            for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+          })
         // A tenant's users live beside the project's, where `signin serve` keeps them.
         backend = .embedded(try options.tenant.map { try embedded.tenant($0) } ?? embedded)
       }
@@ -186,7 +191,7 @@ package enum SigninCommand {
     }
     let store: any SessionStore =
       options.inMemory
-      ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingPathComponent(backend.sessionFolder))
+      ? InMemorySessionStore() : FileSessionStore(directory: directory.appendingFileName(backend.sessionFolder))
     // A watcher only follows: the processes it watches refresh their own tokens.
     let auth = Auth(
       backend: options.latency > .zero ? DelayedBackend(backend.auth, delay: options.latency) : backend.auth,
@@ -195,7 +200,7 @@ package enum SigninCommand {
     let renderer = Renderer(json: options.json, style: .forStandardOutput(environment: environment))
     if options.watchOnly {
       await watch(
-        auth, on: backend, folder: directory.appendingPathComponent(backend.sessionFolder), renderer: renderer,
+        auth, on: backend, folder: directory.appendingFileName(backend.sessionFolder), renderer: renderer,
         executor: executor)
     }
 
@@ -217,8 +222,8 @@ package enum SigninCommand {
     let session = REPLSession(
       auth: auth, backend: backend, google: google, apple: apple, renderer: renderer,
       input: terminalInput ?? pipeInput, issuers: options.issuers,
-      googleRefreshTokenFile: options.inMemory ? nil : directory.appendingPathComponent("idp/google-refresh-token"),
-      passkeyFolder: options.inMemory ? nil : directory.appendingPathComponent("development-authenticator"),
+      googleRefreshTokenFile: options.inMemory ? nil : directory.appendingFileName("idp/google-refresh-token"),
+      passkeyFolder: options.inMemory ? nil : directory.appendingFileName("development-authenticator"),
       needsMainActor: { executor.releaseMainThread() })
 
     // At a terminal, SIGINT (kill -INT; Ctrl-C itself arrives as a key) cancels the command in

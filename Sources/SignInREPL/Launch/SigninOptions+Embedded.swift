@@ -29,7 +29,7 @@ extension SigninOptions {
   func identityProviders(in directory: URL) throws -> (
     google: EmbeddedIdentityProvider, apple: EmbeddedIdentityProvider
   ) {
-    let keys = inMemory ? nil : directory.appendingPathComponent("idp")
+    let keys = inMemory ? nil : directory.appendingFileName("idp")
     if let keys {
       try AuthError.storage { () throws(FileError) in
         try PrivateFolder.create(at: directory)
@@ -37,18 +37,20 @@ extension SigninOptions {
       }
     }
     return (
-      try .google(keyFile: keys?.appendingPathComponent("google-key.pem")),
-      try .apple(keyFile: keys?.appendingPathComponent("apple-key.pem"))
+      try .google(keyFile: keys?.appendingFileName("google-key.pem")),
+      try .apple(keyFile: keys?.appendingFileName("apple-key.pem"))
     )
   }
 
   /// The embedded backend in `directory/backend` (in memory with ``inMemory``) for ``project``,
   /// trusting `providers` and the real issuers of ``issuers`` (discovered now). It runs on the
   /// caller's actor: at launch a hop off the main actor and back costs more than opening the
-  /// backend.
+  /// backend. With `warn`, the database opens at the first call that needs it, and `warn`
+  /// hears what opening it repaired; without, it opens now (`storageWarnings`).
   func embeddedBackend(
     in directory: URL, trusting providers: [EmbeddedIdentityProvider],
-    announcing announce: (@Sendable (OutgoingMessage) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation
+    announcing announce: (@Sendable (OutgoingMessage) -> Void)? = nil,
+    openingDatabaseOnFirstUse warn: (@Sendable ([String]) -> Void)? = nil, isolation: isolated (any Actor)? = #isolation
   ) async throws -> EmbeddedBackend {
     var configuration = try EmbeddedBackend.Configuration(trusting: providers)
     configuration.announce = announce
@@ -87,7 +89,10 @@ extension SigninOptions {
       configuration.identityProviders[provider] = try await .discover(
         issuer: settings.issuer, clientIDs: [settings.clientID])
     }
-    return try EmbeddedBackend(
-      directory: inMemory ? nil : directory.appendingPathComponent("backend"), configuration: configuration)
+    let folder = directory.appendingFileName("backend")
+    if let warn, !inMemory {
+      return try EmbeddedBackend(directory: folder, configuration: configuration, opensDatabaseOnFirstUse: warn)
+    }
+    return try EmbeddedBackend(directory: inMemory ? nil : folder, configuration: configuration)
   }
 }
