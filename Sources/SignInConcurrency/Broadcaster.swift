@@ -53,7 +53,7 @@ public final class Broadcaster<Value: Sendable>: Sendable {
         subscribers.removeAll()
         slots.removeAll()
       }
-      return subscribers.map(\.continuation)
+      return subscribers.map { $0.continuation }
     }
   }
 

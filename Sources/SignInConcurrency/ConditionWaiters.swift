@@ -51,14 +51,14 @@ package struct ConditionWaiters<State> {
     guard !waiters.isEmpty else { return [] }
     let due = waiters.filter { $0.value.predicate(state) }
     for id in due.keys { waiters.removeValue(forKey: id) }
-    return due.values.map(\.continuation)
+    return due.values.map { $0.continuation }
   }
 
   /// Removes and returns every parked waiter (the owner is finishing).
   package mutating func takeAll() -> [CheckedContinuation<Void, Never>] {
     reserved.removeAll()
     defer { waiters.removeAll() }
-    return waiters.values.map(\.continuation)
+    return waiters.values.map { $0.continuation }
   }
 }
 

@@ -18,9 +18,9 @@ import SignInConcurrency
 ///
 /// - Concurrency: `Sendable` namespace.
 package enum FolderWatch {
-  /// A value each time `fileName` in `folder` may have changed (the folder is made with mode
-  /// 0700 when missing, so there is something to watch). Changes close together may come as
-  /// one value; the consumer reads the file to see what it holds. The watch ends when the
+  /// A value once the watch is in place, then each time `fileName` in `folder` may have changed
+  /// (the folder is made with mode 0700 when missing, so there is something to watch). Changes
+  /// close together may come as one value; the consumer reads the file to see what it holds. The watch ends when the
   /// consumer stops iterating or its task is cancelled.
   ///
   /// - Throws: ``FileError`` when the folder cannot be made or watched.
@@ -43,6 +43,9 @@ package enum FolderWatch {
       source.resume()
       continuation.onTermination = { _ in source.cancel() }
     #endif
+    // Watching now: the first value lets the follower read the file once, so a change made
+    // before the watch began is not missed.
+    continuation.yield()
     return stream
   }
 }
@@ -129,7 +132,7 @@ package enum FolderWatch {
           watches.byID.values.filter { watch in
             // An overflowed queue (-1) may have lost anyone's change.
             changed.contains { $0.watch == -1 || ($0.watch == watch.descriptor && $0.name == watch.fileName) }
-          }.map(\.continuation)
+          }.map { $0.continuation }
         }
         for continuation in continuations { continuation.yield() }
       }

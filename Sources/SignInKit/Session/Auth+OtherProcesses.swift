@@ -6,10 +6,16 @@ extension Auth {
   /// account switch, sign-out, refresh or profile change by another process that shares the store
   /// reaches this `Auth`'s streams as its own do. A store that cannot be watched is followed only
   /// when it is next read.
+  ///
+  /// Following is background work (`utility` priority): an executor that runs higher priorities
+  /// first starts it once the work in hand is done, so a program that leaves at once never sets
+  /// up a watch (`signin -c quit` never starts the watch's thread). A store's changes start with
+  /// one value once it watches, so the store is read then and a change made before the watch
+  /// began is not missed.
   func followStoreChanges() {
     guard followTask == nil, machine.startsBackgroundWork else { return }
-    guard let changes = try? store.changes() else { return }
-    followTask = Task(executorPreference: configuration.taskExecutor) { [weak self] in
+    followTask = Task(executorPreference: configuration.taskExecutor, priority: .utility) { [weak self, store] in
+      guard !Task.isCancelled, let changes = try? store.changes() else { return }
       for await _ in changes {
         guard let self else { return }
         await self.storeChanged()

@@ -10,8 +10,9 @@ import SignInConcurrency
 package protocol ChangeNotices: Sendable {
   /// Tells every listener of `name`, in this process and others.
   func post(_ name: String)
-  /// A value each time `name` is posted, from now until the consumer stops. Posts close together
-  /// may come as one value.
+  /// A value once listening starts, then each time `name` is posted, until the consumer stops.
+  /// Posts close together may come as one value. The first value lets the listener read what it
+  /// follows once it listens, so a post made before then is not missed.
   func notices(named name: String) -> AsyncStream<Void>
 }
 
@@ -45,6 +46,7 @@ package final class LocalChangeNotices: ChangeNotices {
       return listeners.next
     }
     continuation.onTermination = { [listeners] _ in listeners.withLock { _ = $0.byID.removeValue(forKey: id) } }
+    continuation.yield()
     return stream
   }
 }

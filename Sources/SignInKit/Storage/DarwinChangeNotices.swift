@@ -25,6 +25,7 @@
       }
       let registered = token
       continuation.onTermination = { _ in _ = notify_cancel(registered) }
+      continuation.yield()
       return stream
     }
   }

@@ -57,9 +57,11 @@ public protocol SessionStore: Sendable {
   /// sign-out or refresh elsewhere reaches this process's streams; it tells its own writes apart
   /// by ``StoredSession/generation``.
   ///
-  /// Changes close together may come as one value. The stream ends when the consumer stops. A
-  /// store that cannot tell returns a stream that ends at once (the default): ``Auth`` then sees
-  /// other processes' changes only when it next reads the store.
+  /// The stream starts with one value once the store watches, so ``Auth`` reads the store then
+  /// and misses no change made before; changes close together may come as one value. The stream
+  /// ends when the consumer stops. A store that cannot tell returns a stream that ends at once
+  /// (the default): ``Auth`` then sees other processes' changes only when it next reads the
+  /// store.
   ///
   /// - Throws: ``AuthError/Code/storage`` when the store cannot be watched.
   func changes() throws -> AsyncStream<Void>

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import SignInConcurrency
 
 /// Runs the jobs of the tasks that prefer it on the one thread that calls ``run()``: `signin`'s
 /// main thread. The launch's tasks prefer it, so the default actors they call (`Auth`, the REPL
@@ -11,24 +11,32 @@ import Synchronization
 /// moves the jobs to a thread of their own and gives the main thread to the main queue, once, when
 /// something first needs it, so start-up pays nothing for it.
 ///
+/// Jobs of higher priority run first, so background work (`Auth` starting to follow other
+/// processes) waits until the work in hand is done or waits for something: a `signin -c quit`
+/// leaves before it starts.
+///
 /// - Concurrency: `Sendable`. ``enqueue(_:)`` and ``stop()`` may be called from any thread;
-///   ``run()`` from one thread at a time. Jobs run one at a time, in the order they came.
+///   ``run()`` from one thread at a time. Jobs run one at a time: the highest priority first, and
+///   jobs of one priority in the order they came.
 final class LaunchThreadExecutor: TaskExecutor {
   private struct Queue {
-    var jobs: [UnownedJob] = []
+    var jobs: [(priority: UInt8, job: UnownedJob)] = []
     var isStopped = false
     /// Asked by ``releaseMainThread()``, and whether it was done.
     var releasesMainThread = false
     var releasedMainThread = false
   }
 
-  private let queue = Mutex(Queue())
+  /// `Locked` (a pthread mutex) rather than `Mutex`: ThreadSanitizer sees the first, not the
+  /// futex under the second.
+  private let queue = Locked(Queue())
   /// Signalled once per job, once by ``stop()`` and once by ``releaseMainThread()``.
   private let wakeUps = DispatchSemaphore(value: 0)
 
   func enqueue(_ job: consuming ExecutorJob) {
+    let priority = job.priority.rawValue
     let job = UnownedJob(job)
-    queue.withLock { $0.jobs.append(job) }
+    queue.withLock { $0.jobs.append((priority, job)) }
     wakeUps.signal()
   }
 
@@ -43,7 +51,10 @@ final class LaunchThreadExecutor: TaskExecutor {
           queue.releasedMainThread = true
           return (nil, true)
         }
-        return (queue.isStopped || queue.jobs.isEmpty ? nil : queue.jobs.removeFirst(), false)
+        guard !queue.isStopped,
+          let first = queue.jobs.indices.max(by: { queue.jobs[$0].priority < queue.jobs[$1].priority })
+        else { return (nil, false) }
+        return (queue.jobs.remove(at: first).job, false)
       }
       if releases {
         // Elsewhere the request only used up its own wake-up.

@@ -27,6 +27,21 @@ import Testing
     #expect(try FileSessionStore(directory: directory.url).load() == Self.session)
   }
 
+  /// A follower reads the store once the watch is in place, so a session saved before it
+  /// watched is not missed; then every save is another value.
+  @Test func changesStartWithOneValueOnceWatchingThenOneForASave() async throws {
+    let directory = try TemporaryDirectory()
+    let store = FileSessionStore(directory: directory.url)
+    try store.save(Self.session)
+    var changes = try store.changes().makeAsyncIterator()
+    #expect(await changes.next() != nil)
+    var later = Self.session
+    later.generation = 1
+    try store.save(later)
+    #expect(await changes.next() != nil)
+    #expect(try store.load()?.generation == 1)
+  }
+
   @Test func fileIsOwnerOnlyAndFolderIsPrivate() throws {
     let directory = try TemporaryDirectory()
     let nested = directory.url.appendingPathComponent("a/b", isDirectory: true)

@@ -55,6 +55,25 @@ struct SigninProcessTests {
     #expect(second.output.contains("providers: password"))
   }
 
+  /// What can wait for a command waits: a `signin` that only starts and leaves opens no
+  /// database and leaves no session folder (the watch that makes it is background work).
+  /// The first command that needs the accounts opens them, in the same folder as before.
+  @Test func startingAndLeavingOpensNoDatabaseAndTheFirstCommandThatNeedsItDoes() async throws {
+    let data = Scratch()
+    let quit = try await Self.signin(["--data-dir", data.url.path, "-c", "quit"])
+    #expect(quit.status == 0, "\(quit.output)")
+    #expect(quit.output.contains("no previous sign-in"))
+    let database = data.url.appendingPathComponent("backend/accounts.sqlite")
+    #expect(!FileManager.default.fileExists(atPath: database.path))
+    #expect(!FileManager.default.fileExists(atPath: data.url.appendingPathComponent("session").path))
+    let signUp = try await Self.signin(
+      ["--data-dir", data.url.path, "-c", "signup ada@example.com"], stdin: "hunter2-pass\n")
+    #expect(signUp.status == 0, "\(signUp.output)")
+    #expect(FileManager.default.fileExists(atPath: database.path))
+    let whoami = try await Self.signin(["--data-dir", data.url.path, "-c", "whoami"])
+    #expect(whoami.output.contains("restored ada@example.com"), "\(whoami.output)")
+  }
+
   @Test func aDataFolderOthersCanWriteIsRefusedWithTheFix() async throws {
     let data = Scratch()
     try FileManager.default.createDirectory(at: data.url, withIntermediateDirectories: true)

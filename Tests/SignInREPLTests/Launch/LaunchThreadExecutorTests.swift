@@ -49,6 +49,28 @@ import Testing
     #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
   }
 
+  @Test func runsHigherPrioritiesFirstAndEachPriorityInTheOrderItCame() async {
+    let executor = LaunchThreadExecutor()
+    let order = Locked<[String]>([])
+    // Queued before the thread runs: background work waits for the work in hand.
+    let tasks = [
+      Task(executorPreference: executor, priority: .utility) { order.withLock { $0.append("utility 1") } },
+      Task(executorPreference: executor, priority: .high) { order.withLock { $0.append("high 1") } },
+      Task(executorPreference: executor, priority: .utility) { order.withLock { $0.append("utility 2") } },
+      Task(executorPreference: executor, priority: .high) { order.withLock { $0.append("high 2") } },
+    ]
+    async let runEnded: Void = withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        executor.run()
+        continuation.resume()
+      }
+    }
+    for task in tasks { await task.value }
+    executor.stop()
+    await runEnded
+    #expect(order.withLock { $0 } == ["high 1", "high 2", "utility 1", "utility 2"])
+  }
+
   @Test func releasingTheMainThreadElsewhereKeepsEveryJobInOrder() async {
     let executor = LaunchThreadExecutor()
     let order = Locked<[Int]>([])
