@@ -13,6 +13,20 @@ import Testing
   /// on Darwin, so it cannot cross tasks there).
   static func currentThread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
 
+  /// Runs `executor` on a thread of its own until `tasks` ended, then stops it and waits for its
+  /// loop to return.
+  static func runUntil(_ tasks: [Task<Void, Never>], endOn executor: LaunchThreadExecutor) async {
+    async let runEnded: Void = withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        executor.run()
+        continuation.resume()
+      }
+    }
+    for task in tasks { await task.value }
+    executor.stop()
+    await runEnded
+  }
+
   @Test func runsPreferringTasksAndTheActorsTheyCallOnTheThreadThatRunsIt() async {
     let executor = LaunchThreadExecutor()
     let runner = Locked<ObjectIdentifier?>(nil)
@@ -37,15 +51,7 @@ import Testing
     let order = Locked<[Int]>([])
     // Queued before the thread runs, so the order is the enqueue order, not a race.
     let tasks = (0..<5).map { index in Task(executorPreference: executor) { order.withLock { $0.append(index) } } }
-    async let runEnded: Void = withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        executor.run()
-        continuation.resume()
-      }
-    }
-    for task in tasks { await task.value }
-    executor.stop()
-    await runEnded
+    await Self.runUntil(tasks, endOn: executor)
     #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
   }
 
@@ -59,15 +65,7 @@ import Testing
       Task(executorPreference: executor, priority: .utility) { order.withLock { $0.append("utility 2") } },
       Task(executorPreference: executor, priority: .high) { order.withLock { $0.append("high 2") } },
     ]
-    async let runEnded: Void = withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        executor.run()
-        continuation.resume()
-      }
-    }
-    for task in tasks { await task.value }
-    executor.stop()
-    await runEnded
+    await Self.runUntil(tasks, endOn: executor)
     #expect(order.withLock { $0 } == ["high 1", "high 2", "utility 1", "utility 2"])
   }
 
@@ -78,15 +76,7 @@ import Testing
     executor.releaseMainThread()
     executor.releaseMainThread()
     let second = (3..<6).map { index in Task(executorPreference: executor) { order.withLock { $0.append(index) } } }
-    async let runEnded: Void = withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        executor.run()
-        continuation.resume()
-      }
-    }
-    for task in first + second { await task.value }
-    executor.stop()
-    await runEnded
+    await Self.runUntil(first + second, endOn: executor)
     #expect(order.withLock { $0 } == [0, 1, 2, 3, 4, 5])
   }
 }
