@@ -14,7 +14,7 @@
 /// never interleaved with another's statements, and a use may call further uses inside it on the
 /// same thread (a transaction's body reading through the same helpers).
 ///
-/// The connection opens when it is made, or, with ``Opening/onFirstUse(_:)``, at the first
+/// The connection opens when it is made, or, with ``Opening/onFirstUse(report:)``, at the first
 /// ``open()``: a program that may never touch its data (a command-line tool that starts and
 /// leaves) then pays nothing for it at launch.
 ///
