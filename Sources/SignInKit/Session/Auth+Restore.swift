@@ -31,7 +31,12 @@ extension Auth {
   ///   aside, not deleted; the state becomes `signedOut(.storageUnreadable)`);
   ///   ``AuthError/Code/cancelled`` when the calling task is cancelled.
   public func restorePreviousSignIn() async throws -> User? {
-    if let user = machine.signedInUser { return user }
+    if let user = machine.signedInUser {
+      // Signed in by work still publishing (another process's session, adopted while that
+      // work waits on the store): the user is returned once ``currentUser`` shows it.
+      await stateStore.drain()
+      return user
+    }
     do {
       return try await restoreFlight.run { [self] in try await restore() }
     } catch {
