@@ -24,7 +24,7 @@
 /// ```
 ///
 /// - Concurrency: `Sendable`. It is `@unchecked` because the compiler cannot see the lock:
-///   `state` and `openedWarnings` are only touched while `mutex` is held. A use must not
+///   `state` is only touched while `mutex` is held. A use must not
 ///   suspend; SQLite's own calls never do.
 package final class SharedSQLiteDatabase: @unchecked Sendable {
   /// When the connection opens.
@@ -45,7 +45,6 @@ package final class SharedSQLiteDatabase: @unchecked Sendable {
 
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var state: State
-  private var openedWarnings: [String] = []
   private let location: SQLiteDatabase.Location
   private let prepare: (SQLiteDatabase) throws -> Void
   private let opening: Opening
@@ -94,7 +93,8 @@ package final class SharedSQLiteDatabase: @unchecked Sendable {
   package var warnings: [String] {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return openedWarnings
+    guard case .open(let database) = state else { return [] }
+    return database.warnings
   }
 
   /// Opens the connection if it is still waiting for its first use, and runs `prepare` on it.
@@ -120,7 +120,6 @@ package final class SharedSQLiteDatabase: @unchecked Sendable {
         throw error
       }
       state = .open(database)
-      openedWarnings = database.warnings
       if case .onFirstUse(let report) = opening, !database.warnings.isEmpty { report(database.warnings) }
     }
   }
