@@ -35,19 +35,7 @@ package enum AtomicFile {
     ).path
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard fd >= 0 else { throw failure("create \(temporary)", errno) }
-    var code: Int32?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          code = errno
-          return
-        }
-        offset += written
-      }
-    }
+    var code = data.withUnsafeBytes { DescriptorOutput.write($0, to: fd) }
     if code == nil, fsync(fd) != 0 { code = errno }
     close(fd)
     if let code {
@@ -88,9 +76,4 @@ package enum AtomicFile {
       "Could not \(action) (\(String(cString: strerror(code)))). The previous file, if any, is "
         + "unchanged; free disk space or fix permissions and try again.")
   }
-}
-
-/// POSIX `write(2)`, named apart from ``AtomicFile/write(_:to:mode:)``.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
 }

@@ -1,3 +1,5 @@
+import SignInFoundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,31 +15,10 @@
 ///
 /// - Concurrency: stateless; safe from any thread. Concurrent calls may interleave their text.
 enum StandardOutput {
-  /// Writes all of `text`, retrying after a signal or a short write; gives up silently when
-  /// standard output is closed (a closed pipe has no reader to tell).
+  /// Writes all of `text`; gives up silently when standard output is closed (a closed pipe has
+  /// no reader to tell).
   static func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      guard let start = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(STDOUT_FILENO, start + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
-  }
-
-  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(descriptor, bytes, count)
-    #else
-      Darwin.write(descriptor, bytes, count)
-    #endif
+    _ = text.withUTF8 { DescriptorOutput.write(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
   }
 }
