@@ -20,8 +20,8 @@ import SignInConcurrency
 package enum FolderWatch {
   /// A value once the watch is in place, then each time `fileName` in `folder` may have changed
   /// (the folder is made with mode 0700 when missing, so there is something to watch). Changes
-  /// close together may come as one value; the consumer reads the file to see what it holds. The watch ends when the
-  /// consumer stops iterating or its task is cancelled.
+  /// close together may come as one value; the consumer reads the file to see what it holds.
+  /// The watch ends when the consumer stops iterating or its task is cancelled.
   ///
   /// - Throws: ``FileError`` when the folder cannot be made or watched.
   package static func changes(of fileName: String, in folder: URL) throws(FileError) -> AsyncStream<Void> {
