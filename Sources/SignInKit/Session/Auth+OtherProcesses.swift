@@ -7,14 +7,18 @@ extension Auth {
   /// reaches this `Auth`'s streams as its own do. A store that cannot be watched is followed only
   /// when it is next read.
   ///
-  /// Following is background work (`utility` priority): an executor that runs higher priorities
-  /// first starts it once the work in hand is done, so a program that leaves at once never sets
-  /// up a watch (`signin -c quit` never starts the watch's thread). A store's changes start with
+  /// Following is background work: on an executor of the app's own
+  /// (``AuthConfiguration/taskExecutor``) it runs at `utility` priority, so one that runs higher
+  /// priorities first starts it once the work in hand is done and a program that leaves at once
+  /// never sets up a watch (`signin -c quit` never starts the watch's thread). On the global
+  /// pool it keeps the caller's priority: there a lower one can wait behind busy work for as
+  /// long as the work goes on (seen for minutes under AddressSanitizer). A store's changes start with
   /// one value once it watches, so the store is read then and a change made before the watch
   /// began is not missed.
   func followStoreChanges() {
     guard followTask == nil, machine.startsBackgroundWork else { return }
-    followTask = Task(executorPreference: configuration.taskExecutor, priority: .utility) { [weak self, store] in
+    let priority: TaskPriority? = configuration.taskExecutor == nil ? nil : .utility
+    followTask = Task(executorPreference: configuration.taskExecutor, priority: priority) { [weak self, store] in
       guard !Task.isCancelled, let changes = try? store.changes() else { return }
       for await _ in changes {
         guard let self else { return }
