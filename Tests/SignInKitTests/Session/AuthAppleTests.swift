@@ -266,6 +266,8 @@ import Testing
     }
     let restored = try await restoring.value
     #expect((restored != nil) == shown.last!.hasPrefix("signedIn"))
+    // The stream delivers on its subscriber's task, which may run after the restore returns.
+    await states.wait { $0.count >= shown.count }
     #expect(states.values.map(Self.shape) == shown)
     #expect(await launch.hasPreviousSignIn() == (restored != nil), "a refused session is removed from the store")
     #expect(source.asked.withLock { $0 } == [Self.apple.subject(for: "tim@example.com")])
