@@ -31,10 +31,12 @@ let package = Package(
     .systemLibrary(
       name: "CLibcrypto", pkgConfig: "openssl",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-    // libxcrypt, for bcrypt: Linux only (OpenSSL and Apple's platforms have none).
-    .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
+    // SQLite's and libxcrypt's headers, Linux only; neither library is linked. Each is opened
+    // when first needed (SharedLibrary), so a process that never opens the embedded backend's
+    // accounts or checks an imported bcrypt hash never loads it. A missing header says what to
+    // install.
+    .systemLibrary(name: "CSQLite"),
+    .systemLibrary(name: "CCrypt"),
     // The C library's `environ`, through a function (ProcessEnvironment): no library to link.
     .systemLibrary(name: "CEnvironment"),
     // SignInKit's layers, lowest first. Internal targets (not products): the compiler keeps each
@@ -57,7 +59,7 @@ let package = Package(
     // SQLite, behind one seam: the SDK's SQLite3 on Apple platforms, libsqlite3 elsewhere.
     .target(
       name: "SignInStorage",
-      dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows]))],
+      dependencies: ["SignInFoundation", .target(name: "CSQLite", condition: .when(platforms: [.linux, .android]))],
       swiftSettings: strict),
     // The Firebase Auth REST bodies, written once for FirebaseBackend and the emulator routes.
     .target(name: "SignInWire", swiftSettings: strict),

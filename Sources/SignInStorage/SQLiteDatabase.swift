@@ -1,8 +1,7 @@
 import Foundation
 
-// The one place that says where SQLite comes from: the SDK's `SQLite3` module on Apple
-// platforms, the system library (`CSQLite`, libsqlite3) elsewhere. Only this file calls
-// SQLite's C API.
+// SQLite's types and constants: the SDK's `SQLite3` module on Apple platforms, the system's
+// header (`CSQLite`) elsewhere. Only this file calls SQLite's C API, through SQLiteLibrary.
 #if canImport(SQLite3)
   import SQLite3
 #else
@@ -38,6 +37,7 @@ package final class SQLiteDatabase {
   package let path: String
   /// How long a write waits for another connection's write lock.
   package let busyTimeout: Duration
+  private let sqlite: SQLiteLibrary
   private let handle: OpaquePointer
   private var statements: [String: OpaquePointer] = [:]
   private var transactionDepth = 0
@@ -77,6 +77,7 @@ package final class SQLiteDatabase {
   package init(_ location: Location, busyTimeout: Duration = .seconds(5), readOnly: Bool = false)
     throws(SQLiteError)
   {
+    sqlite = try SQLiteLibrary.shared()
     var opened: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -87,7 +88,7 @@ package final class SQLiteDatabase {
     if !readOnly, !path.isEmpty { Self.makeOwnerOnly(path) }
     // The log as it was before SQLite replays it, to see afterwards whether all of it was read.
     let logBeforeOpening = path.isEmpty || readOnly ? nil : WriteAheadLogFrames.read(path + "-wal")
-    let status = sqlite3_open_v2(path.isEmpty ? ":memory:" : path, &opened, flags, nil)
+    let status = sqlite.openV2(path.isEmpty ? ":memory:" : path, &opened, flags, nil)
     guard let opened else {
       throw SQLiteError(.cannotOpen, message: "\(path) cannot be opened: SQLite is out of memory.")
     }
@@ -95,15 +96,15 @@ package final class SQLiteDatabase {
     self.busyTimeout = busyTimeout
     guard status == SQLITE_OK else {
       let error = SQLiteError(
-        code: status, path: path, detail: String(cString: sqlite3_errmsg(opened)),
-        systemError: sqlite3_system_errno(opened))
-      sqlite3_close_v2(opened)
+        code: status, path: path, detail: Self.message(sqlite.errmsg(opened)),
+        systemError: sqlite.systemErrno(opened))
+      _ = sqlite.closeV2(opened)
       throw error
     }
-    sqlite3_extended_result_codes(handle, 1)
+    _ = sqlite.extendedResultCodes(handle, 1)
     let milliseconds =
       busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    _ = sqlite.busyTimeout(handle, Int32(clamping: milliseconds))
     do throws(SQLiteError) {
       // The first statement reads the header: a file that is not a database fails here.
       if case .file = location, !readOnly {
@@ -133,12 +134,12 @@ package final class SQLiteDatabase {
   package func execute(_ sql: String) throws(SQLiteError) {
     try checkOpen()
     var message: UnsafeMutablePointer<CChar>?
-    let status = sqlite3_exec(handle, sql, nil, nil, &message)
-    defer { sqlite3_free(message) }
+    let status = sqlite.exec(handle, sql, nil, nil, &message)
+    defer { sqlite.free(message) }
     guard status == SQLITE_OK else {
       throw SQLiteError(
         code: status, path: path, detail: message.map { String(cString: $0) } ?? lastMessage,
-        systemError: sqlite3_system_errno(handle))
+        systemError: sqlite.systemErrno(handle))
     }
   }
 
@@ -149,10 +150,10 @@ package final class SQLiteDatabase {
     _ sql: String, _ values: [SQLiteValue] = [], named: [String: SQLiteValue] = [:]
   ) throws(SQLiteError) -> Int {
     let statement = try prepared(sql, values, named: named)
-    defer { sqlite3_reset(statement) }
-    let status = sqlite3_step(statement)
+    defer { _ = sqlite.reset(statement) }
+    let status = sqlite.step(statement)
     guard status == SQLITE_DONE || status == SQLITE_ROW else { throw error(status) }
-    return Int(sqlite3_changes(handle))
+    return Int(sqlite.changes(handle))
   }
 
   /// Runs one query and returns every row it gives; `values` and `named` as in ``run(_:_:named:)``.
@@ -160,13 +161,13 @@ package final class SQLiteDatabase {
     _ sql: String, _ values: [SQLiteValue] = [], named: [String: SQLiteValue] = [:]
   ) throws(SQLiteError) -> [SQLiteRow] {
     let statement = try prepared(sql, values, named: named)
-    defer { sqlite3_reset(statement) }
+    defer { _ = sqlite.reset(statement) }
     var rows: [SQLiteRow] = []
     while true {
-      let status = sqlite3_step(statement)
+      let status = sqlite.step(statement)
       if status == SQLITE_DONE { return rows }
       guard status == SQLITE_ROW else { throw error(status) }
-      let count = sqlite3_column_count(statement)
+      let count = sqlite.columnCount(statement)
       rows.append(SQLiteRow(values: (0..<count).map { column(statement, $0) }))
     }
   }
@@ -215,9 +216,9 @@ package final class SQLiteDatabase {
   package func close() {
     guard isOpen else { return }
     isOpen = false
-    for statement in statements.values { sqlite3_finalize(statement) }
+    for statement in statements.values { _ = sqlite.finalize(statement) }
     statements = [:]
-    sqlite3_close_v2(handle)
+    _ = sqlite.closeV2(handle)
   }
 
   // MARK: - Private
@@ -265,11 +266,15 @@ package final class SQLiteDatabase {
       .cannotOpen, message: "\(path.isEmpty ? "The in-memory database" : path) was closed; open it again.")
   }
 
-  private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+  private var lastMessage: String { Self.message(sqlite.errmsg(handle)) }
+
+  private static func message(_ text: UnsafePointer<CChar>?) -> String {
+    text.map { String(cString: $0) } ?? "no message"
+  }
 
   private func error(_ status: Int32) -> SQLiteError {
     SQLiteError(
-      code: sqlite3_extended_errcode(handle), path: path, detail: lastMessage, systemError: sqlite3_system_errno(handle)
+      code: sqlite.extendedErrcode(handle), path: path, detail: lastMessage, systemError: sqlite.systemErrno(handle)
     )
   }
 
@@ -284,19 +289,19 @@ package final class SQLiteDatabase {
       statement = cached
     } else {
       var made: OpaquePointer?
-      let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil)
+      let status = sqlite.prepareV3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil)
       guard status == SQLITE_OK, let made else { throw error(status) }
       statements[sql] = made
       statement = made
     }
-    sqlite3_clear_bindings(statement)
+    _ = sqlite.clearBindings(statement)
     var positional = values.makeIterator()
-    let count = sqlite3_bind_parameter_count(statement)
+    let count = sqlite.bindParameterCount(statement)
     var index: Int32 = 1
     while index <= count {
       defer { index += 1 }
       let value: SQLiteValue?
-      if let name = sqlite3_bind_parameter_name(statement, index) {
+      if let name = sqlite.bindParameterName(statement, index) {
         value = named[String(cString: name)]
       } else {
         value = positional.next()
@@ -315,15 +320,15 @@ package final class SQLiteDatabase {
   private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) throws(SQLiteError) {
     let status: Int32
     switch value {
-    case .null: status = sqlite3_bind_null(statement, index)
-    case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-    case .real(let number): status = sqlite3_bind_double(statement, index, number)
+    case .null: status = sqlite.bindNull(statement, index)
+    case .integer(let number): status = sqlite.bindInt64(statement, index, number)
+    case .real(let number): status = sqlite.bindDouble(statement, index, number)
     case .text(let text):
       // With its length in bytes, so a NUL inside the text is kept.
-      status = sqlite3_bind_text(statement, index, text, Int32(clamping: text.utf8.count), copyBoundBytes)
+      status = sqlite.bindText(statement, index, text, Int32(clamping: text.utf8.count), copyBoundBytes)
     case .blob(let bytes):
       status = bytes.withUnsafeBytes { buffer in
-        sqlite3_bind_blob64(
+        sqlite.bindBlob64(
           statement, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count),
           copyBoundBytes)
       }
@@ -332,16 +337,16 @@ package final class SQLiteDatabase {
   }
 
   private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
-    switch sqlite3_column_type(statement, index) {
-    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-    case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+    switch sqlite.columnType(statement, index) {
+    case SQLITE_INTEGER: return .integer(sqlite.columnInt64(statement, index))
+    case SQLITE_FLOAT: return .real(sqlite.columnDouble(statement, index))
     case SQLITE_TEXT:
-      let count = Int(sqlite3_column_bytes(statement, index))
-      guard count > 0, let bytes = sqlite3_column_text(statement, index) else { return .text("") }
+      let count = Int(sqlite.columnBytes(statement, index))
+      guard count > 0, let bytes = sqlite.columnText(statement, index) else { return .text("") }
       return .text(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
     case SQLITE_BLOB:
-      let count = Int(sqlite3_column_bytes(statement, index))
-      guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
+      let count = Int(sqlite.columnBytes(statement, index))
+      guard count > 0, let bytes = sqlite.columnBlob(statement, index) else { return .blob([]) }
       return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
     default: return .null
     }

@@ -74,6 +74,24 @@ struct SigninProcessTests {
     #expect(whoami.output.contains("restored ada@example.com"), "\(whoami.output)")
   }
 
+  #if os(Linux)
+    /// glibc's loader names each library it opens under `LD_DEBUG=files`: SQLite and libcrypt
+    /// are opened when first needed, so starting and leaving loads neither.
+    @Test func startingAndLeavingLoadsNeitherSQLiteNorLibcryptAndTheFirstAccountsCommandLoadsSQLite() async throws {
+      let data = Scratch()
+      let loader = ["LD_DEBUG": "files"]
+      let quit = try await Self.signin(["--data-dir", data.url.path, "-c", "quit"], environment: loader)
+      #expect(quit.status == 0, "\(quit.output)")
+      #expect(quit.output.contains("file=libc.so.6"), "the loader reports what it opens: \(quit.output.prefix(300))")
+      #expect(!quit.output.contains("file=libsqlite3"))
+      #expect(!quit.output.contains("file=libcrypt.so"))
+      let signUp = try await Self.signin(
+        ["--data-dir", data.url.path, "-c", "signup ada@example.com"], stdin: "hunter2-pass\n", environment: loader)
+      #expect(signUp.status == 0, "\(signUp.output)")
+      #expect(signUp.output.contains("file=libsqlite3.so.0"))
+    }
+  #endif
+
   @Test func aDataFolderOthersCanWriteIsRefusedWithTheFix() async throws {
     let data = Scratch()
     try FileManager.default.createDirectory(at: data.url, withIntermediateDirectories: true)
