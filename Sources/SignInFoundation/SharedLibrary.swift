@@ -42,8 +42,7 @@ package struct SharedLibrary {
       }
       reason = dlerror().map { String(cString: $0) } ?? "not found"
     }
-    throw SharedLibraryError(
-      library: names.first ?? "", message: "\(names.joined(separator: ", ")) could not be loaded (\(reason))")
+    throw SharedLibraryError("\(names.joined(separator: ", ")) could not be loaded (\(reason))")
   }
 
   /// The C function `symbol`, typed as `type`: a `@convention(c)` function type that matches
@@ -55,7 +54,7 @@ package struct SharedLibrary {
       MemoryLayout<Function>.size == MemoryLayout<UnsafeMutableRawPointer>.size,
       "\(Function.self) is not a C function pointer type")
     guard let address = dlsym(handle, symbol) else {
-      throw SharedLibraryError(library: name, message: "\(name) has no function \(symbol): it is too old")
+      throw SharedLibraryError("\(name) has no function \(symbol): it is too old")
     }
     return unsafeBitCast(address, to: type)
   }
@@ -66,10 +65,10 @@ package struct SharedLibrary {
 ///
 /// - Concurrency: `Sendable` value.
 package struct SharedLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The library's first file name, as the caller asked for it.
-  package let library: String
   /// What went wrong, without advice.
   package let message: String
+
+  package init(_ message: String) { self.message = message }
 
   package var description: String { message }
 }

@@ -380,9 +380,7 @@ final class EmbeddedStore {
   /// a connection that waits for its first use.
   private func checkOpen() throws {
     guard isClosed else { return try Self.reportingStorage { try connection.open() } }
-    throw AuthError(
-      .storage,
-      "\(connection.path.isEmpty ? "The in-memory database" : connection.path) was closed; open it again.")
+    throw AuthError(.storage, SQLiteError.closed(connection.path).message)
   }
 
   private func accounts(_ sql: String, _ values: [SQLiteValue]) throws -> [Account] {

@@ -262,8 +262,7 @@ package final class SQLiteDatabase {
 
   private func checkOpen() throws(SQLiteError) {
     guard !isOpen else { return }
-    throw SQLiteError(
-      .cannotOpen, message: "\(path.isEmpty ? "The in-memory database" : path) was closed; open it again.")
+    throw SQLiteError.closed(path)
   }
 
   private var lastMessage: String { Self.message(sqlite.errmsg(handle)) }

@@ -35,4 +35,10 @@ package struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible 
   }
 
   package var description: String { message }
+
+  /// The error for a call on a connection that was closed, naming the file at `path` (the
+  /// in-memory database when empty).
+  package static func closed(_ path: String) -> SQLiteError {
+    SQLiteError(.cannotOpen, message: "\(path.isEmpty ? "The in-memory database" : path) was closed; open it again.")
+  }
 }

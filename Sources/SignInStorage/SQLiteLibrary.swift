@@ -11,19 +11,13 @@
 /// database opens rather than when the process starts (``SharedLibrary``), so a process that
 /// never opens one never loads it.
 ///
-/// Each field has the type of the C function of the same name (`openV2` is `sqlite3_open_v2`);
-/// on Apple platforms the compiler checks that they match `sqlite3.h`.
+/// Each field has the type of the C function of the same name (`openV2` is `sqlite3_open_v2`),
+/// in `sqlite3.h`'s own types where it names one; on Apple platforms the compiler checks that
+/// they match the header.
 ///
 /// - Concurrency: `Sendable`; C function pointers, callable from any thread with SQLite's own
 ///   rules for each connection.
 struct SQLiteLibrary: Sendable {
-  typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
-  typealias ExecCallback =
-    @convention(c) (
-      UnsafeMutableRawPointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-      UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    ) -> Int32
-
   let openV2:
     @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) ->
       Int32
@@ -35,7 +29,7 @@ struct SQLiteLibrary: Sendable {
   let busyTimeout: @convention(c) (OpaquePointer?, Int32) -> Int32
   let exec:
     @convention(c) (
-      OpaquePointer?, UnsafePointer<CChar>?, ExecCallback?, UnsafeMutableRawPointer?,
+      OpaquePointer?, UnsafePointer<CChar>?, sqlite3_callback?, UnsafeMutableRawPointer?,
       UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     ) -> Int32
   let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
@@ -54,8 +48,8 @@ struct SQLiteLibrary: Sendable {
   let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
   let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
   let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
-  let bindText: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, Destructor?) -> Int32
-  let bindBlob64: @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, UInt64, Destructor?) -> Int32
+  let bindText: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, sqlite3_destructor_type?) -> Int32
+  let bindBlob64: @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?, UInt64, sqlite3_destructor_type?) -> Int32
   let columnCount: @convention(c) (OpaquePointer?) -> Int32
   let columnType: @convention(c) (OpaquePointer?, Int32) -> Int32
   let columnInt64: @convention(c) (OpaquePointer?, Int32) -> Int64
@@ -70,17 +64,13 @@ struct SQLiteLibrary: Sendable {
   ///   saying what to install; every later call throws the same until the process restarts.
   static func shared() throws(SQLiteError) -> SQLiteLibrary { try loaded.get() }
 
-  private static let loaded: Result<SQLiteLibrary, SQLiteError> = {
-    #if canImport(SQLite3)
-      .success(linked)
-    #else
-      do throws(SQLiteError) {
-        return .success(try load(firstOf: ["libsqlite3.so.0", "libsqlite3.so"]))
-      } catch {
-        return .failure(error)
-      }
-    #endif
-  }()
+  #if canImport(SQLite3)
+    private static let loaded = Result<SQLiteLibrary, SQLiteError>.success(linked)
+  #else
+    private static let loaded = Result { () throws(SQLiteError) in
+      try load(firstOf: ["libsqlite3.so.0", "libsqlite3.so"])
+    }
+  #endif
 
   #if canImport(SQLite3)
     private static let linked = SQLiteLibrary(

@@ -109,8 +109,7 @@ package final class SharedSQLiteDatabase: @unchecked Sendable {
     switch state {
     case .open: return
     case .closed:
-      throw SQLiteError(
-        .cannotOpen, message: "\(path.isEmpty ? "The in-memory database" : path) was closed; open it again.")
+      throw SQLiteError.closed(path)
     case .waiting:
       let database = try SQLiteDatabase(location, busyTimeout: busyTimeout)
       do {

@@ -4,9 +4,10 @@ import Foundation
 /// previous sign-in and leaves at once: `signin --data-dir DIR -c quit`, after a first run made
 /// the folder; the accounts database opens at the first command that needs it) against a hello
 /// world that links Foundation and FoundationNetworking, as every binary linking SignInKit does
-/// on Linux (the target: within 1.15x). Both are compiled or built in the same run (`swiftc -O`); without a compiler on the
-/// PATH only the row against `signin --version` is printed. A second row, for scale, sets
-/// `signin` against a hello world that links only the Swift runtime.
+/// on Linux (the target: within 1.15x). Both are compiled or built in the same run
+/// (`swiftc -O`); without a compiler on the PATH only the row against `signin --version` is
+/// printed. A second row, for scale, sets `signin` against a hello world that links only the
+/// Swift runtime.
 enum StartupBench {
   static func run(runs: Int) async throws -> [BenchResult] {
     let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()

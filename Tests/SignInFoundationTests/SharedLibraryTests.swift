@@ -26,8 +26,7 @@
     @Test func namesAFunctionTheLibraryLacks() throws {
       let library = try SharedLibrary(firstOf: ["libc.so.6"])
       #expect(
-        throws: SharedLibraryError(
-          library: "libc.so.6", message: "libc.so.6 has no function sqlite3_step: it is too old")
+        throws: SharedLibraryError("libc.so.6 has no function sqlite3_step: it is too old")
       ) {
         try library.function("sqlite3_step", as: StringLength.self)
       }

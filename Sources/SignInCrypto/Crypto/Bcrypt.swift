@@ -50,13 +50,9 @@ package enum Bcrypt {
       UnsafeMutablePointer<CChar>?
 
     /// libxcrypt's `crypt_r`, opened the first time a hash is checked.
-    private static let cryptR: Result<CryptR, CryptoError> = {
-      do throws(CryptoError) {
-        return .success(try load(firstOf: ["libcrypt.so.1", "libcrypt.so.2", "libcrypt.so"]))
-      } catch {
-        return .failure(error)
-      }
-    }()
+    private static let cryptR = Result { () throws(CryptoError) in
+      try load(firstOf: ["libcrypt.so.1", "libcrypt.so.2", "libcrypt.so"])
+    }
 
     /// `crypt_r` from the first of `names` the loader finds.
     ///
